@@ -1,0 +1,40 @@
+# Two commands do all set-up on a fresh machine:
+#   make demo   - the built-in example desktop, dry run (creates .venv, installs the OCR extra)
+#   make test   - lint, strict types and the whole test suite (installs everything it needs)
+# .ci/run calls `make test`.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
+.PHONY: demo test lint typecheck pytest clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[ocr]'
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[ocr,desktop,dev]'
+	touch $@
+
+demo: $(VENV)/.demo-installed
+	$(BIN)/tiny-computer-agent --image example --verify-text Saved "click 'Save'"
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check tiny_computer_agent tests
+	$(BIN)/ruff format --check tiny_computer_agent
+
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy tiny_computer_agent
+
+pytest: $(VENV)/.test-installed
+	$(BIN)/python -m pytest
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

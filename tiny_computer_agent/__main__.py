@@ -1,0 +1,3 @@
+from tiny_computer_agent.cli import main
+
+raise SystemExit(main())

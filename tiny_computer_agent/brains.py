@@ -1,0 +1,324 @@
+"""Brains without weights: a rule-based planner, a first-item baseline, an oracle and
+a scripted brain. Model brains live in :mod:`tiny_computer_agent.models`.
+
+Every brain answers ``decide(goal, menu, history) -> Decision`` and chooses only from
+the menu; none of them ever produces a coordinate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from .actions import Action, normalize_keys
+from .contracts import Brain, Decision, Step
+from .errors import ActionError, BrainError, GoalUnreachable
+from .menu import Menu, parse_decision
+from .perception import Element, match_score, normalize_label
+
+__all__ = [
+    "FirstItemBrain",
+    "OracleBrain",
+    "PlannerBrain",
+    "ScriptedBrain",
+    "brain_identity",
+    "split_goal",
+]
+
+_STOP_WORDS: Final = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "on",
+        "in",
+        "into",
+        "at",
+        "for",
+        "please",
+        "button",
+        "link",
+        "menu",
+        "tab",
+        "field",
+        "box",
+        "icon",
+        "item",
+        "option",
+        "window",
+        "dialog",
+        "it",
+        "this",
+        "that",
+        "my",
+    ]
+)
+_FILLER_TAIL: Final = re.compile(
+    r"\s+(?:to|so|in order to|so that|for|because)\s+.*$|\s+(?:button|link|tab|icon|field|box|"
+    r"option|item|menu item)$",
+    re.I,
+)
+
+
+def brain_identity(brain: Brain) -> dict[str, Any]:
+    """A brain's name and settings, for traces and decision digests."""
+    settings = getattr(brain, "settings", None)
+    return {
+        "name": str(getattr(brain, "name", type(brain).__name__)),
+        "settings": dict(settings()) if callable(settings) else {},
+    }
+
+
+def split_goal(goal: str) -> list[str]:
+    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes."""
+    parts: list[str] = []
+    current: list[str] = []
+    quote: str | None = None
+    tokens = re.split(r"(\s+|[;'\"])", goal)
+    for tok in tokens:
+        if quote:
+            current.append(tok)
+            if tok == quote:
+                quote = None
+            continue
+        if tok in ("'", '"'):
+            # an apostrophe inside a word (Don't) is not a quote
+            prev = "".join(current)[-1:]
+            if tok == "'" and prev.isalnum():
+                current.append(tok)
+                continue
+            quote = tok
+            current.append(tok)
+        elif tok.strip().lower() in ("then", "and", ";", "and then"):
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(tok)
+    parts.append("".join(current))
+    return [p.strip(" ,.") for p in parts if p.strip(" ,.")]
+
+
+def _unquote(text: str) -> tuple[str, bool]:
+    t = text.strip()
+    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
+        return t[1:-1], True
+    return t, False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Intent:
+    verb: str
+    target: str | None = None
+    exact: bool = False
+    fields: tuple[tuple[str, Any], ...] = ()
+
+
+_PATTERNS: Final = (
+    ("type", re.compile(
+        r"^(?:type|enter|write|input)\s+(?P<text>'[^']*'|\"[^\"]*\"|\S+)"
+        r"(?:\s+(?:into|in|on)\s+(?:the\s+)?(?P<target>.+?))?$", re.I)),
+    ("scroll", re.compile(
+        r"^scroll\s+(?P<dir>up|down|left|right)(?:\s+(?:by\s+)?(?P<n>\d+)"
+        r"(?:\s+(?:notches|times|clicks))?)?(?:\s+(?:in|on|over)\s+(?P<target>.+))?$", re.I)),
+    ("drag", re.compile(r"^drag\s+(?P<target>.+?)\s+(?:to|onto|into)\s+(?P<to>.+)$", re.I)),
+    ("move", re.compile(
+        r"^(?:move|hover)(?:\s+(?:the\s+)?(?:mouse|pointer))?\s+(?:to|over)\s+(?P<target>.+)$",
+        re.I)),
+    ("wait", re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I)),
+    ("click", re.compile(
+        r"^(?P<kind>double[- ]?click|right[- ]?click|click|press|tap|select|choose|open|hit|"
+        r"push)\s+(?:on\s+)?(?:the\s+)?(?P<target>.+)$", re.I)),
+)  # fmt: skip
+
+
+def _intent(sub: str) -> _Intent:
+    m = re.match(r"^(?:press|hit|key)\s+(?P<keys>\S+)(?:\s+key)?$", sub, re.I)
+    if m:
+        try:
+            return _Intent("key", fields=(("keys", normalize_keys(m.group("keys"))),))
+        except ActionError:
+            pass  # "press Save": a click, below
+    for verb, pattern in _PATTERNS:
+        m = pattern.match(sub)
+        if not m:
+            continue
+        groups = m.groupdict()
+        target, exact = _unquote(groups.get("target") or "")
+        if verb == "type":
+            text, _ = _unquote(groups["text"])
+            return _Intent("type", target or None, exact, (("text", text),))
+        if verb == "scroll":
+            fields = (("direction", groups["dir"].lower()), ("amount", int(groups["n"] or 3)))
+            return _Intent("scroll", target or None, exact, fields)
+        if verb == "drag":
+            to, _ = _unquote(groups["to"])
+            return _Intent("drag", target, exact, (("to", to),))
+        if verb == "wait":
+            return _Intent("wait", fields=(("seconds", float(groups["s"])),))
+        if verb == "click":
+            kind = normalize_label(groups["kind"])
+            extra: list[tuple[str, Any]] = []
+            if kind == "doubleclick":
+                extra.append(("clicks", 2))
+            if kind == "rightclick":
+                extra.append(("button", "right"))
+            return _Intent("click", target, exact, tuple(extra))
+        return _Intent(verb, target, exact)
+    target, exact = _unquote(sub)
+    return _Intent("click", target, exact)
+
+
+def _rank(phrase: str, exact: bool, menu: Menu) -> list[tuple[float, int, Element]]:
+    """Menu entries scored against the phrase, best first."""
+    core = phrase if exact else _FILLER_TAIL.sub("", phrase)
+    want = normalize_label(core)
+    words = (
+        []
+        if exact
+        else [normalize_label(w) for w in re.split(r"\s+", phrase) if w.lower() not in _STOP_WORDS]
+    )
+    scored = []
+    for number, e in enumerate(menu.entries, 1):
+        score = match_score(want, e.key)
+        if not exact:
+            # a single word of a longer goal counts, a little less than the whole phrase
+            word_best = max((match_score(w, e.key) for w in words if len(w) >= 3), default=0)
+            score = max(score, word_best * 0.9)
+        if exact and score < 1.0:
+            score = 0.0
+        if score > 0:
+            scored.append((score, number, e))
+    return sorted(scored, key=lambda s: (-s[0], s[1]))
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class PlannerBrain:
+    """Reads goals like ``click 'Save'``, ``press ctrl+s``, ``type 'hi' into Name``,
+    ``scroll down``, joined by ``then``/``and``; ranks menu entries by normalised and
+    fuzzy match, and gives up honestly (GoalUnreachable) when nothing fits."""
+
+    name: str = "planner"
+
+    def settings(self) -> dict[str, Any]:
+        return {}
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        subgoals = split_goal(goal)
+        progress = sum(1 for s in history if s.acted)
+        if progress >= len(subgoals):
+            return Decision(action=Action.make("done", reason="every part of the goal was done"))
+        sub = subgoals[progress]
+        intent = _intent(sub)
+        fields = dict(intent.fields)
+        choice = None
+        if intent.target is not None:
+            choice, element = self._choose(intent.target, intent.exact, menu, sub)
+            fields["target"], fields["target_id"] = element.label, element.id
+        if "to" in fields:
+            _, dest = self._choose(str(fields["to"]), False, menu, sub)
+            fields["to"], fields["to_id"] = dest.label, dest.id
+        action = Action.make(intent.verb, **fields)
+        note = f"part {progress + 1} of {len(subgoals)}: {sub!r}" if len(subgoals) > 1 else ""
+        return Decision(action=action, choice=choice, reply=sub, note=note)
+
+    @staticmethod
+    def _choose(phrase: str, exact: bool, menu: Menu, sub: str) -> tuple[int, Element]:
+        ranked = _rank(phrase, exact, menu)
+        if not ranked:
+            seen = ", ".join(repr(e.label) for e in menu.entries) or "nothing"
+            raise GoalUnreachable(
+                f"looked for {phrase!r} (from {sub!r}) and found nothing like it; the menu "
+                f"showed {seen}"
+            )
+        best = [r for r in ranked if r[0] == ranked[0][0]]
+        if len(best) > 1 and len({e.key for _, _, e in best}) < len(best):
+            where = ", ".join(f"{n}. {e.label!r}" for _, n, e in best)
+            raise BrainError(f"{phrase!r} matches several entries equally ({where}); not guessing")
+        return best[0][1], best[0][2]
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class FirstItemBrain:
+    """A baseline: always clicks entry 1, then says done. Any brain must beat it."""
+
+    name: str = "first-item"
+
+    def settings(self) -> dict[str, Any]:
+        return {}
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        if any(s.acted for s in history):
+            return Decision(action=Action.make("done", reason="clicked the first item"))
+        if not menu.entries:
+            raise GoalUnreachable("the menu is empty, so there is no first item to click")
+        e = menu.entries[0]
+        return Decision(action=Action.make("click", target=e.label, target_id=e.id), choice=1)
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class OracleBrain:
+    """Always the expected answer (for scoring): clicks the first expected label on the
+    menu, then says done."""
+
+    expected: tuple[str, ...]
+    name: str = "oracle"
+
+    def settings(self) -> dict[str, Any]:
+        return {"expected": list(self.expected)}
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        if any(s.acted for s in history):
+            return Decision(action=Action.make("done", reason="the expected target was clicked"))
+        for label in self.expected:
+            try:
+                number, e = menu.lookup(label)
+            except BrainError:
+                continue
+            return Decision(
+                action=Action.make("click", target=e.label, target_id=e.id), choice=number
+            )
+        raise GoalUnreachable(f"none of the expected labels {list(self.expected)} is on the menu")
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ScriptedBrain:
+    """Plays a fixed list exactly once, then says done.
+
+    Items are :class:`Action` objects, action mappings (validated now, like
+    ``--script``), or raw reply strings (read by :func:`parse_decision` against the menu
+    at decision time, exactly like a model's answer).
+    """
+
+    items: tuple[Action | str, ...]
+    name: str = "scripted"
+    played: int = 0
+
+    @classmethod
+    def of(cls, items: Iterable[Action | Mapping[str, Any] | str]) -> ScriptedBrain:
+        """Build from actions, dicts or replies; a bad dict raises ActionError naming it."""
+        built: list[Action | str] = []
+        for i, item in enumerate(items, 1):
+            if isinstance(item, Mapping):
+                try:
+                    built.append(Action.from_dict(item))
+                except ActionError as exc:
+                    raise ActionError(f"script item {i}: {exc}") from exc
+            else:
+                built.append(item)
+        return cls(items=tuple(built))
+
+    def settings(self) -> dict[str, Any]:
+        return {"items": [i if isinstance(i, str) else i.to_dict() for i in self.items]}
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        if self.played >= len(self.items):
+            return Decision(action=Action.make("done", reason="the script has finished"))
+        item = self.items[self.played]
+        self.played += 1
+        if isinstance(item, str):
+            return parse_decision(item, menu)
+        return Decision(action=item, reply=str(item.to_dict()))

@@ -1,0 +1,176 @@
+"""The four contracts of the loop, one method each, and the values that cross them.
+
+    Screen.capture()                        -> Observation      (observe)
+    Detector.detect(image)                  -> Detection        (observe: pixels to elements)
+    Brain.decide(goal, menu, history)       -> Decision         (think)
+    Executor.execute(action, observation)   -> ActionResult     (act)
+
+A brain is shown the :class:`~tiny_computer_agent.menu.Menu` built from the
+observation (``menu.observation`` is the whole frame), so the menu it saw is exactly
+the menu a trace records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .actions import Action
+from .perception import Element, Observation
+
+if TYPE_CHECKING:
+    from .menu import Menu
+
+__all__ = [
+    "ActionResult",
+    "Brain",
+    "Decision",
+    "Detection",
+    "Detector",
+    "Executor",
+    "Screen",
+    "Step",
+]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Decision:
+    """What a brain chose: a validated action, the menu number, and its raw reply."""
+
+    action: Action
+    choice: int | None = None
+    reply: str = ""
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_dict(),
+            "choice": self.choice,
+            "reply": self.reply,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
+        choice = data.get("choice")
+        return cls(
+            action=Action.from_dict(data["action"]),
+            choice=None if choice is None else int(choice),
+            reply=str(data.get("reply", "")),
+            note=str(data.get("note", "")),
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class ActionResult:
+    """What an executor did, or in a dry run would have done, and where."""
+
+    ok: bool
+    description: str
+    points: tuple[tuple[int, int], ...] = ()
+    dry_run: bool = True
+    error: str = ""
+    settle_seconds: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "description": self.description,
+            "points": [list(p) for p in self.points],
+            "dry_run": self.dry_run,
+            "error": self.error,
+            "settle_seconds": self.settle_seconds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ActionResult:
+        settle = data.get("settle_seconds")
+        return cls(
+            ok=bool(data["ok"]),
+            description=str(data.get("description", "")),
+            points=tuple((int(p[0]), int(p[1])) for p in data.get("points", ())),
+            dry_run=bool(data.get("dry_run", True)),
+            error=str(data.get("error", "")),
+            settle_seconds=None if settle is None else float(settle),
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Detection:
+    """Elements found in one image; ``prose`` is text read but kept off the menu (too
+    long or too uncertain to be a control); ``notes`` are for a person (grid fallback)."""
+
+    elements: tuple[Element, ...]
+    prose: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Step:
+    """One turn of the loop: what was seen, shown, decided, allowed and done.
+
+    ``error`` is set when the step failed (a bad reply, a vanished target, a dead
+    screen); ``refusal`` when the policy refused the action (``rule: message``).
+    """
+
+    index: int
+    observation: Observation | None
+    menu: tuple[str, ...] = ()
+    decision: Decision | None = None
+    result: ActionResult | None = None
+    refusal: str | None = None
+    error: str | None = None
+    timings: Mapping[str, float] = dataclasses.field(default_factory=dict)
+
+    @property
+    def acted(self) -> bool:
+        """Whether an action other than ``done`` was carried out (or simulated) cleanly."""
+        return (
+            self.result is not None
+            and self.result.ok
+            and self.decision is not None
+            and self.decision.action.verb != "done"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        obs = self.observation
+        return {
+            "index": self.index,
+            "observation": None if obs is None else obs.to_dict(),
+            "summary": "" if obs is None else obs.summary(),
+            "menu": list(self.menu),
+            "decision": None if self.decision is None else self.decision.to_dict(),
+            "result": None if self.result is None else self.result.to_dict(),
+            "refusal": self.refusal,
+            "error": self.error,
+            "timings": {k: round(v, 6) for k, v in self.timings.items()},
+        }
+
+
+@runtime_checkable
+class Screen(Protocol):
+    """Something that can be looked at: returns the current frame's element index."""
+
+    def capture(self) -> Observation: ...
+
+
+@runtime_checkable
+class Detector(Protocol):
+    """Turns an image (a PIL image) into labelled elements."""
+
+    def detect(self, image: Any) -> Detection: ...
+
+
+@runtime_checkable
+class Brain(Protocol):
+    """Chooses the next action from the numbered menu. Raises BrainError when it can't."""
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision: ...
+
+
+@runtime_checkable
+class Executor(Protocol):
+    """Carries out (or, in a dry run, resolves without touching) a validated action."""
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult: ...

@@ -1,0 +1,101 @@
+"""Detectors: pixels to labelled elements.
+
+    GridDetector   numbered cells; stdlib only; for screens with no text (blind)
+    OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
+    AutoDetector   OCR when it finds text, else the grid, with a warning that says so
+
+:func:`choose_detector` maps the CLI's names to detectors, importing nothing heavy
+until a detector actually runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any, Final
+
+from .contracts import Detection, Detector
+from .perception import Element
+
+__all__ = [
+    "DETECTORS",
+    "AutoDetector",
+    "GridDetector",
+    "OcrDetector",
+    "choose_detector",
+    "image_size",
+]
+
+log = logging.getLogger(__name__)
+
+DETECTORS: Final = ("auto", "ocr", "grid")
+
+
+def image_size(image: Any) -> tuple[int, int]:
+    """The (width, height) of a PIL image or anything with a ``size`` pair."""
+    w, h = image.size
+    return int(w), int(h)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class GridDetector:
+    """Numbers ``cols`` x ``rows`` cells ("cell 1".."cell N"), reading order.
+
+    A grid cell is not something seen: the policy refuses a real click on one unless
+    ``--allow-grid`` is given.
+    """
+
+    cols: int = 4
+    rows: int = 3
+
+    def detect(self, image: Any) -> Detection:
+        w, h = image_size(image)
+        cells = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                n = r * self.cols + c + 1
+                box = (
+                    c * w // self.cols,
+                    r * h // self.rows,
+                    (c + 1) * w // self.cols - 1,
+                    (r + 1) * h // self.rows - 1,
+                )
+                cells.append(
+                    Element(label=f"cell {n}", box=box, source="grid", confidence=0.0, id=n)
+                )
+        return Detection(elements=tuple(cells))
+
+
+# The OCR detector lives in its own module (heavy imports); re-exported here.
+from .ocr import OcrDetector  # noqa: E402
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class AutoDetector:
+    """OCR first; when OCR finds no text, the grid, with a note naming the risk."""
+
+    ocr: Detector = dataclasses.field(default_factory=OcrDetector)
+    grid: Detector = dataclasses.field(default_factory=GridDetector)
+
+    def detect(self, image: Any) -> Detection:
+        found = self.ocr.detect(image)
+        if found.elements:
+            return found
+        cells = self.grid.detect(image)
+        note = (
+            "no text was found on screen, so the index is "
+            f"{len(cells.elements)} grid cells and the brain is choosing blind"
+        )
+        log.warning(note)
+        return Detection(elements=cells.elements, notes=(*found.notes, note))
+
+
+def choose_detector(name: str) -> Detector:
+    """The detector called ``name`` (one of :data:`DETECTORS`)."""
+    if name == "grid":
+        return GridDetector()
+    if name == "ocr":
+        return OcrDetector()
+    if name == "auto":
+        return AutoDetector()
+    raise ValueError(f"unknown detector {name!r}; choose one of {', '.join(DETECTORS)}")

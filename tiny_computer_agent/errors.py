@@ -1,0 +1,88 @@
+"""Every error the harness raises on purpose, in one tree.
+
+    TinyAgentError                 base of everything below
+    ├── ActionError                an action failed validation (verb, field, value)
+    ├── BrainError                 a brain's reply could not be used
+    │   └── GoalUnreachable        a brain looked and found nothing that fits the goal
+    ├── PolicyRefusal              the policy refused an action (names the rule)
+    ├── TargetError                a target label could not be resolved to one element
+    │   └── AmbiguousTarget        two elements match the label equally well
+    ├── ScreenUnavailable          there is no screen to look at (exit code 3)
+    ├── MissingExtra               an optional dependency is not installed
+    └── TraceError                 a trace or scenario file is malformed
+
+Errors caused by the world or by a model (a bad reply, a vanished target, a refused
+action) are recorded on the step of an episode and never escape the loop as a
+traceback. Bugs in the library itself are not caught: they propagate.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ActionError",
+    "AmbiguousTarget",
+    "BrainError",
+    "GoalUnreachable",
+    "MissingExtra",
+    "PolicyRefusal",
+    "ScreenUnavailable",
+    "TargetError",
+    "TinyAgentError",
+    "TraceError",
+]
+
+
+class TinyAgentError(Exception):
+    """Base class of every error the harness raises deliberately."""
+
+
+class ActionError(TinyAgentError, ValueError):
+    """An action failed validation before anything could touch the machine."""
+
+
+class BrainError(TinyAgentError):
+    """A brain produced no usable decision (unparseable, echoed, off-menu...)."""
+
+    def __init__(self, message: str, *, reply: str = "") -> None:
+        super().__init__(message)
+        self.reply = reply
+
+
+class GoalUnreachable(BrainError):
+    """The brain looked for what the goal asks and did not find it on screen."""
+
+
+class PolicyRefusal(TinyAgentError):
+    """The policy refused an action; ``rule`` names the rule that refused it."""
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class TargetError(TinyAgentError):
+    """A target label does not resolve to an element of the observation."""
+
+
+class AmbiguousTarget(TargetError):
+    """Two or more elements match a label equally well; nothing is guessed."""
+
+
+class ScreenUnavailable(TinyAgentError):
+    """No screen can be captured (no display, no file, capture failed)."""
+
+
+class MissingExtra(TinyAgentError, ImportError):
+    """An optional dependency is missing; the message names the extra to install."""
+
+    def __init__(self, module: str, extra: str, purpose: str) -> None:
+        super().__init__(
+            f"{purpose} needs the Python module {module!r}, which is not installed. "
+            f"Install it with: pip install 'tiny-computer-agent[{extra}]'"
+        )
+        self.module = module
+        self.extra = extra
+
+
+class TraceError(TinyAgentError, ValueError):
+    """A trace, scenario or scoreboard file is malformed; names the file and field."""

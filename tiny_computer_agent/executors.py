@@ -1,0 +1,60 @@
+"""Executors: turn a validated action into input. The default touches nothing.
+
+:func:`screen_points` is the one place a label becomes a screen pixel: the element's
+centre in frame pixels, mapped through the observation's exact frame-to-screen
+mapping. Every executor, dry or real, uses it, so a dry run reports the very pixel a
+real run would hit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .actions import Action
+from .contracts import ActionResult
+from .perception import Observation
+
+__all__ = ["DryRunExecutor", "screen_points"]
+
+
+def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, int], ...]:
+    """The screen pixels ``action`` would touch (none for key, wait and done).
+
+    Raises TargetError when a target does not resolve to exactly one element.
+    """
+    points = []
+    for label, element_id in ((action.target, action.target_id), (action.to, action.to_id)):
+        if label is None:
+            continue
+        element = observation.resolve(label, element_id)
+        points.append(observation.mapping.to_screen(*element.center))
+    return tuple(points)
+
+
+def describe_at(action: Action, points: tuple[tuple[int, int], ...]) -> str:
+    """``click 'Save' at (812, 540)``: the action and the pixels it resolves to."""
+    if not points:
+        return action.describe()
+    where = " -> ".join(f"({x}, {y})" for x, y in points)
+    return f"{action.describe()} at {where}"
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class DryRunExecutor:
+    """Resolves every target to the pixel it would hit and touches nothing.
+
+    ``log`` keeps every result, so tests and demos can assert on what would have happened.
+    """
+
+    log: list[ActionResult] = dataclasses.field(default_factory=list)
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        points = screen_points(action, observation)
+        result = ActionResult(
+            ok=True,
+            description="dry run, nothing touched: would " + describe_at(action, points),
+            points=points,
+            dry_run=True,
+        )
+        self.log.append(result)
+        return result

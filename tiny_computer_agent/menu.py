@@ -1,0 +1,344 @@
+"""The numbered menu a brain chooses from, and the lenient reader of its replies.
+
+A brain never emits coordinates: it is shown a short numbered list of what is on
+screen and answers with a number (or a label) and a verb. :func:`parse_decision`
+reads what small models really send -- bare numbers, ``"#3"``, ``2.0``, labels with
+punctuation, JSON wrapped in prose or code fences, Python-style dicts, a label in the
+wrong field, a misspelt verb -- and refuses what cannot be used safely: an empty
+reply, an echo of the prompt, a number or label that is not on the menu.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import difflib
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .actions import BUTTONS, VERBS, Action
+from .contracts import Decision
+from .errors import ActionError, BrainError
+from .perception import Element, Observation, match_score, normalize_label
+
+__all__ = ["DEFAULT_MENU_SIZE", "Menu", "build_menu", "parse_decision"]
+
+DEFAULT_MENU_SIZE: Final = 12
+
+_VERB_FIELDS: Final = ("verb", "action", "act", "command", "operation", "do")
+_TARGET_FIELDS: Final = (
+    "choice", "target", "element", "id", "number", "index", "item", "option",
+    "label", "selection", "select", "answer", "button",
+)  # fmt: skip
+_SYNONYMS: Final[Mapping[str, str]] = {
+    "tap": "click", "select": "click", "choose": "click", "open": "click",
+    "hit": "click", "pick": "click", "doubleclick": "click", "rightclick": "click",
+    "input": "type", "write": "type", "typetext": "type", "entertext": "type",
+    "press": "key", "hotkey": "key", "keypress": "key", "shortcut": "key",
+    "hover": "move", "moveto": "move", "mousemove": "move",
+    "finish": "done", "stop": "done", "complete": "done", "finished": "done",
+    "sleep": "wait", "pause": "wait",
+}  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Menu:
+    """Numbered entries (1..N) drawn from an observation, in reading order."""
+
+    observation: Observation
+    entries: tuple[Element, ...]
+    hidden: int = 0
+
+    def lines(self) -> tuple[str, ...]:
+        """The entries as a small model sees them: ``"3. Save"``."""
+        return tuple(f"{n}. {e.label}" for n, e in enumerate(self.entries, 1))
+
+    def render(self) -> str:
+        """The menu text shown to a brain, with a note when entries were left out."""
+        text = "\n".join(self.lines()) or "(nothing was found on screen)"
+        if self.hidden:
+            text += f"\n({self.hidden} less relevant items not shown)"
+        return text
+
+    def entry(self, number: int) -> Element:
+        """Entry ``number`` (1-based); BrainError when it is not on the menu."""
+        if not 1 <= number <= len(self.entries):
+            raise BrainError(
+                f"choice {number} is not on the menu; choose a number from 1 to {len(self.entries)}"
+                if self.entries
+                else f"choice {number} is not on the menu; the menu is empty"
+            )
+        return self.entries[number - 1]
+
+    def lookup(self, value: object) -> tuple[int, Element]:
+        """Resolve what a model sent -- ``1``, ``"2"``, ``2.0``, ``"#3"``, ``"Save."`` --
+        to ``(number, element)``. Raises BrainError naming the value when it cannot."""
+        number = _as_number(value)
+        if number is not None:
+            return number, self.entry(number)
+        if not isinstance(value, str) or not normalize_label(value):
+            raise BrainError(f"{value!r} is neither a menu number nor a label on the menu")
+        want = normalize_label(value)
+        scored = [(match_score(want, e.key), n, e) for n, e in enumerate(self.entries, 1)]
+        scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))
+        if not scored:
+            shown = ", ".join(repr(e.label) for e in self.entries) or "nothing"
+            raise BrainError(f"{value!r} is not on the menu; the menu has {shown}")
+        ties = [s for s in scored if s[0] == scored[0][0]]
+        if len(ties) > 1:
+            nums = ", ".join(f"{n} ({e.label!r})" for _, n, e in ties)
+            raise BrainError(f"{value!r} matches several menu entries equally: {nums}")
+        return scored[0][1], scored[0][2]
+
+
+def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_MENU_SIZE) -> Menu:
+    """The numbered menu for ``observation``: at most ``limit`` entries in reading order.
+
+    When the frame has more elements than ``limit``, the ones whose labels best match
+    the goal's words are kept -- among equals, short labels (controls are named in a
+    word or two) before long ones, then reading order -- and shown in reading order.
+    """
+    if limit < 1:
+        raise ValueError(f"menu limit must be at least 1, got {limit}")
+    elements = list(observation.elements)
+    if len(elements) <= limit:
+        return Menu(observation=observation, entries=tuple(elements))
+    words = [normalize_label(w) for w in re.split(r"[\s,;:]+", goal)]
+    words = [w for w in words if len(w) >= 2]
+    whole = normalize_label(goal)
+
+    def relevance(e: Element) -> float:
+        best = max((match_score(w, e.key) for w in words), default=0.0)
+        return max(best, match_score(whole, e.key) if whole else 0.0)
+
+    keep = sorted(elements, key=lambda e: (-relevance(e), len(e.label.split()), e.id))[:limit]
+    keep.sort(key=lambda e: e.id)
+    return Menu(observation=observation, entries=tuple(keep), hidden=len(elements) - limit)
+
+
+def _as_number(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, str):
+        m = re.fullmatch(
+            r"\s*(?:#|no\.?\s*|number\s*|item\s*)?(\d{1,4})(?:\.0+)?\.?\s*", value, re.I
+        )
+        return int(m.group(1)) if m else None
+    return None
+
+
+def _json_objects(text: str) -> list[dict[str, Any]]:
+    """Every top-level ``{...}`` object in ``text`` that parses as JSON or a Python dict."""
+    found: list[dict[str, Any]] = []
+    decoder = json.JSONDecoder()
+    pos = 0
+    while (start := text.find("{", pos)) != -1:
+        try:
+            obj, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            obj, end = _literal_dict(text, start)
+        if isinstance(obj, dict):
+            found.append(obj)
+            pos = end
+        else:
+            pos = start + 1
+    return found
+
+
+def _literal_dict(text: str, start: int) -> tuple[object, int]:
+    depth = 0
+    for i in range(start, min(len(text), start + 4000)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            try:
+                value = ast.literal_eval(text[start : i + 1])
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                return None, start + 1
+            return value, i + 1
+    return None, start + 1
+
+
+def _is_echo(reply: str, menu: Menu) -> bool:
+    """A reply that repeats the menu back (most entries named, or numbered lines)."""
+    n = len(menu.entries)
+    if n == 0:
+        return False
+    numbered = 0
+    for number, entry in enumerate(menu.entries, 1):
+        pattern = rf"(?m)^\s*{number}[.)]\s*{re.escape(entry.label.strip())}\s*$"
+        if re.search(pattern, reply):
+            numbered += 1
+    if numbered >= 2:
+        return True
+    if n < 4:
+        return False
+    flat = normalize_label(reply)
+    named = sum(1 for e in menu.entries if e.key and e.key in flat)
+    return named >= max(3, math.ceil(0.6 * n))
+
+
+def _read_verb(obj: Mapping[str, Any], menu: Menu, notes: list[str]) -> tuple[str | None, Any]:
+    """The verb the reply meant, and a label found in the verb field instead, if any."""
+    for field in _VERB_FIELDS:
+        raw = obj.get(field)
+        if not isinstance(raw, str) or not raw.strip():
+            continue
+        word = raw.strip().lower()
+        if word in VERBS:
+            return word, None
+        squashed = normalize_label(word)
+        if squashed in _SYNONYMS:
+            notes.append(f"verb {raw!r} read as {_SYNONYMS[squashed]!r}")
+            return _SYNONYMS[squashed], None
+        try:
+            menu.lookup(raw)
+        except BrainError:
+            pass
+        else:
+            notes.append(f"label {raw!r} was in the {field!r} field; read as the target")
+            return None, raw
+        close = difflib.get_close_matches(squashed, VERBS, n=2, cutoff=0.6)
+        if len(close) == 1:
+            notes.append(f"garbled verb {raw!r} read as {close[0]!r}")
+            return close[0], None
+        raise BrainError(f"unknown verb {raw!r}; allowed: {', '.join(VERBS)}", reply=str(obj))
+    return None, None
+
+
+def _read_target(obj: Mapping[str, Any]) -> Any:
+    """The first target-like field's value (``choice``, ``target``, ``id``...), or None."""
+    for field in _TARGET_FIELDS:
+        value = obj.get(field)
+        if value is None or value == "":
+            continue
+        if field == "button" and isinstance(value, str) and value.lower() in BUTTONS:
+            continue
+        return value
+    return None
+
+
+def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Decision:
+    obj = {str(k).strip().lower(): v for k, v in obj.items()}
+    notes: list[str] = []
+    verb, label_in_verb = _read_verb(obj, menu, notes)
+    target = _read_target(obj)
+    if label_in_verb is not None and target is None:
+        target = label_in_verb
+    text = obj.get("text", obj.get("value", obj.get("input")))
+    keys = obj.get("keys", obj.get("key", obj.get("hotkey", obj.get("combo"))))
+    if verb is None:
+        verb = (
+            "type"
+            if isinstance(text, str) and text and target is not None
+            else ("key" if keys is not None and target is None else "click")
+        )
+        if target is None and verb == "click":
+            # a right label in the wrong field ({"text": "Save"}) is still a choice
+            for field, value in obj.items():
+                if isinstance(value, str | int | float) and field not in _VERB_FIELDS:
+                    try:
+                        menu.lookup(value)
+                    except BrainError:
+                        continue
+                    notes.append(f"label {value!r} was in the {field!r} field")
+                    target, text = value, None
+                    break
+    fields: dict[str, Any] = {"verb": verb}
+    choice: int | None = None
+    needs_target = verb in ("click", "drag", "move")
+    if target is not None and verb in ("click", "type", "scroll", "drag", "move"):
+        choice, element = menu.lookup(target)
+        fields["target"], fields["target_id"] = element.label, element.id
+    elif needs_target:
+        raise BrainError(
+            f"{verb} needs a menu number; the reply named none "
+            f'(expected e.g. {{"verb": "{verb}", "choice": <number>}})',
+            reply=reply,
+        )
+    if verb == "click":
+        button = obj.get("button")
+        if isinstance(button, str) and button.lower() in BUTTONS:
+            fields["button"] = button.lower()
+        if obj.get("double") is True or obj.get("clicks") in (2, "2"):
+            fields["clicks"] = 2
+    elif verb == "type":
+        fields["text"] = text
+    elif verb == "key":
+        fields["keys"] = keys if keys is not None else target
+    elif verb == "scroll":
+        fields["direction"] = obj.get("direction", "down")
+        amount = obj.get("amount", obj.get("notches", obj.get("times")))
+        if amount is not None:
+            fields["amount"] = amount
+    elif verb == "drag":
+        to = obj.get("to", obj.get("destination", obj.get("drop")))
+        if to is None:
+            raise BrainError("drag needs a 'to' menu number", reply=reply)
+        _, dest = menu.lookup(to)
+        fields["to"], fields["to_id"] = dest.label, dest.id
+    elif verb == "wait":
+        fields["seconds"] = obj.get("seconds", obj.get("duration", 1))
+    elif verb == "done":
+        reason = obj.get("reason")
+        if isinstance(reason, str) and reason:
+            fields["reason"] = reason[:200]
+    try:
+        action = Action.from_dict(fields)
+    except ActionError as exc:
+        raise BrainError(f"the reply's action is invalid: {exc}", reply=reply) from exc
+    return Decision(action=action, choice=choice, reply=reply, note="; ".join(notes))
+
+
+_BARE: Final = re.compile(
+    r"\s*(?:(?P<verb>[a-z_\-]+)\s*[:\s]\s*)?(?:#|no\.?\s*)?(?P<num>\d{1,4})\.?\s*", re.I
+)
+
+
+def parse_decision(reply: str, menu: Menu) -> Decision:
+    """Read a brain's reply into a validated :class:`Decision`, or raise BrainError.
+
+    The last JSON object in the reply wins; a bare number (``"3"``, ``"click 3"``) or a
+    bare menu label (``"Save."``) is read as a click. An echo of the prompt, an empty
+    reply, JSON cut off mid-object, and anything off the menu are refused.
+    """
+    if not isinstance(reply, str) or not reply.strip():
+        raise BrainError("the reply was empty; answer with one JSON object", reply=str(reply))
+    if _is_echo(reply, menu):
+        raise BrainError(
+            "the reply repeats the menu instead of choosing from it; answer with one "
+            'JSON object such as {"verb": "click", "choice": <number>}',
+            reply=reply,
+        )
+    objects = _json_objects(reply)
+    if objects:
+        return _decision_from_object(objects[-1], menu, reply)
+    bare = _BARE.fullmatch(reply.strip().strip("`").strip())
+    if bare:
+        verb = (bare.group("verb") or "click").lower()
+        obj = {"verb": verb, "choice": int(bare.group("num"))}
+        return _decision_from_object(obj, menu, reply)
+    stripped = reply.strip().strip("`'\"").strip()
+    if len(stripped) <= 60 and "{" not in stripped:
+        try:
+            number, element = menu.lookup(stripped)
+        except BrainError:
+            pass
+        else:
+            action = Action.make("click", target=element.label, target_id=element.id)
+            return Decision(action=action, choice=number, reply=reply, note="bare label")
+    if "{" in reply:
+        raise BrainError(
+            "the reply's JSON object is cut off or malformed; answer with one complete JSON object",
+            reply=reply,
+        )
+    raise BrainError(
+        'the reply has no JSON object; answer with e.g. {"verb": "click", "choice": <number>}',
+        reply=reply,
+    )

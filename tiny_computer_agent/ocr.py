@@ -1,0 +1,121 @@
+"""OCR on RapidOCR (onnxruntime), using only the models that ship inside its wheel.
+
+The engine is loaded once per process and reused. One OCR line that spans several
+widgets ("Save    Cancel") is split into separate elements at their own pixels where
+the word boxes show a gap wider than a space. Lines too long or too uncertain to be a
+control (dialog prose) are kept as *prose*: visible to the verifier, not on the menu.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .contracts import Detection
+from .errors import MissingExtra, ScreenUnavailable
+from .perception import Element, normalize_label
+
+__all__ = ["OcrDetector", "load_ocr_engine"]
+
+log = logging.getLogger(__name__)
+
+_ENGINE: Any = None
+_ENGINE_LOCK: Final = threading.Lock()
+
+#: A gap between two words wider than this many line heights separates two controls.
+SPLIT_GAP: Final = 0.8
+
+
+def load_ocr_engine() -> Any:
+    """The process-wide RapidOCR engine, created on first use (models from the wheel)."""
+    global _ENGINE
+    with _ENGINE_LOCK:
+        if _ENGINE is None:
+            try:
+                from rapidocr import RapidOCR
+            except ImportError as exc:
+                raise MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)") from exc
+            try:
+                _ENGINE = RapidOCR(params={"Global.log_level": "warning"})
+            except Exception as exc:
+                raise ScreenUnavailable(
+                    f"the OCR engine failed to load ({type(exc).__name__}: {exc}); reinstall "
+                    "it with: pip install --force-reinstall 'tiny-computer-agent[ocr]', or "
+                    "run with --no-ocr for a numbered grid"
+                ) from exc
+        return _ENGINE
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Word:
+    text: str
+    x0: int
+    x1: int
+
+
+def _box(points: Any) -> tuple[int, int, int, int]:
+    xs = [float(p[0]) for p in points]
+    ys = [float(p[1]) for p in points]
+    return int(min(xs)), int(min(ys)), round(max(xs)), round(max(ys))
+
+
+def split_line(
+    text: str, box: tuple[int, int, int, int], words: Sequence[_Word]
+) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Split one OCR line into controls wherever the gap between words is wide."""
+    x0, y0, x1, y1 = box
+    if len(words) < 2:
+        return [(text, box)]
+    height = max(1, y1 - y0)
+    groups: list[list[_Word]] = [[words[0]]]
+    for word in words[1:]:
+        if word.x0 - groups[-1][-1].x1 > SPLIT_GAP * height:
+            groups.append([word])
+        else:
+            groups[-1].append(word)
+    if len(groups) == 1:
+        return [(text, box)]
+    return [
+        (" ".join(w.text for w in g), (max(x0, g[0].x0), y0, min(x1, g[-1].x1), y1)) for g in groups
+    ]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class OcrDetector:
+    """RapidOCR text lines as elements, with widget splitting and prose filters."""
+
+    min_confidence: float = 0.5
+    min_length: int = 1
+    max_length: int = 40
+
+    def detect(self, image: Any) -> Detection:
+        engine = load_ocr_engine()
+        import numpy as np
+
+        rgb = np.asarray(image.convert("RGB"))
+        result = engine(rgb[:, :, ::-1].copy(), return_word_box=True)
+        elements: list[Element] = []
+        prose: list[str] = []
+        boxes = result.boxes if result.boxes is not None else ()
+        word_results = getattr(result, "word_results", None) or [()] * len(boxes)
+        for points, text, score, words in zip(
+            boxes, result.txts or (), result.scores or (), word_results, strict=False
+        ):
+            line_box = _box(points)
+            parsed = [_Word(str(w[0]), *_box(w[2])[0::2]) for w in words if len(w) >= 3]
+            pieces = split_line(str(text), line_box, sorted(parsed, key=lambda w: w.x0))
+            for raw, box in pieces:
+                label = raw.strip()
+                core = normalize_label(label)
+                if float(score) < self.min_confidence or len(core) < self.min_length:
+                    continue
+                if len(label) > self.max_length:
+                    prose.append(label)
+                    continue
+                elements.append(
+                    Element(label=label, box=box, source="ocr", confidence=float(score))
+                )
+        return Detection(elements=tuple(elements), prose=tuple(prose))

@@ -1,0 +1,296 @@
+"""Perception values: what the harness saw, as labelled elements at real pixels.
+
+An :class:`Observation` is a frame's element index: every piece of text or widget
+with a label, a box in *frame* pixels and the exact :class:`FrameMapping` back to
+*screen* pixels (the frame a brain sees may be downscaled, or cut from a monitor
+that is not at 0,0). Labels are compared on their normalised alphanumeric core, so
+OCR's lost spaces ("DontSave") and a model's punctuation ("Save.") still match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import hashlib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from .errors import AmbiguousTarget, TargetError
+
+__all__ = [
+    "SOURCES",
+    "Element",
+    "FrameMapping",
+    "Observation",
+    "normalize_label",
+    "reading_order",
+]
+
+#: Where an element came from: OCR text, a numbered grid cell, the accessibility tree.
+SOURCES: Final = ("ocr", "grid", "a11y", "scripted")
+
+_SUMMARY_CHARS: Final = 1200
+
+
+def normalize_label(text: str) -> str:
+    """The alphanumeric core of a label: ``"Don't  Save."`` -> ``"dontsave"``."""
+    folded = unicodedata.normalize("NFKD", text).casefold()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class FrameMapping:
+    """Frame pixel -> screen pixel: ``screen = offset + frame * scale``.
+
+    ``scale`` is screen pixels per frame pixel (2.0 when the frame was halved).
+    """
+
+    left: int = 0
+    top: int = 0
+    scale_x: float = 1.0
+    scale_y: float = 1.0
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        """The screen pixel under frame point (x, y), rounded to the nearest pixel."""
+        return (
+            self.left + round(x * self.scale_x),
+            self.top + round(y * self.scale_y),
+        )
+
+    def to_frame(self, x: float, y: float) -> tuple[float, float]:
+        """The frame point that maps to screen pixel (x, y)."""
+        return ((x - self.left) / self.scale_x, (y - self.top) / self.scale_y)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FrameMapping:
+        return cls(
+            left=int(data.get("left", 0)),
+            top=int(data.get("top", 0)),
+            scale_x=float(data.get("scale_x", 1.0)),
+            scale_y=float(data.get("scale_y", 1.0)),
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Element:
+    """One labelled thing on screen; ``box`` is (left, top, right, bottom) in frame pixels."""
+
+    label: str
+    box: tuple[int, int, int, int]
+    source: str = "ocr"
+    confidence: float = 1.0
+    id: int = 0
+
+    def __post_init__(self) -> None:
+        x0, y0, x1, y1 = self.box
+        if x1 < x0 or y1 < y0:
+            raise ValueError(f"element {self.label!r}: box {self.box} has negative size")
+        if self.source not in SOURCES:
+            raise ValueError(f"element {self.label!r}: source {self.source!r} not in {SOURCES}")
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """The middle of the box, in frame pixels."""
+        x0, y0, x1, y1 = self.box
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    @property
+    def key(self) -> str:
+        """The normalised label used for every comparison."""
+        return normalize_label(self.label)
+
+    def contains(self, x: float, y: float) -> bool:
+        x0, y0, x1, y1 = self.box
+        return x0 <= x <= x1 and y0 <= y <= y1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "label": self.label,
+            "box": list(self.box),
+            "source": self.source,
+            "confidence": round(self.confidence, 4),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Element:
+        box = tuple(int(v) for v in data["box"])
+        if len(box) != 4:
+            raise ValueError(f"element box must have 4 numbers, got {data['box']!r}")
+        return cls(
+            label=str(data["label"]),
+            box=(box[0], box[1], box[2], box[3]),
+            source=str(data.get("source", "ocr")),
+            confidence=float(data.get("confidence", 1.0)),
+            id=int(data.get("id", 0)),
+        )
+
+
+def reading_order(elements: Iterable[Element]) -> list[Element]:
+    """Top-to-bottom in rows, left-to-right within a row (rows overlap vertically)."""
+    rows: list[list[Element]] = []
+    for el in sorted(elements, key=lambda e: (e.center[1], e.box[0])):
+        if rows:
+            row = rows[-1]
+            top = min(e.box[1] for e in row)
+            bottom = max(e.box[3] for e in row)
+            height = max(1, bottom - top)
+            if abs(el.center[1] - (top + bottom) / 2) <= height / 2:
+                row.append(el)
+                continue
+        rows.append([el])
+    return [el for row in rows for el in sorted(row, key=lambda e: e.box[0])]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Observation:
+    """One frame's element index.
+
+    ``prose`` is text read on screen but kept out of the index (dialog sentences): the
+    verifier sees it, the menu does not. ``image`` (a PIL image or None) is never
+    serialised.
+    """
+
+    elements: tuple[Element, ...]
+    size: tuple[int, int]
+    mapping: FrameMapping = FrameMapping()
+    prose: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    image: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(
+        cls,
+        elements: Iterable[Element],
+        *,
+        size: tuple[int, int],
+        mapping: FrameMapping | None = None,
+        prose: Iterable[str] = (),
+        notes: Iterable[str] = (),
+        image: Any = None,
+    ) -> Observation:
+        """Build an observation, numbering the elements in reading order (ids 1..N)."""
+        ordered = reading_order(elements)
+        numbered = tuple(dataclasses.replace(e, id=i) for i, e in enumerate(ordered, 1))
+        return cls(
+            elements=numbered,
+            size=size,
+            mapping=mapping or FrameMapping(),
+            prose=tuple(prose),
+            notes=tuple(notes),
+            image=image,
+        )
+
+    def text(self) -> str:
+        """Every label in reading order, then the prose, one per line."""
+        return "\n".join([*(e.label for e in self.elements), *self.prose])
+
+    def shows(self, text: str) -> bool:
+        """Whether ``text`` is visible: its normalised core appears in some label."""
+        want = normalize_label(text)
+        return bool(want) and (
+            any(want in e.key for e in self.elements)
+            or any(want in normalize_label(p) for p in self.prose)
+        )
+
+    def summary(self, limit: int = _SUMMARY_CHARS) -> str:
+        """A one-line digest for a model or a log, capped at ``limit`` characters."""
+        labels = " | ".join(e.label for e in self.elements)
+        head = f"{len(self.elements)} elements on a {self.size[0]}x{self.size[1]} frame: "
+        line = head + labels
+        return line if len(line) <= limit else line[: max(0, limit - 1)] + "…"
+
+    def element(self, element_id: int) -> Element:
+        for e in self.elements:
+            if e.id == element_id:
+                return e
+        raise TargetError(f"no element with id {element_id} on this frame")
+
+    def resolve(self, label: str, element_id: int | None = None) -> Element:
+        """The element an action means: element ``element_id`` when it still carries
+        that label (the menu's pick among same-labelled elements), else :meth:`find`."""
+        if element_id is not None:
+            for e in self.elements:
+                if e.id == element_id and match_score(normalize_label(label), e.key) >= 2:
+                    return e
+        return self.find(label)
+
+    def find(self, label: str) -> Element:
+        """The one element whose label best matches ``label``.
+
+        Exact normalised match beats containment beats a close fuzzy match. Two
+        elements matching equally well raise :class:`AmbiguousTarget`; nothing
+        matching raises :class:`TargetError` listing what is on screen.
+        """
+        ranked = self.matches(label)
+        if not ranked:
+            seen = ", ".join(repr(e.label) for e in self.elements[:12]) or "nothing"
+            raise TargetError(f"no element matches {label!r}; on screen: {seen}")
+        best_score = ranked[0][0]
+        best = [e for s, e in ranked if s == best_score]
+        if len(best) > 1:
+            where = ", ".join(f"#{e.id} {e.label!r} at {e.box}" for e in best)
+            raise AmbiguousTarget(f"{label!r} matches {len(best)} elements equally: {where}")
+        return best[0]
+
+    def matches(self, label: str) -> list[tuple[float, Element]]:
+        """Elements that match ``label``, best first, with a score in (0, 3]."""
+        want = normalize_label(label)
+        if not want:
+            return []
+        scored = [(match_score(want, e.key), e) for e in self.elements]
+        return sorted(((s, e) for s, e in scored if s > 0), key=lambda se: (-se[0], se[1].id))
+
+    def signature(self) -> str:
+        """A digest of labels and boxes: equal signatures mean an unchanged index."""
+        h = hashlib.sha256()
+        for e in self.elements:
+            h.update(f"{e.key}|{e.box}|{e.source};".encode())
+        for p in self.prose:
+            h.update(f"{normalize_label(p)};".encode())
+        h.update(repr(self.size).encode())
+        return h.hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "size": list(self.size),
+            "mapping": self.mapping.to_dict(),
+            "elements": [e.to_dict() for e in self.elements],
+            "prose": list(self.prose),
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        w, h = (int(v) for v in data["size"])
+        return cls(
+            elements=tuple(Element.from_dict(e) for e in data["elements"]),
+            size=(w, h),
+            mapping=FrameMapping.from_dict(data.get("mapping", {})),
+            prose=tuple(str(p) for p in data.get("prose", ())),
+            notes=tuple(str(n) for n in data.get("notes", ())),
+        )
+
+
+def match_score(want: str, have: str) -> float:
+    """Score how well normalised label ``have`` matches normalised query ``want``.
+
+    3 exact, 2 one contains the other (scaled by how much of it is covered), up to 1
+    for a close fuzzy match (ratio >= 0.8), 0 otherwise.
+    """
+    if not want or not have:
+        return 0.0
+    if want == have:
+        return 3.0
+    if want in have or have in want:
+        short, long_ = sorted((want, have), key=len)
+        coverage = len(short) / len(long_)
+        if len(short) < 3 and coverage < 0.5:
+            return 0.0  # "a" inside "save" is a coincidence, not a match
+        return 1.0 + coverage
+    ratio = difflib.SequenceMatcher(None, want, have).ratio()
+    return ratio if ratio >= 0.8 else 0.0

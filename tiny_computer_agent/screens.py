@@ -1,0 +1,166 @@
+"""Screens you can replay: a scripted list of observations and image files.
+
+    ScriptedScreen   fixed observations; the last one repeats forever
+    ImageScreen      a still image or a sequence of image files (or PIL images), run
+                     through a detector; the last frame repeats forever
+
+Both are public fakes for tests, demos and replays. The real desktop is
+:class:`tiny_computer_agent.desktop.DesktopScreen`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import struct
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .contracts import Detector
+from .detectors import AutoDetector, GridDetector, image_size
+from .errors import MissingExtra, ScreenUnavailable
+from .perception import Element, FrameMapping, Observation
+
+__all__ = ["ImageScreen", "ScriptedScreen", "downscale", "png_size"]
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ScriptedScreen:
+    """Plays fixed observations in order; the last one repeats forever."""
+
+    frames: tuple[Observation, ...]
+    shown: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.frames:
+            raise ValueError("a ScriptedScreen needs at least one observation")
+
+    @classmethod
+    def of_labels(
+        cls, *frames: Sequence[str], size: tuple[int, int] = (1280, 800)
+    ) -> ScriptedScreen:
+        """Frames from label lists: each label a button laid out left to right, row by row."""
+        built = []
+        for labels in frames:
+            elements = []
+            for i, label in enumerate(labels):
+                x, y = 40 + (i % 6) * 200, 40 + (i // 6) * 60
+                elements.append(
+                    Element(label=label, box=(x, y, x + 160, y + 36), source="scripted")
+                )
+            built.append(Observation.of(elements, size=size))
+        return cls(frames=tuple(built))
+
+    def capture(self) -> Observation:
+        frame = self.frames[min(self.shown, len(self.frames) - 1)]
+        self.shown += 1
+        return frame
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """The (width, height) in a PNG file's header, read with the standard library."""
+    with path.open("rb") as fh:
+        head = fh.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    w, h = struct.unpack(">II", head[16:24])
+    return int(w), int(h)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _SizedFrame:
+    """Stands in for an image when only its size is known (grid without Pillow)."""
+
+    size: tuple[int, int]
+
+
+def downscale(image: Any, max_width: int | None) -> tuple[Any, float]:
+    """Shrink ``image`` to at most ``max_width`` wide; return it and the scale undone later."""
+    w, h = image_size(image)
+    if not max_width or w <= max_width:
+        return image, 1.0
+    scale = w / max_width
+    new_h = max(1, round(h / scale))
+    return image.resize((max_width, new_h)), w / max_width
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ImageScreen:
+    """A still screenshot, or a sequence of them replayed one per capture.
+
+    Each frame is detected once and cached. With ``max_width`` a frame is downscaled
+    for the brain and the mapping scales every element back to the original pixels.
+    """
+
+    frames: tuple[Any, ...]
+    detector: Detector = dataclasses.field(default_factory=AutoDetector)
+    max_width: int | None = None
+    shown: int = 0
+    _cache: dict[int, Observation] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls,
+        frames: Iterable[str | Path | Any],
+        *,
+        detector: Detector | None = None,
+        max_width: int | None = None,
+    ) -> ImageScreen:
+        """Build from paths and/or PIL images. A missing path raises ScreenUnavailable."""
+        items = tuple(frames)
+        if not items:
+            raise ScreenUnavailable("no image was given; pass a PNG or JPEG file, or 'example'")
+        for item in items:
+            if isinstance(item, (str, Path)) and not Path(item).is_file():
+                raise ScreenUnavailable(
+                    f"the image {str(item)!r} does not exist; pass the path of a screenshot, "
+                    "or 'example' for the built-in one"
+                )
+        return cls(
+            frames=items,
+            detector=detector if detector is not None else AutoDetector(),
+            max_width=max_width,
+        )
+
+    def capture(self) -> Observation:
+        index = min(self.shown, len(self.frames) - 1)
+        self.shown += 1
+        if index not in self._cache:
+            self._cache[index] = self._observe(self.frames[index])
+        return self._cache[index]
+
+    def _observe(self, frame: Any) -> Observation:
+        image = self._load(frame)
+        small, scale = (
+            downscale(image, self.max_width) if not isinstance(image, _SizedFrame) else (image, 1.0)
+        )
+        found = self.detector.detect(small)
+        return Observation.of(
+            found.elements,
+            size=image_size(small),
+            mapping=FrameMapping(scale_x=scale, scale_y=scale),
+            prose=found.prose,
+            notes=found.notes,
+            image=None if isinstance(small, _SizedFrame) else small,
+        )
+
+    def _load(self, frame: Any) -> Any:
+        if not isinstance(frame, (str, Path)):
+            return frame
+        path = Path(frame)
+        try:
+            from PIL import Image, UnidentifiedImageError
+        except ImportError as exc:
+            size = png_size(path) if isinstance(self.detector, GridDetector) else None
+            if size is not None:
+                return _SizedFrame(size)
+            raise MissingExtra("PIL", "ocr", f"reading the image {str(path)!r}") from exc
+        try:
+            with Image.open(path) as img:
+                img.load()
+                return img.convert("RGB")
+        except (UnidentifiedImageError, OSError) as exc:
+            raise ScreenUnavailable(
+                f"{str(path)!r} is not an image Pillow can read ({exc}); pass a PNG or JPEG "
+                "screenshot"
+            ) from exc
