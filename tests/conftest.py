@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tiny_computer_agent import Element, Observation, ScriptedScreen
+from tiny_computer_agent import ScriptedScreen
+
+from .helpers import dialog
 
 
 @pytest.fixture(autouse=True)
@@ -16,15 +18,6 @@ def _state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TINY_COMPUTER_AGENT_HOME", str(home))
     monkeypatch.delenv("TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT", raising=False)
     return home
-
-
-def dialog(*labels: str, size: tuple[int, int] = (1280, 800)) -> Observation:
-    """A one-row dialog of buttons with known boxes (120 px wide, 40 px apart)."""
-    elements = [
-        Element(label=label, box=(100 + i * 160, 400, 220 + i * 160, 440), source="ocr")
-        for i, label in enumerate(labels)
-    ]
-    return Observation.of(elements, size=size)
 
 
 @pytest.fixture

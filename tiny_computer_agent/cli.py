@@ -18,7 +18,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from . import __version__
 from .brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
@@ -56,9 +56,16 @@ class UsageError(TinyAgentError):
     """Bad command-line input; exits 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """Raises UsageError instead of exiting, so main() owns every exit code and stream."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (separate from :func:`main` so docs and tests can use it)."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="tiny-computer-agent",
         description="Drive a computer by looking at the screen and choosing from a short "
         "numbered menu, with a tiny local brain. A dry run unless armed.",
@@ -207,6 +214,7 @@ def report(episode: Episode, args: argparse.Namespace, out: TextIO, err: TextIO)
         mode = "dry run: nothing was clicked or typed" if episode.dry_run else "real input"
         print(f"outcome: {episode.outcome} - {episode.reason} ({mode})", file=out)
     if episode.outcome == "no-screen":
+        _fail(err, episode.reason)
         return EXIT_NO_SCREEN
     return EXIT_OK if episode.success else EXIT_FAILED
 
@@ -220,8 +228,11 @@ def main(
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed the usage error
-        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    except UsageError as exc:
+        _fail(err, str(exc))
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version print and exit 0
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import pytest
+
+from tiny_computer_agent import (
+    BrainError,
+    FirstItemBrain,
+    GoalUnreachable,
+    OracleBrain,
+    PlannerBrain,
+    ScriptedBrain,
+    build_menu,
+    split_goal,
+)
+from tiny_computer_agent.actions import ActionError
+
+from .helpers import dialog
+
+MENU = build_menu(dialog("File", "Edit", "Don't Save", "Cancel", "Save", "Name", "Zoom In"))
+
+
+@pytest.mark.parametrize(
+    ("goal", "described"),
+    [
+        ("click 'Save'", "click 'Save'"),
+        ("click Save to save the document", "click 'Save'"),
+        ("Click the Save button", "click 'Save'"),
+        ("save the document", "click 'Save'"),
+        ('click "Don\'t Save"', 'click "Don\'t Save"'),
+        ("dont save", 'click "Don\'t Save"'),
+        ("press ctrl+s", "key ctrl+s"),
+        ("press Enter", "key Return"),
+        ("type 'hello' into Name", "type 'hello' into 'Name'"),
+        ("type hello", "type 'hello'"),
+        ("scroll down", "scroll down x3"),
+        ("scroll up 2", "scroll up x2"),
+        ("double-click File", "double-click 'File'"),
+        ("right-click Edit", "right-click 'Edit'"),
+        ("drag File to Edit", "drag 'File' to 'Edit'"),
+        ("hover over Zoom In", "move to 'Zoom In'"),
+        ("wait 2 seconds", "wait 2s"),
+        ("click Cancle", "click 'Cancel'"),
+    ],
+)
+def test_planner_reads_goals(goal: str, described: str) -> None:
+    assert PlannerBrain().decide(goal, MENU, ()).action.describe() == described
+
+
+def test_planner_gives_up_honestly() -> None:
+    with pytest.raises(GoalUnreachable) as err:
+        PlannerBrain().decide("click 'Print'", MENU, ())
+    assert "'Print'" in str(err.value) and "'Zoom In'" in str(err.value)
+
+
+def test_planner_refuses_to_guess_between_identical_labels() -> None:
+    with pytest.raises(BrainError, match="not guessing"):
+        PlannerBrain().decide("click Save", build_menu(dialog("Save", "Save")), ())
+
+
+def test_split_goal_respects_quotes_and_apostrophes() -> None:
+    assert split_goal("type 'rock and roll' into Name then click OK") == [
+        "type 'rock and roll' into Name",
+        "click OK",
+    ]
+    assert split_goal("click Don't Save and press Enter") == ["click Don't Save", "press Enter"]
+
+
+def test_first_item_and_oracle_baselines() -> None:
+    assert FirstItemBrain().decide("anything", MENU, ()).action.target == "File"
+    oracle = OracleBrain(expected=("Cancel",))
+    decision = oracle.decide("anything", MENU, ())
+    assert decision.action.target == "Cancel" and decision.choice == 4
+    with pytest.raises(GoalUnreachable):
+        OracleBrain(expected=("Print",)).decide("x", MENU, ())
+    with pytest.raises(GoalUnreachable):
+        FirstItemBrain().decide("x", build_menu(dialog()), ())
+
+
+def test_scripted_brain_plays_once_then_says_done() -> None:
+    brain = ScriptedBrain.of([{"verb": "click", "target": "Save"}, '{"choice": 4}'])
+    assert brain.decide("x", MENU, ()).action.target == "Save"
+    assert brain.decide("x", MENU, ()).action.target == "Cancel"
+    assert brain.decide("x", MENU, ()).action.verb == "done"
+
+
+def test_scripted_brain_validates_items_up_front() -> None:
+    with pytest.raises(ActionError, match="script item 2"):
+        ScriptedBrain.of([{"verb": "done"}, {"verb": "click"}])

@@ -1,0 +1,134 @@
+"""The command line, called the way a user calls it: main(argv) -> exit code."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tiny_computer_agent import EXAMPLE_BUTTONS
+from tiny_computer_agent.cli import build_parser, main
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_demo_clicks_save_inside_the_drawn_button_dry_run() -> None:
+    code, out, err = run("--image", "example", "--verify-text", "Saved", "--json", "click 'Save'")
+    assert code == 0, err
+    episode = json.loads(out)
+    first = episode["steps"][0]
+    action = first["decision"]["action"]
+    assert (action["verb"], action["target"]) == ("click", "Save")
+    ((x, y),) = first["result"]["points"]
+    x0, y0, x1, y1 = EXAMPLE_BUTTONS["Save"]
+    assert x0 < x < x1 and y0 < y < y1
+    assert first["result"]["dry_run"] is True and episode["dry_run"] is True
+    assert episode["outcome"] == "verified"
+    assert "kill switch" in err
+
+
+def test_text_output_streams_each_step() -> None:
+    code, out, _ = run("--image", "example", "--verify-text", "Saved", "click 'Save'")
+    assert code == 0
+    assert "step 1:" in out and "would click 'Save' at (8" in out
+    assert "outcome: verified" in out and "nothing was clicked" in out
+
+
+def test_run_without_verified_success_exits_1() -> None:
+    code, out, _ = run("--image", "example", "click 'Save'")
+    assert code == 1 and "outcome: claimed" in out
+
+
+def test_script_runs_and_is_validated_like_a_model_answer(tmp_path: Path) -> None:
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([{"verb": "click", "target": "Cancel"}]))
+    code, out, _ = run("--image", "example", "--script", str(script), "cancel it")
+    assert code == 1 and "would click 'Cancel'" in out
+    code, out, _ = run(
+        "--image", "example", "--script", '[{"verb": "key", "keys": "ctrl+s"}]', "save"
+    )
+    assert code == 1 and "key ctrl+s" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["--image", "example", "--script", '[{"verb": "click",', "x"], 2, "line 1 column"),
+        (
+            ["--image", "example", "--script", '[{"verb": "click"}]', "x"],
+            2,
+            "script item 1: click: missing field 'target'",
+        ),
+        (["--image", "example", "--script", '[{"verb": "fly"}]', "x"], 2, "unknown verb 'fly'"),
+        (["--image", "example", "--script", "nope.json", "x"], 2, "no such file"),
+        (["--image", "example", "--brain", "genius", "x"], 2, "invalid choice: 'genius'"),
+        (["--image", "example", ""], 2, "the goal is empty"),
+        (["--image", "example"], 2, "the goal is empty"),
+        (["--image", "example", "--max-steps", "0", "x"], 2, "--max-steps"),
+        (["--image", "example", "--brain", "oracle", "x"], 2, "--expected"),
+        (["click Save"], 2, "--image"),
+        (["--image", "/nonexistent/shot.png", "x"], 3, "does not exist"),
+    ],
+)
+def test_bad_input_gets_one_clear_line_and_a_documented_code(
+    argv: list[str], code: int, message: str
+) -> None:
+    got, out, err = run(*argv)
+    assert got == code
+    assert "outcome" not in out  # nothing ran
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_a_file_that_is_not_an_image_exits_3(tmp_path: Path) -> None:
+    bogus = tmp_path / "shot.png"
+    bogus.write_text("not an image")
+    code, _, err = run("--image", str(bogus), "x")
+    assert code == 3 and "not an image" in err
+
+
+def test_no_ocr_indexes_a_grid_and_the_brain_can_pick_a_cell() -> None:
+    code, out, _ = run(
+        "--image",
+        "example",
+        "--no-ocr",
+        "--script",
+        '[{"verb": "click", "target": "cell 6"}]',
+        "click cell 6",
+    )
+    assert code == 1 and "would click 'cell 6' at (480, 399)" in out
+
+
+def test_help_documents_the_exit_codes() -> None:
+    text = build_parser().format_help()
+    for line in ("0  verified success", "1  the run ended", "2  bad usage", "3  no screen"):
+        assert line in text
+
+
+def test_module_entry_point_runs_in_a_fresh_interpreter() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tiny_computer_agent",
+            "--image",
+            "example",
+            "--verify-text",
+            "Saved",
+            "click 'Save'",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "outcome: verified" in proc.stdout

@@ -1,0 +1,208 @@
+"""The real loop driven by scripted brains and screens; assertions are on the episode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tiny_computer_agent import (
+    Action,
+    ActionResult,
+    BrainError,
+    Decision,
+    DryRunExecutor,
+    Observation,
+    PlannerBrain,
+    Policy,
+    ScreenUnavailable,
+    ScriptedBrain,
+    ScriptedScreen,
+    Step,
+    run_episode,
+)
+from tiny_computer_agent.menu import Menu
+
+from .helpers import dialog
+
+
+def test_verified_success_is_what_the_harness_sees(save_dialog: ScriptedScreen) -> None:
+    executor = DryRunExecutor()
+    ep = run_episode(
+        "click 'Save'",
+        screen=save_dialog,
+        brain=PlannerBrain(),
+        executor=executor,
+        verify_text="Saved",
+    )
+    assert ep.success and ep.outcome == "verified"
+    assert len(ep.steps) == 1
+    step = ep.steps[0]
+    assert step.decision is not None and step.decision.action.target == "Save"
+    assert step.menu[-1] == "5. Save"
+    # the dry run resolved the very pixel a real click would hit: the centre of Save
+    assert executor.log[0].points == ((100 + 4 * 160 + 60, 420),)
+    assert step.result is not None and step.result.dry_run
+    assert {"observe", "decide", "act"} <= set(step.timings)
+
+
+def test_done_without_a_verifier_is_only_a_claim(save_dialog: ScriptedScreen) -> None:
+    ep = run_episode("click 'Save'", screen=save_dialog, brain=PlannerBrain())
+    assert ep.outcome == "claimed" and not ep.success
+    assert "a claim" in ep.reason
+
+
+def test_done_when_the_text_is_not_visible_is_not_verified() -> None:
+    screen = ScriptedScreen(frames=(dialog("Save", "Cancel"),))
+    ep = run_episode("click 'Save'", screen=screen, brain=PlannerBrain(), verify_text="Saved")
+    assert ep.outcome == "not-verified" and "not visible" in ep.reason
+    assert not ep.success
+
+
+def test_text_visible_before_acting_proves_nothing() -> None:
+    screen = ScriptedScreen(frames=(dialog("Saved", "Save"),))
+    brain = ScriptedBrain.of([{"verb": "click", "target": "Save"}])
+    ep = run_episode("click 'Save'", screen=screen, brain=brain, verify_text="Saved")
+    assert ep.outcome == "not-verified" and "already visible" in ep.reason
+
+
+def test_no_progress_guard_stops_a_repeat_on_an_unchanged_screen() -> None:
+    screen = ScriptedScreen(frames=(dialog("Save", "Cancel"),))
+    brain = ScriptedBrain.of([{"verb": "click", "target": "Save"}] * 5)
+    ep = run_episode("save", screen=screen, brain=brain, verify_text="Saved")
+    assert ep.outcome == "stuck"
+    assert len(ep.steps) == 2 and ep.steps[-1].result is None
+    assert "did not change" in ep.reason
+
+
+def test_step_budget_ends_the_run() -> None:
+    frames = tuple(dialog(f"Next {i}") for i in range(10))
+    brain = ScriptedBrain.of([{"verb": "key", "keys": "Tab"}] * 10)
+    ep = run_episode(
+        "tab around", screen=ScriptedScreen(frames=frames), brain=brain, policy=Policy(max_steps=3)
+    )
+    assert ep.outcome == "budget" and len(ep.steps) == 3
+
+
+def test_kill_switch_stops_before_the_next_action(tmp_path: Path) -> None:
+    switch = tmp_path / "STOP"
+    seen: list[Step] = []
+
+    def on_step(step: Step) -> None:
+        seen.append(step)
+        switch.touch()  # a person pulls the switch after the first step
+
+    frames = tuple(dialog(f"Next {i}") for i in range(5))
+    ep = run_episode(
+        "tab",
+        screen=ScriptedScreen(frames=frames),
+        brain=ScriptedBrain.of([{"verb": "key", "keys": "Tab"}] * 5),
+        policy=Policy(kill_switch=switch),
+        on_step=on_step,
+    )
+    assert ep.outcome == "refused" and "kill-switch" in (ep.steps[-1].refusal or "")
+    assert len([s for s in ep.steps if s.result]) == 1
+    assert seen == list(ep.steps)  # on_step streamed every step as it happened
+
+
+def test_refused_action_ends_the_episode_and_clicks_nothing() -> None:
+    executor = DryRunExecutor()
+    screen = ScriptedScreen(frames=(dialog("Open Terminal", "OK"),))
+    ep = run_episode(
+        "click 'Open Terminal'", screen=screen, brain=PlannerBrain(), executor=executor
+    )
+    assert ep.outcome == "refused" and "denied-widget" in ep.reason
+    assert executor.log == []
+
+
+def test_broken_brain_is_a_failed_step_not_a_traceback(save_dialog: ScriptedScreen) -> None:
+    ep = run_episode("save", screen=save_dialog, brain=ScriptedBrain.of(["I am not sure."]))
+    assert ep.outcome == "brain-error"
+    assert ep.steps[-1].error is not None and "no JSON" in ep.steps[-1].error
+
+
+def test_unreachable_goal_says_what_it_looked_for(save_dialog: ScriptedScreen) -> None:
+    ep = run_episode("click 'Print'", screen=save_dialog, brain=PlannerBrain())
+    assert ep.outcome == "unreachable" and "'Print'" in ep.reason and "'Cancel'" in ep.reason
+
+
+class DeadScreen:
+    def capture(self) -> Observation:
+        raise ScreenUnavailable("the display went away")
+
+
+def test_dead_screen_is_a_failed_step() -> None:
+    ep = run_episode("save", screen=DeadScreen(), brain=PlannerBrain())
+    assert ep.outcome == "no-screen" and ep.steps[0].error == "no screen: the display went away"
+
+
+def test_vanished_target_is_a_failed_step_and_the_run_goes_on() -> None:
+    screen = ScriptedScreen(frames=(dialog("Cancel"), dialog("Cancel", "Save"), dialog("Saved")))
+    brain = ScriptedBrain.of(
+        [{"verb": "click", "target": "Save"}, {"verb": "click", "target": "Save"}]
+    )
+    ep = run_episode("save", screen=screen, brain=brain, verify_text="Saved")
+    assert ep.steps[0].error is not None and "target not found" in ep.steps[0].error
+    assert ep.success
+
+
+class FailingExecutor:
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        return ActionResult(ok=False, description="tried", error="the window refused focus")
+
+
+def test_executor_failure_is_recorded_on_the_step(save_dialog: ScriptedScreen) -> None:
+    ep = run_episode(
+        "click 'Save'",
+        screen=save_dialog,
+        brain=PlannerBrain(),
+        executor=FailingExecutor(),
+        policy=Policy(max_steps=2),
+    )
+    assert ep.steps[0].error == "the window refused focus"
+    assert not ep.success
+
+
+class EchoBrain:
+    """Records what it was shown; answers from a fixed reply list."""
+
+    def __init__(self) -> None:
+        self.menus: list[Menu] = []
+
+    def decide(self, goal: str, menu: Menu, history: object) -> Decision:
+        self.menus.append(menu)
+        raise BrainError("no idea")
+
+
+def test_brain_is_shown_the_menu_built_from_the_frame(save_dialog: ScriptedScreen) -> None:
+    brain = EchoBrain()
+    ep = run_episode("save", screen=save_dialog, brain=brain)
+    assert brain.menus[0].lines() == ep.steps[0].menu
+
+
+def test_multi_step_goal_runs_in_order() -> None:
+    frames = (dialog("Name", "OK"), dialog("Name", "OK"), dialog("Welcome, Ada"))
+    ep = run_episode(
+        "type 'Ada' into Name then click OK",
+        screen=ScriptedScreen(frames=frames),
+        brain=PlannerBrain(),
+        verify_text="Welcome",
+    )
+    actions = [s.decision.action.describe() for s in ep.steps if s.decision]
+    assert actions == ["type 'Ada' into 'Name'", "click 'OK'"]
+    assert ep.success
+
+
+def test_episode_serialises_to_json_and_renders() -> None:
+    import json
+
+    ep = run_episode(
+        "click 'Save'",
+        screen=ScriptedScreen(frames=(dialog("Save"), dialog("Saved"))),
+        brain=PlannerBrain(),
+        verify_text="Saved",
+    )
+    data = json.loads(json.dumps(ep.to_dict()))
+    assert (
+        data["outcome"] == "verified" and data["steps"][0]["decision"]["action"]["target"] == "Save"
+    )
+    text = ep.render()
+    assert "dry run" in text and "click 'Save'" in text and "outcome: verified" in text

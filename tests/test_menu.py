@@ -1,0 +1,138 @@
+"""The numbered menu and the lenient reader, fed the replies small models really send."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiny_computer_agent import BrainError, Element, Observation, build_menu, parse_decision
+from tiny_computer_agent.menu import Menu
+
+from .helpers import dialog
+
+
+@pytest.fixture
+def menu() -> Menu:
+    return build_menu(dialog("File", "Edit", "Don't Save", "Cancel", "Save"), "save the document")
+
+
+def test_menu_renders_numbered_lines_in_reading_order(menu: Menu) -> None:
+    assert menu.render() == "1. File\n2. Edit\n3. Don't Save\n4. Cancel\n5. Save"
+
+
+@pytest.mark.parametrize("value", [5, "5", 5.0, "#5", "5.", "Save.", "save", " SAVE "])
+def test_lookup_tolerates_what_small_models_send(menu: Menu, value: object) -> None:
+    number, element = menu.lookup(value)
+    assert (number, element.label) == (5, "Save")
+
+
+@pytest.mark.parametrize("value", [0, 6, "7", 2.5, "Open", None, True, ""])
+def test_lookup_refuses_what_is_not_on_the_menu(menu: Menu, value: object) -> None:
+    with pytest.raises(BrainError):
+        menu.lookup(value)
+
+
+def test_menu_is_capped_and_keeps_what_the_goal_names() -> None:
+    labels = [f"Item {i}" for i in range(30)] + ["Save"]
+    obs = Observation.of(
+        [Element(label=t, box=(10, 10 + 30 * i, 90, 35 + 30 * i)) for i, t in enumerate(labels)],
+        size=(200, 1000),
+    )
+    menu = build_menu(obs, "click Save", limit=12)
+    assert len(menu.entries) == 12 and menu.hidden == 19
+    assert "Save" in [e.label for e in menu.entries]
+    assert "19 less relevant items not shown" in menu.render()
+    with pytest.raises(ValueError):
+        build_menu(obs, "x", limit=0)
+
+
+# Replies as small instruct models write them (shapes seen from 0.1-0.5B models).
+GOOD_REPLIES = [
+    ('{"verb": "click", "choice": 5}', "click", "Save", ""),
+    ('{"choice": 5}', "click", "Save", ""),
+    ("5", "click", "Save", ""),
+    ("click 5", "click", "Save", ""),
+    ("#5", "click", "Save", ""),
+    ("Save.", "click", "Save", "bare label"),
+    ('```json\n{"verb": "click", "choice": "5"}\n```', "click", "Save", ""),
+    (
+        'Sure! To save the document I will click Save.\n{"verb":"click","choice":5.0}',
+        "click",
+        "Save",
+        "",
+    ),
+    (
+        '{"verb": "click", "choice": 1}\nActually no:\n{"verb": "click", "choice": 5}',
+        "click",
+        "Save",
+        "",
+    ),
+    ("{'verb': 'click', 'choice': 5}", "click", "Save", ""),
+    ('{"action": "click", "element": "#5"}', "click", "Save", ""),
+    ('{"verb": "Save"}', "click", "Save", "label 'Save' was in the 'verb' field"),
+    ('{"text": "Save"}', "click", "Save", "label 'Save' was in the 'text' field"),
+    ('{"verb": "clik", "choice": 5}', "click", "Save", "garbled verb 'clik' read as 'click'"),
+    ('{"verb": "cilck", "target": "Save"}', "click", "Save", "garbled verb"),
+    ('{"verb": "select", "choice": 4}', "click", "Cancel", "verb 'select' read as 'click'"),
+    ('{"verb": "click", "choice": 5, "double": true}', "click", "Save", ""),
+]
+
+
+@pytest.mark.parametrize(("reply", "verb", "label", "note"), GOOD_REPLIES)
+def test_usable_replies_are_read(menu: Menu, reply: str, verb: str, label: str, note: str) -> None:
+    decision = parse_decision(reply, menu)
+    assert decision.action.verb == verb
+    assert decision.action.target == label
+    assert note in decision.note
+    assert decision.reply == reply
+
+
+def test_other_verbs_are_read(menu: Menu) -> None:
+    d = parse_decision('{"verb": "key", "keys": "Ctrl+S"}', menu)
+    assert d.action.keys == "ctrl+s"
+    d = parse_decision('{"verb": "type", "text": "hello", "choice": 2}', menu)
+    assert (d.action.text, d.action.target) == ("hello", "Edit")
+    d = parse_decision('{"verb": "scroll", "direction": "down", "amount": 3}', menu)
+    assert (d.action.direction, d.action.amount) == ("down", 3)
+    d = parse_decision('{"verb": "drag", "choice": 1, "to": 2}', menu)
+    assert (d.action.target, d.action.to) == ("File", "Edit")
+    d = parse_decision('{"verb": "done", "reason": "it is saved"}', menu)
+    assert d.action.verb == "done" and d.action.reason == "it is saved"
+    d = parse_decision('{"verb": "press", "keys": "enter"}', menu)
+    assert d.action.keys == "Return"
+
+
+BAD_REPLIES = [
+    ("", "empty"),
+    ("   \n", "empty"),
+    ("1. File\n2. Edit\n3. Don't Save\n4. Cancel\n5. Save", "repeats the menu"),
+    ("The menu has File, Edit, Don't Save, Cancel and Save.", "repeats the menu"),
+    ('{"verb": "click", "choice": 9}', "not on the menu"),
+    ('{"verb": "click", "choice": "Open"}', "not on the menu"),
+    ('{"verb": "click", "choice": ', "cut off"),
+    ('{"verb": "click"', "cut off"),
+    ("I think the best option is to save the file.", "no JSON"),
+    ('{"verb": "teleport", "choice": 5}', "unknown verb"),
+    ('{"verb": "click", "x": 812, "y": 454}', "needs a menu number"),
+    ('{"verb": "key", "keys": "ctrl+hyperspace"}', "invalid"),
+    ('{"verb": "type", "choice": 2}', "invalid"),
+]
+
+
+@pytest.mark.parametrize(("reply", "why"), BAD_REPLIES)
+def test_unusable_replies_are_refused_with_the_reason(menu: Menu, reply: str, why: str) -> None:
+    with pytest.raises(BrainError, match=why):
+        parse_decision(reply, menu)
+
+
+def test_ambiguous_garbled_verb_is_refused(menu: Menu) -> None:
+    # "mo" is as close to "move" as to nothing useful; never guessed
+    with pytest.raises(BrainError):
+        parse_decision('{"verb": "xq", "choice": 5}', menu)
+
+
+def test_same_label_twice_is_resolved_by_number_only() -> None:
+    menu = build_menu(dialog("Save", "Cancel", "Save"))
+    d = parse_decision('{"choice": 3}', menu)
+    assert d.action.target == "Save" and d.action.target_id == 3
+    with pytest.raises(BrainError, match="several"):
+        parse_decision('{"choice": "Save"}', menu)

@@ -1,0 +1,82 @@
+"""Real OCR (RapidOCR, models from its wheel) on the built-in example desktop."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiny_computer_agent import (
+    EXAMPLE_BUTTONS,
+    AutoDetector,
+    GridDetector,
+    ImageScreen,
+    OcrDetector,
+    example_frames,
+)
+from tiny_computer_agent.ocr import _Word, split_line
+
+
+@pytest.fixture(scope="module")
+def before_detection():  # type: ignore[no-untyped-def]
+    return OcrDetector().detect(example_frames()[0])
+
+
+def test_ocr_finds_each_button_inside_its_drawn_rectangle(before_detection) -> None:  # type: ignore[no-untyped-def]
+    by_label = {e.label: e for e in before_detection.elements}
+    for label, (x0, y0, x1, y1) in EXAMPLE_BUTTONS.items():
+        element = by_label[label]
+        cx, cy = element.center
+        assert x0 < cx < x1 and y0 < cy < y1, (label, element.box)
+        assert element.source == "ocr" and element.confidence > 0.8
+
+
+def test_ocr_keeps_prose_off_the_index_but_visible(before_detection) -> None:  # type: ignore[no-untyped-def]
+    labels = [e.label for e in before_detection.elements]
+    assert all(len(label) <= 40 for label in labels)
+    long_prose = OcrDetector(max_length=10).detect(example_frames()[0])
+    assert any("notes.txt" in p for p in long_prose.prose)
+
+
+def test_one_line_spanning_several_widgets_is_split_at_the_gap() -> None:
+    words = [
+        _Word("Save", 100, 140),
+        _Word("Cancel", 200, 260),
+        _Word("Don't", 320, 370),
+        _Word("Save", 376, 420),
+    ]
+    pieces = split_line("Save Cancel Don't Save", (100, 10, 420, 30), words)
+    assert [p[0] for p in pieces] == ["Save", "Cancel", "Don't Save"]
+    assert pieces[1][1] == (200, 10, 260, 30)
+
+
+def test_a_plain_sentence_is_not_split() -> None:
+    words = [_Word("Save", 0, 40), _Word("changes", 46, 120), _Word("now", 126, 160)]
+    assert split_line("Save changes now", (0, 0, 160, 20), words) == [
+        ("Save changes now", (0, 0, 160, 20))
+    ]
+
+
+def test_auto_detector_falls_back_to_the_grid_and_says_so() -> None:
+    from PIL import Image
+
+    blank = Image.new("RGB", (640, 400), (40, 40, 40))
+    found = AutoDetector().detect(blank)
+    assert len(found.elements) == 12 and all(e.source == "grid" for e in found.elements)
+    assert "choosing blind" in found.notes[-1]
+
+
+def test_grid_numbers_cells_in_reading_order() -> None:
+    from PIL import Image
+
+    cells = GridDetector(cols=2, rows=2).detect(Image.new("RGB", (200, 100))).elements
+    assert [c.label for c in cells] == ["cell 1", "cell 2", "cell 3", "cell 4"]
+    assert cells[3].box == (100, 50, 199, 99)
+
+
+def test_downscaled_frames_map_back_to_the_original_pixels() -> None:
+    screen = ImageScreen.of(example_frames()[:1], max_width=640)
+    obs = screen.capture()
+    assert obs.size == (640, 400)
+    save = obs.find("Save")
+    x, y = obs.mapping.to_screen(*save.center)
+    x0, y0, x1, y1 = EXAMPLE_BUTTONS["Save"]
+    assert x0 < x < x1 and y0 < y < y1

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import pytest
+
+from tiny_computer_agent import (
+    AmbiguousTarget,
+    Element,
+    FrameMapping,
+    Observation,
+    TargetError,
+    normalize_label,
+    reading_order,
+)
+
+
+def el(label: str, x: int, y: int, w: int = 80, h: int = 30, source: str = "ocr") -> Element:
+    return Element(label=label, box=(x, y, x + w, y + h), source=source)
+
+
+def test_labels_compare_on_their_alphanumeric_core() -> None:
+    assert normalize_label("Don't  Save.") == normalize_label("DontSave") == "dontsave"
+    assert normalize_label("Ｓａｖｅ") == "save"  # full-width OCR output folds too
+
+
+def test_find_prefers_exact_then_containment_and_forgives_ocr_spacing() -> None:
+    obs = Observation.of([el("Don't Save", 10, 10), el("Save", 200, 10)], size=(400, 100))
+    assert obs.find("Save.").label == "Save"
+    assert obs.find("dont save").label == "Don't Save"
+    assert obs.find("Don'tSave").label == "Don't Save"
+
+
+def test_two_equal_matches_are_reported_not_resolved() -> None:
+    obs = Observation.of([el("Save", 10, 10), el("Save", 200, 10)], size=(400, 100))
+    with pytest.raises(AmbiguousTarget, match="2 elements"):
+        obs.find("Save")
+    # the menu's pick (an element id) settles it
+    assert obs.resolve("Save", element_id=2).box[0] == 200
+
+
+def test_missing_label_lists_what_is_on_screen() -> None:
+    obs = Observation.of([el("OK", 10, 10)], size=(400, 100))
+    with pytest.raises(TargetError, match="'OK'"):
+        obs.find("Delete everything")
+
+
+def test_single_letters_do_not_match_inside_words() -> None:
+    obs = Observation.of([el("a", 10, 10)], size=(400, 100))
+    with pytest.raises(TargetError):
+        obs.find("Save")
+
+
+def test_reading_order_is_rows_then_left_to_right() -> None:
+    els = [el("C", 300, 52), el("A", 10, 50), el("B", 150, 48), el("D", 10, 200)]
+    assert [e.label for e in reading_order(els)] == ["A", "B", "C", "D"]
+    obs = Observation.of(els, size=(400, 300))
+    assert [e.id for e in obs.elements] == [1, 2, 3, 4]
+
+
+def test_mapping_is_exact_both_ways() -> None:
+    m = FrameMapping(left=1280, top=0, scale_x=2.0, scale_y=2.0)
+    assert m.to_screen(100, 50) == (1480, 100)
+    assert m.to_frame(1480, 100) == (100.0, 50.0)
+
+
+def test_summary_is_capped_and_text_lists_labels_then_prose() -> None:
+    obs = Observation.of(
+        [el(f"Button {i}", i * 90, 10) for i in range(40)], size=(4000, 100), prose=["A sentence."]
+    )
+    assert len(obs.summary(100)) == 100
+    assert obs.text().splitlines()[-1] == "A sentence."
+    assert obs.shows("a sentence") and obs.shows("button 7") and not obs.shows("Cancel")
+
+
+def test_round_trip_keeps_everything_but_pixels() -> None:
+    obs = Observation.of(
+        [el("Save", 10, 10)],
+        size=(640, 400),
+        mapping=FrameMapping(scale_x=2, scale_y=2),
+        prose=["Save changes?"],
+        notes=["a note"],
+        image=object(),
+    )
+    data = obs.to_dict()
+    assert "image" not in data
+    back = Observation.from_dict(data)
+    assert back == obs and back.image is None
+    assert back.signature() == obs.signature()
+
+
+def test_bad_elements_are_refused() -> None:
+    with pytest.raises(ValueError, match="negative size"):
+        Element(label="x", box=(10, 10, 5, 5))
+    with pytest.raises(ValueError, match="source"):
+        Element(label="x", box=(0, 0, 5, 5), source="telepathy")
