@@ -213,6 +213,12 @@ def report(episode: Episode, args: argparse.Namespace, out: TextIO, err: TextIO)
     else:
         mode = "dry run: nothing was clicked or typed" if episode.dry_run else "real input"
         print(f"outcome: {episode.outcome} - {episode.reason} ({mode})", file=out)
+        if episode.dry_run and args.image and len(episode.steps) > 0:
+            print(
+                "note: --image replays recorded frames; the frame after an action is the "
+                "next image given, not the application's reaction",
+                file=err,
+            )
     if episode.outcome == "no-screen":
         _fail(err, episode.reason)
         return EXIT_NO_SCREEN
