@@ -86,3 +86,15 @@ def test_scripted_brain_plays_once_then_says_done() -> None:
 def test_scripted_brain_validates_items_up_front() -> None:
     with pytest.raises(ActionError, match="script item 2"):
         ScriptedBrain.of([{"verb": "done"}, {"verb": "click"}])
+
+
+def test_oracle_never_settles_for_a_partial_match() -> None:
+    menu = build_menu(dialog("Save", "Cancel"))
+    with pytest.raises(GoalUnreachable):
+        OracleBrain(expected=("Don't Save",)).decide("x", menu, ())
+
+
+def test_planner_turns_an_unusable_label_into_a_brain_error() -> None:
+    menu = build_menu(dialog("Save " + "x" * 250))
+    with pytest.raises(BrainError, match="invalid"):
+        PlannerBrain().decide("click Save", menu, ())

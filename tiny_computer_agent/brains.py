@@ -221,7 +221,10 @@ class PlannerBrain:
         if "to" in fields:
             _, dest = self._choose(str(fields["to"]), False, menu, sub)
             fields["to"], fields["to_id"] = dest.label, dest.id
-        action = Action.make(intent.verb, **fields)
+        try:
+            action = Action.make(intent.verb, **fields)
+        except ActionError as exc:  # e.g. a label too long to be a target: the brain's fault
+            raise BrainError(f"the planned action is invalid: {exc}", reply=sub) from exc
         note = f"part {progress + 1} of {len(subgoals)}: {sub!r}" if len(subgoals) > 1 else ""
         return Decision(action=action, choice=choice, reply=sub, note=note)
 
@@ -273,14 +276,13 @@ class OracleBrain:
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if any(s.acted for s in history):
             return Decision(action=Action.make("done", reason="the expected target was clicked"))
-        for label in self.expected:
-            try:
-                number, e = menu.lookup(label)
-            except BrainError:
-                continue
-            return Decision(
-                action=Action.make("click", target=e.label, target_id=e.id), choice=number
-            )
+        # exact normalised labels only: an oracle that guessed would score a wrong answer
+        wanted = {normalize_label(label) for label in self.expected}
+        for number, e in enumerate(menu.entries, 1):
+            if e.key in wanted:
+                return Decision(
+                    action=Action.make("click", target=e.label, target_id=e.id), choice=number
+                )
         raise GoalUnreachable(f"none of the expected labels {list(self.expected)} is on the menu")
 
 

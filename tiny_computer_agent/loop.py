@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from .contracts import Brain, Decision, Executor, Screen, Step
 from .errors import (
+    ActionError,
     BrainError,
     GoalUnreachable,
     PolicyRefusal,
@@ -214,7 +215,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     except GoalUnreachable as exc:
         run.record(dataclasses.replace(base, error=f"goal unreachable: {exc}"))
         return run.end("unreachable", str(exc), obs)
-    except BrainError as exc:
+    except (BrainError, ActionError) as exc:  # an invalid action from a brain is its error
         run.record(dataclasses.replace(base, error=f"brain error: {exc}"))
         return run.end("brain-error", str(exc), obs)
     timings["decide"] = time.perf_counter() - t0

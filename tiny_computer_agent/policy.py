@@ -81,12 +81,17 @@ class Policy:
     kill_switch: Path = dataclasses.field(default_factory=lambda: state_dir() / "STOP")
     allow_grid: bool = False
     real_input: bool = False
+    _widget_keys: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, got {self.max_steps}")
         object.__setattr__(
             self, "denied_chords", tuple(normalize_keys(c) for c in self.denied_chords)
+        )
+        # normalised once: check() runs before every action and for every scored decision
+        object.__setattr__(
+            self, "_widget_keys", tuple(normalize_label(w) for w in self.denied_widgets)
         )
 
     def armed(self, *, flag: bool, environ: Mapping[str, str] | None = None) -> Policy:
@@ -164,8 +169,8 @@ class Policy:
 
     def _check_widget(self, label: str) -> None:
         key = normalize_label(label)
-        for widget in self.denied_widgets:
-            if normalize_label(widget) in key:
+        for widget, widget_key in zip(self.denied_widgets, self._widget_keys, strict=True):
+            if widget_key in key:
                 raise PolicyRefusal(
                     f"the target {label!r} is a denied widget (matches {widget!r}); the "
                     "harness never operates it",
