@@ -1,0 +1,383 @@
+"""Traces: recorded from the real loop, saved without pixels, loaded strictly, replayed."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tiny_computer_agent import (
+    Action,
+    BrainError,
+    Decision,
+    FirstItemBrain,
+    PlannerBrain,
+    ScriptedBrain,
+    ScriptedScreen,
+    TraceError,
+    __version__,
+    run_episode,
+)
+from tiny_computer_agent.scoring import BRAIN_FACTORIES, benchmark
+from tiny_computer_agent.trace import (
+    MAX_TRACE_BYTES,
+    SCHEMA_VERSION,
+    Expected,
+    Trace,
+    decisions_equal,
+    load_trace,
+    load_traces,
+    record,
+    replay,
+)
+
+from .helpers import dialog
+
+RUNS = Path(__file__).resolve().parent.parent / "runs"
+
+
+def save_episode(screen: ScriptedScreen | None = None) -> Trace:
+    screen = screen or ScriptedScreen(
+        frames=(dialog("File", "Edit", "Don't Save", "Cancel", "Save"), dialog("File", "Saved"))
+    )
+    brain = PlannerBrain()
+    episode = run_episode("click 'Save'", screen=screen, brain=brain, verify_text="Saved")
+    return record(episode, brain=brain, expected="Save", task="save-dialog")
+
+
+def keys_anywhere(value: object) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys_anywhere(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys_anywhere(v)}
+    return set()
+
+
+# -- recording and round trips -----------------------------------------------------------
+
+
+def test_a_recorded_run_keeps_the_index_menu_decision_and_verifier(tmp_path: Path) -> None:
+    trace = save_episode()
+    assert trace.goal == "click 'Save'" and trace.task == "save-dialog"
+    assert trace.harness_version == __version__
+    assert trace.brain == {"name": "planner", "settings": {}}
+    assert trace.outcome == "verified" and trace.verify_text == "Saved"
+    assert trace.expected == Expected(labels=("Save",))
+    (step,) = trace.steps
+    assert step.frame is not None and [e.label for e in step.frame.elements][-1] == "Save"
+    assert step.menu[-1] == "5. Save"
+    assert step.decision is not None and step.decision.action.target == "Save"
+    assert step.allowed is True and step.result is not None and step.result.dry_run
+    assert set(step.timings) >= {"observe", "decide", "act"}
+    assert trace.final is not None and trace.final.shows("Saved")
+
+
+def test_save_then_load_gives_back_the_same_trace(tmp_path: Path) -> None:
+    trace = save_episode()
+    path = trace.save(tmp_path / "run.json")
+    again = load_trace(path)
+    assert again == trace
+    assert again.source == str(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]  # no temp file left behind
+    data = json.loads(path.read_text())
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert data["steps"][0]["allowed"] is True
+
+
+def test_no_pixels_are_ever_written(tmp_path: Path) -> None:
+    pixels = object()  # stands in for a PIL image: it must never be serialised
+    frame = dataclasses.replace(dialog("Cancel", "Save"), image=pixels)
+    after = dataclasses.replace(dialog("Saved"), image=pixels)
+    trace = save_episode(ScriptedScreen(frames=(frame, after)))
+    assert all(s.frame is not None and s.frame.image is None for s in trace.steps)
+    assert trace.final is not None and trace.final.image is None
+    text = trace.save(tmp_path / "t.json").read_text()
+    assert "image" not in keys_anywhere(json.loads(text))
+    assert "object at 0x" not in text
+
+
+def test_render_reads_like_the_episode() -> None:
+    text = save_episode().render()
+    for part in ("trace: save-dialog", "goal: click 'Save'", "expected: 'Save'", "step 1:",
+                 "decided: click 'Save'", "policy: allowed", "verifier: verified"):  # fmt: skip
+        assert part in text
+
+
+def test_a_refused_and_a_failed_step_are_recorded_as_such() -> None:
+    screen = ScriptedScreen(frames=(dialog("Files", "Terminal"),))
+    brain = PlannerBrain()
+    episode = run_episode("open the Terminal", screen=screen, brain=brain)
+    trace = record(episode, brain=brain, expected=Expected(labels=("Terminal",), refusal="any"))
+    (step,) = trace.steps
+    assert step.allowed is False and step.refusal is not None
+    assert step.refusal.startswith("denied-widget")
+    assert "policy: refused" in trace.render()
+    garbled = ScriptedBrain.of(["I think maybe the second one?"])
+    episode = run_episode("click Save", screen=ScriptedScreen.of_labels(["Save"]), brain=garbled)
+    (step,) = record(episode, brain=garbled).steps
+    assert step.decision is None and step.allowed is None
+    assert step.error is not None and step.error.startswith("brain error")
+
+
+def test_record_refuses_a_menu_size_the_episode_did_not_use() -> None:
+    screen = ScriptedScreen.of_labels([f"Item {i}" for i in range(20)])
+    brain = FirstItemBrain()
+    episode = run_episode("click Item 3", screen=screen, brain=brain, menu_size=5)
+    with pytest.raises(ValueError, match="menu_size=12"):
+        record(episode, brain=brain)
+    assert record(episode, brain=brain, menu_size=5).menu_size == 5
+
+
+def test_an_expected_answer_needs_labels_or_a_refusal() -> None:
+    with pytest.raises(ValueError, match="labels"):
+        Expected()
+    with pytest.raises(ValueError, match="letters or digits"):
+        Expected(labels=("...",))
+    assert Expected(labels=("Don't Save",)).matches("DontSave")  # OCR's lost spacing
+
+
+# -- strict loading ----------------------------------------------------------------------
+
+
+def good_data() -> dict[str, Any]:
+    return save_episode().to_dict()
+
+
+def write(tmp_path: Path, data: object, name: str = "bad.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def mutate(change: Any) -> dict[str, Any]:
+    data = good_data()
+    change(data)
+    return data
+
+
+BAD = [
+    pytest.param(lambda d: d.update(schema_version=2), "schema_version", id="wrong-version"),
+    pytest.param(lambda d: d.update(schema_version=True), "schema_version", id="bool-version"),
+    pytest.param(lambda d: d.update(format="something"), "format", id="not-a-trace"),
+    pytest.param(lambda d: d.pop("goal"), "goal", id="missing-goal"),
+    pytest.param(lambda d: d.update(menu_size="12"), "menu_size", id="mistyped-menu-size"),
+    pytest.param(lambda d: d.update(steps=[]), "steps", id="no-steps"),
+    pytest.param(lambda d: d["steps"][0].update(frame=None), "steps", id="no-frames"),
+    pytest.param(lambda d: d.update(expect={"labels": ["Save"]}), "expect", id="unknown-field"),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][1].update(box=[5, 5, 1, 1]),
+        "steps[0].frame.elements[1].box",
+        id="negative-box",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(source="psychic"),
+        "steps[0].frame.elements[0].source",
+        id="unknown-source",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["decision"]["action"].update(verb="teleport"),
+        "steps[0].decision.action",
+        id="bad-action",
+    ),
+    pytest.param(lambda d: d["steps"][0].update(allowed=False), "allowed", id="allowed-lies"),
+    pytest.param(lambda d: d.update(expected={"labels": []}), "expected", id="empty-expected"),
+    pytest.param(lambda d: d["metadata"].update(n=3), "metadata.n", id="non-text-metadata"),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), BAD)
+def test_a_bad_field_is_named_with_the_file(tmp_path: Path, change: Any, field: str) -> None:
+    path = write(tmp_path, mutate(change))
+    with pytest.raises(TraceError) as caught:
+        load_trace(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ") and field in message
+
+
+def test_truncated_malformed_and_non_json_files_are_refused(tmp_path: Path) -> None:
+    text = json.dumps(good_data())
+    cases = {
+        "truncated": (text[: len(text) // 2], "truncated"),
+        "malformed": ("{'goal': 'x'}", "malformed JSON at line 1"),
+        "nan": (text.replace('"menu_size": 12', '"menu_size": NaN'), "NaN"),
+        "list": ("[1, 2]", "must be a JSON object"),
+    }
+    for name, (content, words) in cases.items():
+        path = write(tmp_path, content, f"{name}.json")
+        with pytest.raises(TraceError, match=words):
+            load_trace(path)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00junk")
+    with pytest.raises(TraceError, match="not UTF-8"):
+        load_trace(binary)
+    with pytest.raises(TraceError, match="cannot read"):
+        load_trace(tmp_path / "missing.json")
+
+
+def test_an_oversized_file_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as fh:
+        fh.truncate(MAX_TRACE_BYTES + 1)  # sparse: costs no disk
+    with pytest.raises(TraceError, match="larger than 20 MB"):
+        load_trace(path)
+
+
+def test_a_directory_loads_all_or_nothing(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="holds no traces"):
+        load_traces(tmp_path)
+    with pytest.raises(TraceError, match="no such trace"):
+        load_traces(tmp_path / "nope")
+    save_episode().save(tmp_path / "a.json")
+    assert len(load_traces(tmp_path)) == 1
+    bad = write(tmp_path, mutate(lambda d: d.pop("task")), "b.json")
+    with pytest.raises(TraceError, match=f"{bad}: field 'task' is missing"):
+        load_traces(tmp_path)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=10**308, max_value=10**400)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=20,
+)
+
+
+def paths_of(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found.extend(paths_of(v, (*prefix, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found.extend(paths_of(v, (*prefix, i)))
+    return found
+
+
+GOOD = good_data()
+GOOD_PATHS = paths_of(GOOD)[1:]
+
+
+def load_or_trace_error(data: object) -> None:
+    try:
+        Trace.from_dict(data, source="fuzz.json")
+    except TraceError as exc:
+        assert str(exc).startswith("fuzz.json: ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=JSON)
+def test_fuzz_any_json_value_loads_or_raises_trace_error(data: object) -> None:
+    load_or_trace_error(data)
+
+
+@settings(max_examples=600, deadline=None)
+@given(where=st.sampled_from(GOOD_PATHS), value=JSON, delete=st.booleans())
+def test_fuzz_a_trace_with_one_field_changed(
+    where: tuple[Any, ...], value: Any, delete: bool
+) -> None:
+    data = json.loads(json.dumps(GOOD))
+    parent = data
+    for key in where[:-1]:
+        parent = parent[key]
+    if delete:
+        del parent[where[-1]]
+    else:
+        parent[where[-1]] = value
+    load_or_trace_error(data)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raw=st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+def test_fuzz_any_bytes_on_disk(raw: bytes, tmp_path_factory: pytest.TempPathFactory) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "t.json"
+    path.write_bytes(raw)
+    with pytest.raises(TraceError, match=str(path)):
+        load_trace(path)
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+def multi_step_trace() -> Trace:
+    screen = ScriptedScreen.of_labels(
+        ["File", "Edit", "View"], ["New", "Open", "Save As"], ["Name", "Cancel", "Save"], ["Saved"]
+    )
+    brain = PlannerBrain()
+    goal = "click File then click 'Save As' then click 'Save'"
+    episode = run_episode(goal, screen=screen, brain=brain, verify_text="Saved")
+    assert episode.outcome == "verified"
+    return record(episode, brain=brain, expected="File")
+
+
+def recorded(trace: Trace) -> list[Decision | BrainError]:
+    out: list[Decision | BrainError] = []
+    for step in trace.frames:
+        out.append(step.decision if step.decision else BrainError(step.error or ""))
+    return out
+
+
+def test_replay_is_deterministic_and_reproduces_the_recorded_decisions(tmp_path: Path) -> None:
+    trace = load_trace(multi_step_trace().save(tmp_path / "t.json"))
+    first, second = replay(trace, PlannerBrain()), replay(trace, PlannerBrain())
+    assert decisions_equal(first, second)
+    assert decisions_equal(first, recorded(trace))
+    assert [d.action.describe() for d in first if isinstance(d, Decision)] == [
+        "click 'File'", "click 'Save As'", "click 'Save'",
+    ]  # fmt: skip
+
+
+def test_replay_makes_the_brain_the_only_variable() -> None:
+    trace = multi_step_trace()
+    decisions = replay(trace, FirstItemBrain())
+    assert [d.action.describe() for d in decisions if isinstance(d, Decision)] == [
+        "click 'File'", "done (clicked the first item)", "done (clicked the first item)",
+    ]  # fmt: skip
+    script = ScriptedBrain.of(["what is this?", '{"verb": "click", "choice": 2}'])
+    errors, chosen, _ = replay(trace, script)
+    assert isinstance(errors, BrainError)
+    assert isinstance(chosen, Decision) and chosen.action == Action.make(
+        "click", target="Open", target_id=2
+    )
+
+
+def test_replay_refuses_a_menu_this_harness_would_not_show(tmp_path: Path) -> None:
+    data = multi_step_trace().to_dict()
+    data["steps"][1]["menu"] = ["1. Open", "2. New"]
+    trace = load_trace(write(tmp_path, data))
+    with pytest.raises(TraceError, match=r"steps\[1\]\.menu"):
+        replay(trace, PlannerBrain())
+
+
+# -- runs/: the shipped scenarios ----------------------------------------------------------
+
+
+def test_every_trace_in_runs_replays_to_its_recorded_decisions() -> None:
+    traces = load_traces(RUNS)
+    for trace in traces:
+        assert trace.expected is not None, f"{trace.source} has no expected answer"
+        assert trace.metadata.get("source"), f"{trace.source} does not say where it came from"
+        factory = BRAIN_FACTORIES.get(trace.brain_name)
+        if factory is not None:  # model brains need their weights; the others replay exactly
+            assert decisions_equal(replay(trace, factory(trace)), recorded(trace)), trace.source
+    board = benchmark(traces, BRAIN_FACTORIES)
+    assert len(board.verdicts) == len(traces) * len(BRAIN_FACTORIES)
+    assert board.accuracy("oracle") == 1.0
+
+
+def test_extreme_json_is_a_trace_error_not_a_crash(tmp_path: Path) -> None:
+    text = json.dumps(good_data())
+    huge = text.replace('"confidence": 1.0', '"confidence": ' + "9" * 400, 1)
+    deep = "[" * 100_000 + "]" * 100_000
+    digits = text.replace('"menu_size": 12', '"menu_size": ' + "1" * 5000)
+    for name, content in {"huge": huge, "deep": deep, "digits": digits}.items():
+        with pytest.raises(TraceError):
+            load_trace(write(tmp_path, content, f"{name}.json"))
