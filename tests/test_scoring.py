@@ -140,7 +140,8 @@ def test_a_trace_without_an_expected_answer_is_not_a_scenario() -> None:
 def suite() -> list[Trace]:
     return [
         scenario(SAVE, "click 'Save'", "Save", task="save"),
-        scenario(SAVE, "don't save the changes", "Don't Save", task="dont-save"),
+        # the planner matches words, not meaning: nothing on screen says "close" or "saving"
+        scenario(SAVE, "close without saving", "Don't Save", task="dont-save"),
         scenario(["Files", "Terminal"], "open the Terminal", TERMINAL, task="terminal"),
     ]
 
@@ -155,9 +156,8 @@ def test_every_scenario_through_every_brain() -> None:
     cell = board.cell("terminal", "oracle")
     assert cell is not None and cell.verdict == "refused" and cell.passed
     confusions = [c.describe() for c in board.confusions()]
-    assert "planner: chose 'Save' instead of \"Don't Save\" (dont-save)" in confusions
     assert confusions[:2] == [
-        "planner: chose 'Save' instead of \"Don't Save\" (dont-save)",
+        "planner: chose nothing (no decision) instead of \"Don't Save\" (dont-save)",
         "first-item: chose 'File' instead of 'Save' (save)",
     ]  # grouped by brain, in column order
 

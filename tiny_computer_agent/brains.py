@@ -172,22 +172,35 @@ def _intent(sub: str) -> _Intent:
     return _Intent("click", target, exact)
 
 
+def _phrases(phrase: str) -> list[tuple[str, int]]:
+    """Normalised runs of 1-4 consecutive words (not starting or ending on a stop word),
+    with their length in words: "don't save the changes" -> dontsave (2), save (1)..."""
+    words = [w for w in re.split(r"\s+", phrase) if w]
+    runs = []
+    for n in range(1, min(4, len(words)) + 1):
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            if run[0].lower() in _STOP_WORDS or run[-1].lower() in _STOP_WORDS:
+                continue
+            core = normalize_label("".join(run))
+            if len(core) >= 3:
+                runs.append((core, n))
+    return runs
+
+
 def _rank(phrase: str, exact: bool, menu: Menu) -> list[tuple[float, int, Element]]:
     """Menu entries scored against the phrase, best first."""
     core = phrase if exact else _FILLER_TAIL.sub("", phrase)
     want = normalize_label(core)
-    words = (
-        []
-        if exact
-        else [normalize_label(w) for w in re.split(r"\s+", phrase) if w.lower() not in _STOP_WORDS]
-    )
+    runs = [] if exact else _phrases(phrase)
     scored = []
     for number, e in enumerate(menu.entries, 1):
         score = match_score(want, e.key)
         if not exact:
-            # a single word of a longer goal counts, a little less than the whole phrase
-            word_best = max((match_score(w, e.key) for w in words if len(w) >= 3), default=0)
-            score = max(score, word_best * 0.9)
+            # a run of words from a longer goal counts a little less than the whole phrase,
+            # and a longer run beats a shorter one ("don't save" beats "save")
+            parts = ((match_score(r, e.key), n) for r, n in runs)
+            score = max(score, max((m * 0.9 + 0.01 * n for m, n in parts if m > 0), default=0))
         if exact and score < 1.0:
             score = 0.0
         if score > 0:
