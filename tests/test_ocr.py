@@ -80,3 +80,13 @@ def test_downscaled_frames_map_back_to_the_original_pixels() -> None:
     x, y = obs.mapping.to_screen(*save.center)
     x0, y0, x1, y1 = EXAMPLE_BUTTONS["Save"]
     assert x0 < x < x1 and y0 < y < y1
+
+
+def test_round_icons_are_not_read_as_a_letter() -> None:
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (1280, 800), (58, 80, 107))
+    d = ImageDraw.Draw(img)
+    for i in range(6):  # round yellow icons, no text: OCR alone reads "0" at ~0.6
+        d.rounded_rectangle((120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 210, 90))
+    assert OcrDetector().detect(img).elements == ()

@@ -28,6 +28,20 @@ _ENGINE_LOCK: Final = threading.Lock()
 #: A gap between two words wider than this many line heights separates two controls.
 SPLIT_GAP: Final = 0.8
 
+#: RapidOCR settings for screens (measured in benchmarks/bench.py, section "ocr"):
+#: ``score_mode: slow`` scores a detected box on its polygon, not its bounding box; the
+#: default ("fast") dropped a lone Tk "Save" button on a dark desktop. ``limit_type:
+#: max`` at 960 stops the detector from upscaling (the default "min 736" upscales every
+#: frame, so a downscaled frame was not faster). Screen text is never upside down, so
+#: the angle classifier is off.
+ENGINE_PARAMS: Final = {
+    "Global.log_level": "warning",
+    "Global.use_cls": False,
+    "Det.score_mode": "slow",
+    "Det.limit_type": "max",
+    "Det.limit_side_len": 960,
+}
+
 
 def load_ocr_engine() -> Any:
     """The process-wide RapidOCR engine, created on first use (models from the wheel)."""
@@ -39,7 +53,7 @@ def load_ocr_engine() -> Any:
             except ImportError as exc:
                 raise MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)") from exc
             try:
-                _ENGINE = RapidOCR(params={"Global.log_level": "warning"})
+                _ENGINE = RapidOCR(params=dict(ENGINE_PARAMS))
             except Exception as exc:
                 raise ScreenUnavailable(
                     f"the OCR engine failed to load ({type(exc).__name__}: {exc}); reinstall "
@@ -88,6 +102,8 @@ class OcrDetector:
     """RapidOCR text lines as elements, with widget splitting and prose filters."""
 
     min_confidence: float = 0.5
+    #: a one-character label needs more: round icons read as "0" or "O" at 0.55-0.7
+    min_confidence_single: float = 0.85
     min_length: int = 1
     max_length: int = 40
 
@@ -110,7 +126,8 @@ class OcrDetector:
             for raw, box in pieces:
                 label = raw.strip()
                 core = normalize_label(label)
-                if float(score) < self.min_confidence or len(core) < self.min_length:
+                floor = self.min_confidence_single if len(core) == 1 else self.min_confidence
+                if float(score) < floor or len(core) < self.min_length:
                     continue
                 if len(label) > self.max_length:
                     prose.append(label)
