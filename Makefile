@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest clean
+.PHONY: demo test lint typecheck pytest system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,14 +25,22 @@ demo: $(VENV)/.demo-installed
 	$(BIN)/tiny-computer-agent --image example --verify-text Saved "click 'Save'"
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check tiny_computer_agent tests
+	$(BIN)/ruff check tiny_computer_agent tests showcase.py showcase_capabilities benchmarks scripts
 	$(BIN)/ruff format --check tiny_computer_agent
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy tiny_computer_agent
 
-pytest: $(VENV)/.test-installed
+# Xvfb, xdotool, openbox, zenity... for the live tests (apt-get as root, else the command).
+system-deps:
+	PYTHON=$(BIN)/python bash scripts/install-system-deps.sh
+
+pytest: $(VENV)/.test-installed system-deps
 	$(BIN)/python -m pytest
+
+# Timings on a private Xvfb desktop (see benchmarks/bench.py --help).
+bench: $(VENV)/.test-installed system-deps
+	$(BIN)/python benchmarks/bench.py
 
 test: lint typecheck pytest
 

@@ -1,0 +1,3 @@
+"""Every capability of the gallery, one module per area; importing registers them."""
+
+from . import core  # noqa: F401

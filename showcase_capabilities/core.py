@@ -1,0 +1,429 @@
+"""The core: vocabulary, perception, the menu and its reader, policy, the loop, brains,
+screens, contracts and errors — each shown by running the public API for real."""
+
+from __future__ import annotations
+
+from showcase import Screenshot, Transcript, capability, namespace
+
+
+@capability(
+    "vocabulary",
+    "The closed action vocabulary",
+    "Eight verbs, each validated when built; a bad action names the field, the value and "
+    "what is allowed, before anything can touch the machine.",
+    shows=[
+        "Action", "Action.make", "Action.from_dict", "Action.from_json", "Action.to_dict",
+        "Action.describe", "Action.targets", "ActionError", "normalize_keys", "VERBS",
+        "BUTTONS", "SCROLL_DIRECTIONS", "MODIFIERS", "KEY_ALIASES", "MAX_SCROLL",
+        "MAX_TEXT_LENGTH", "MAX_WAIT_SECONDS",
+    ],
+)
+def vocabulary() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        print(tca.VERBS, tca.BUTTONS, tca.SCROLL_DIRECTIONS, tca.MODIFIERS)
+        print("limits:", tca.MAX_TEXT_LENGTH, "chars,", tca.MAX_SCROLL, "notches,",
+              tca.MAX_WAIT_SECONDS, "s;", len(tca.KEY_ALIASES), "key aliases")
+        a = tca.Action.make("click", target="Save", clicks=2)
+        print(a.describe(), a.to_dict(), a.targets)
+        print(tca.Action.from_dict({"verb": "drag", "target": "a.txt", "to": "Trash"}).describe())
+        print(tca.Action.from_json('{"verb": "key", "keys": "Ctrl+S"}').describe())
+        print([tca.normalize_keys(k) for k in ("enter", "esc", "pgdn", "del", "shift+ctrl+t")])
+        """,
+        ns,
+    )
+    t.python(
+        """
+        for bad in ({"verb": "teleport"}, {"verb": "click"},
+                    {"verb": "scroll", "direction": "down", "amount": 0},
+                    {"verb": "key", "keys": "ctrl+hyperspace"},
+                    {"verb": "click", "target": "Save", "x": 812},
+                    {"verb": "type", "text": "x" * 501}):
+            try:
+                tca.Action.from_dict(bad)
+            except tca.ActionError as exc:
+                print("ActionError:", exc)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "perception",
+    "Perception values: the element index",
+    "Labels at real pixels with the exact frame-to-screen mapping; labels compare on their "
+    "alphanumeric core, and ambiguity is reported, never resolved silently.",
+    shows=[
+        "Element", "Element.center", "Element.key", "Element.contains", "Element.to_dict",
+        "Element.from_dict", "Observation", "Observation.of", "Observation.text",
+        "Observation.shows", "Observation.summary", "Observation.element",
+        "Observation.resolve", "Observation.find", "Observation.matches",
+        "Observation.signature", "Observation.to_dict", "Observation.from_dict",
+        "FrameMapping", "FrameMapping.to_screen", "FrameMapping.to_frame",
+        "FrameMapping.to_dict", "FrameMapping.from_dict", "normalize_label", "reading_order",
+        "AmbiguousTarget", "TargetError",
+    ],
+)
+def perception() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        E = tca.Element
+        els = [E(label="Save", box=(770, 432, 870, 478)), E(label="Don't Save", box=(410, 432, 570, 478)),
+               E(label="File", box=(150, 110, 190, 130))]
+        print([e.label for e in tca.reading_order(els)])
+        m = tca.FrameMapping(left=1280, top=0, scale_x=2.0, scale_y=2.0)
+        obs = tca.Observation.of(els, size=(640, 400), mapping=m, prose=["Save changes to notes.txt?"])
+        save = obs.find("save.")
+        print(save.to_dict(), save.center, save.key, save.contains(800, 450))
+        print("screen pixel:", m.to_screen(*save.center), "back:", m.to_frame(*m.to_screen(*save.center)))
+        print(tca.normalize_label("Don't  Save."), "->", obs.find("DontSave").label)
+        print(obs.shows("save changes"), obs.element(1).label, [(round(s, 2), e.label) for s, e in obs.matches("save")])
+        print(obs.summary(60)); print(obs.text().replace(chr(10), " / "))
+        same = tca.Observation.from_dict(obs.to_dict())
+        print("round trip equal:", same == obs, same.signature() == obs.signature(),
+              tca.Element.from_dict(save.to_dict()) == save, tca.FrameMapping.from_dict(m.to_dict()) == m)
+        twins = tca.Observation.of([E(label="OK", box=(0, 0, 40, 20)), E(label="OK", box=(100, 0, 140, 20))], size=(200, 50))
+        try:
+            twins.find("OK")
+        except tca.AmbiguousTarget as exc:
+            print("AmbiguousTarget:", exc)
+        print("the menu's pick settles it:", twins.resolve("OK", element_id=2).box)
+        try:
+            twins.find("Print")
+        except tca.TargetError as exc:
+            print("TargetError:", exc)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "menu",
+    "The numbered menu and the lenient reader",
+    "What a small model sees, and how its replies are read: bare numbers, prose around JSON, "
+    "a garbled verb and a label in the wrong field are recovered; an echo is refused.",
+    shows=[
+        "build_menu", "Menu", "Menu.lines", "Menu.render", "Menu.entry", "Menu.lookup",
+        "parse_decision", "DEFAULT_MENU_SIZE", "BrainError", "Decision", "Decision.to_dict",
+        "Decision.from_dict",
+    ],
+)
+def menu() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        screen = tca.ScriptedScreen.of_labels(["File", "Edit", "Don't Save", "Cancel", "Save"])
+        menu = tca.build_menu(screen.capture(), "save the document", limit=tca.DEFAULT_MENU_SIZE)
+        print(menu.render()); print(menu.lines()[0], "|", menu.entry(5).label)
+        print([menu.lookup(v)[0] for v in (5, "5", 5.0, "#5", "Save.")])
+        replies = ['Sure! I will click Save.\\n{"verb": "click", "choice": 5}', "5", "Save.",
+                   '{"verb": "clik", "choice": 5}', '{"verb": "Save"}', "{'choice': '4'}"]
+        for reply in replies:
+            d = tca.parse_decision(reply, menu)
+            print(f"{reply!r:58} -> {d.action.describe():16} {d.note}")
+        d = tca.parse_decision('{"choice": 5}', menu)
+        print(tca.Decision.from_dict(d.to_dict()) == d)
+        for bad in ["1. File\\n2. Edit\\n3. Don't Save\\n4. Cancel\\n5. Save", '{"verb": "click", "choice": 9}',
+                    '{"verb": "click", "choice": ', "I think saving is best.", ""]:
+            try:
+                tca.parse_decision(bad, menu)
+            except tca.BrainError as exc:
+                print(f"refused {bad[:30]!r}: {exc}")
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "ocr-index",
+    "OCR on a real screenshot, the menu's pick, and the click",
+    "RapidOCR (models from its wheel, offline) indexes the example desktop; the planner picks "
+    "'Save' and the dry run resolves the pixel inside the drawn button — nothing is clicked.",
+    shows=[
+        "ImageScreen", "ImageScreen.of", "ImageScreen.capture", "OcrDetector",
+        "OcrDetector.detect", "example_frames", "EXAMPLE_BUTTONS", "EXAMPLE_GOAL",
+        "PlannerBrain", "PlannerBrain.decide", "DryRunExecutor", "DryRunExecutor.execute",
+        "screen_points",
+    ],
+)
+def ocr_index() -> Screenshot:
+    import tiny_computer_agent as tca
+
+    frame = tca.example_frames()[0]
+    obs = tca.ImageScreen.of([frame], detector=tca.OcrDetector()).capture()
+    menu = tca.build_menu(obs, tca.EXAMPLE_GOAL)
+    decision = tca.PlannerBrain().decide(tca.EXAMPLE_GOAL, menu, ())
+    ((x, y),) = tca.screen_points(decision.action, obs)
+    result = tca.DryRunExecutor().execute(decision.action, obs)
+    x0, y0, x1, y1 = tca.EXAMPLE_BUTTONS["Save"]
+    inside = x0 < x < x1 and y0 < y < y1
+    if not inside:
+        raise RuntimeError(f"the click ({x}, {y}) is outside the drawn Save button")
+    chosen = obs.resolve(decision.action.target or "", decision.action.target_id).box
+    return Screenshot(
+        image=frame,
+        boxes=[(e.label, e.box) for e in menu.entries],
+        chosen=chosen,
+        click=(x, y),
+        caption=f"menu of {len(menu.entries)} (orange, numbered) · {decision.action.describe()} "
+        f"(green) · {result.description} — inside the drawn button: {inside}",
+    )
+
+
+@capability(
+    "grid-fallback",
+    "No text on screen: the grid, and a warning",
+    "The automatic detector uses OCR when it finds text; on a textless screen it numbers grid "
+    "cells and says the brain is choosing blind (real input refuses such clicks).",
+    shows=["AutoDetector", "AutoDetector.detect", "GridDetector", "GridDetector.detect",
+           "choose_detector", "DETECTORS", "Detection"],
+)
+def grid_fallback() -> Screenshot:
+    from PIL import Image, ImageDraw
+
+    import tiny_computer_agent as tca
+
+    img = Image.new("RGB", (1280, 800), (58, 80, 107))
+    d = ImageDraw.Draw(img)
+    for i in range(6):  # icons without any text
+        d.rounded_rectangle((120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 200 + i * 8, 90))
+    detector = tca.choose_detector("auto")
+    found: tca.Detection = detector.detect(img)
+    grid = tca.GridDetector().detect(img)
+    if [e.box for e in found.elements] != [e.box for e in grid.elements]:
+        raise RuntimeError("the automatic detector did not fall back to the grid")
+    return Screenshot(
+        image=img,
+        boxes=[(e.label, e.box) for e in found.elements],
+        caption=f"detectors {tca.DETECTORS}: {found.notes[-1]}",
+    )
+
+
+@capability(
+    "loop",
+    "The loop end to end, and how runs end",
+    "observe → think → act → verify: success is what the harness sees; a brain's 'done' is a "
+    "claim; budget, no-progress guard, kill switch and failures end runs with a reason.",
+    shows=[
+        "run_episode", "Episode", "Episode.render", "Episode.to_dict", "Episode.success",
+        "OUTCOMES", "Step", "Step.acted", "Step.to_dict", "ScriptedScreen",
+        "ScriptedScreen.of_labels", "ScriptedScreen.capture", "ScriptedBrain",
+        "ScriptedBrain.of", "ScriptedBrain.decide", "ScriptedBrain.settings",
+        "history_feedback",
+    ],
+)
+def loop() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        screen = tca.ScriptedScreen.of_labels(["File", "Cancel", "Save"], ["File", "Saved"])
+        ep = tca.run_episode("click 'Save'", screen=screen, brain=tca.PlannerBrain(), verify_text="Saved",
+                             on_step=lambda s: print("streamed step", s.index, "acted:", s.acted))
+        print(ep.render()); print("success:", ep.success, "| outcomes:", tca.OUTCOMES)
+        """,
+        ns,
+    )
+    t.python(
+        """
+        brain = tca.ScriptedBrain.of([{"verb": "click", "target": "Save"}] * 3)
+        print(brain.settings()["items"][0], brain.decide("x", tca.build_menu(screen.capture()), ())
+              .action.describe())
+        stuck = tca.run_episode("save", screen=tca.ScriptedScreen.of_labels(["Save"]),
+                                brain=tca.ScriptedBrain.of([{"verb": "click", "target": "Save"}] * 3))
+        print(stuck.outcome, "-", stuck.reason)
+        print(tca.history_feedback(stuck.steps[:1], stuck.steps[0].observation))
+        budget = tca.run_episode("tab", screen=tca.ScriptedScreen.of_labels(["A"], ["B"], ["C"], ["D"]),
+                                 brain=tca.ScriptedBrain.of([{"verb": "key", "keys": "Tab"}] * 9),
+                                 policy=tca.Policy(max_steps=2))
+        print(budget.outcome, "-", budget.reason)
+        claim = tca.run_episode("click Save", screen=tca.ScriptedScreen.of_labels(["Save"], ["OK"]),
+                                brain=tca.PlannerBrain())
+        print(claim.outcome, "-", claim.reason)
+        gone = tca.run_episode("save", screen=tca.ScriptedScreen.of_labels(["Cancel"]),
+                               brain=tca.ScriptedBrain.of([{"verb": "click", "target": "Save"}]))
+        print("failed step:", gone.steps[0].to_dict()["error"])
+        """,
+        ns,
+    )
+    t.python(
+        """
+        import pathlib
+        policy = tca.Policy()
+        pathlib.Path(policy.kill_switch).parent.mkdir(parents=True, exist_ok=True)
+        pathlib.Path(policy.kill_switch).touch()
+        killed = tca.run_episode("click Save", screen=tca.ScriptedScreen.of_labels(["Save"]),
+                                 brain=tca.PlannerBrain(), policy=policy)
+        print(killed.outcome, "-", killed.reason)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "policy",
+    "The policy refuses, and says which rule",
+    "Deny lists for typed text, widgets (however spelled) and key chords; a blind grid click "
+    "refused with real input; real input armed only by a flag and an environment variable.",
+    shows=[
+        "Policy", "Policy.check", "Policy.armed", "Policy.check_kill_switch",
+        "Policy.check_budget", "PolicyRefusal", "DENIED_TEXT", "DENIED_WIDGETS",
+        "DENIED_CHORDS", "ARM_ENV", "HOME_ENV", "state_dir",
+    ],
+)
+def policy() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        p = tca.Policy()
+        print(len(tca.DENIED_TEXT), "text fragments,", len(tca.DENIED_WIDGETS), "widgets,",
+              len(tca.DENIED_CHORDS), "chords; state in", tca.HOME_ENV, "->", tca.state_dir().name)
+        obs = tca.ScriptedScreen.of_labels(["Name", "Open Terminal", "Pass word Manager"]).capture()
+        cell = tca.Observation.of([tca.Element(label="cell 5", box=(0, 0, 99, 99), source="grid")], size=(400, 300))
+        tries = [(tca.Action.make("type", text="sudo rm -rf /", target="Name"), obs),
+                 (tca.Action.make("click", target="Open Terminal"), obs),
+                 (tca.Action.make("click", target="password manager"), obs),
+                 (tca.Action.make("key", keys="ctrl+alt+t"), obs)]
+        for action, seen in tries:
+            try:
+                p.check(action, seen)
+            except tca.PolicyRefusal as exc:
+                print(f"{action.describe():30} REFUSED [{exc.rule}] {exc}")
+        armed = p.armed(flag=True, environ={tca.ARM_ENV: "1"})
+        p.check(tca.Action.make("click", target="cell 5"), cell)
+        print("dry run may plan a grid click; armed:")
+        for call in (lambda: armed.check(tca.Action.make("click", target="cell 5"), cell),
+                     lambda: p.armed(flag=True, environ={}),
+                     lambda: p.check_budget(p.max_steps), p.check_kill_switch):
+            try:
+                call()
+                print("allowed")
+            except tca.PolicyRefusal as exc:
+                print(f"REFUSED [{exc.rule}] {exc}")
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "brains",
+    "Brains without weights",
+    "A rule-based planner that reads everyday goals and gives up honestly, a first-item "
+    "baseline, an oracle for scoring, and a scripted brain.",
+    shows=[
+        "PlannerBrain.settings", "FirstItemBrain", "FirstItemBrain.decide",
+        "FirstItemBrain.settings", "OracleBrain", "OracleBrain.decide", "OracleBrain.settings",
+        "split_goal", "brain_identity", "GoalUnreachable",
+    ],
+)
+def brains() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        menu = tca.build_menu(tca.ScriptedScreen.of_labels(
+            ["File", "Edit", "Don't Save", "Cancel", "Save", "Name", "Zoom In"]).capture())
+        planner = tca.PlannerBrain()
+        for goal in ["click 'Save'", "click Save to save the document", "save the document",
+                     "dont save", "press ctrl+s", "type 'hello' into Name", "scroll down",
+                     "double-click File", "drag File to Edit", "hover over Zoom In", "click Cancle"]:
+            print(f"{goal!r:36} -> {planner.decide(goal, menu, ()).action.describe()}")
+        print(tca.split_goal("type 'rock and roll' into Name then click OK"))
+        try:
+            planner.decide("click 'Print'", menu, ())
+        except tca.GoalUnreachable as exc:
+            print("GoalUnreachable:", exc)
+        first, oracle = tca.FirstItemBrain(), tca.OracleBrain(expected=("Cancel",))
+        print(first.decide("x", menu, ()).action.describe(), first.settings(),
+              oracle.decide("x", menu, ()).action.describe(), oracle.settings(), planner.settings())
+        print(tca.brain_identity(oracle))
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "screens-and-contracts",
+    "Four contracts, one method each, and the public fakes",
+    "Screen.capture, Detector.detect, Brain.decide, Executor.execute — the fakes (scripted "
+    "and image screens, scripted brain, dry-run executor) satisfy them and ship as API.",
+    shows=[
+        "Screen", "Screen.capture", "Detector", "Detector.detect", "Brain", "Brain.decide",
+        "Executor", "Executor.execute", "ActionResult", "ActionResult.to_dict",
+        "ActionResult.from_dict", "save_example",
+    ],
+)
+def screens_and_contracts() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        import tempfile
+        paths = tca.save_example(tempfile.mkdtemp())
+        screen = tca.ImageScreen.of(paths, detector=tca.GridDetector(), max_width=640)
+        obs = screen.capture()
+        print([p.name for p in paths], obs.size, obs.mapping)
+        print(isinstance(screen, tca.Screen), isinstance(tca.GridDetector(), tca.Detector),
+              isinstance(tca.PlannerBrain(), tca.Brain), isinstance(tca.DryRunExecutor(), tca.Executor))
+        print([m for m in ("capture", "detect", "decide", "execute")])
+        result = tca.DryRunExecutor().execute(tca.Action.make("click", target="cell 6"), obs)
+        print(result.description)
+        print(tca.ActionResult.from_dict(result.to_dict()) == result)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "errors",
+    "One error tree",
+    "Every deliberate error derives from TinyAgentError; a missing extra names the install "
+    "command.",
+    shows=["TinyAgentError", "MissingExtra", "ScreenUnavailable", "TraceError"],
+)
+def errors() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        import tiny_computer_agent.errors as errors
+        print(errors.__doc__.split("\\n\\n")[1])
+        for cls in (tca.ActionError, tca.BrainError, tca.GoalUnreachable, tca.PolicyRefusal,
+                    tca.TargetError, tca.AmbiguousTarget, tca.ScreenUnavailable,
+                    tca.MissingExtra, tca.TraceError):
+            assert issubclass(cls, tca.TinyAgentError)
+        print(tca.MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)"))
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
+    "cli",
+    "The command line: every mode and exit code",
+    "0 verified success, 1 ended without it, 2 bad usage or input, 3 no screen — one clear "
+    "line on stderr for each problem, never a traceback.",
+    shows=[],
+)
+def cli() -> Transcript:
+    t = Transcript()
+    t.shell("--image", "example", "--verify-text", "Saved", "click 'Save'")
+    t.shell("--image", "example", "click 'Save'")
+    t.shell("--image", "example", "--no-ocr", "--script", '[{"verb": "click", "target": "cell 6"}]',
+            "click cell 6")
+    t.shell("--image", "example", "--script", '[{"verb": "click",', "x")
+    t.shell("--image", "example", "--script", '[{"verb": "fly"}]', "x")
+    t.shell("--image", "example", "--brain", "genius", "x")
+    t.shell("--image", "example", "")
+    t.shell("--image", "/no/such/shot.png", "click Save")
+    expected = [0, 1, 1, 2, 2, 2, 2, 3]
+    got = [b.code for b in t.blocks]
+    if got != expected:
+        raise RuntimeError(f"exit codes {got}, expected {expected}")
+    return t
