@@ -12,10 +12,23 @@ from showcase import Screenshot, Transcript, capability, namespace
     "Eight verbs, each validated when built; a bad action names the field, the value and "
     "what is allowed, before anything can touch the machine.",
     shows=[
-        "Action", "Action.make", "Action.from_dict", "Action.from_json", "Action.to_dict",
-        "Action.describe", "Action.targets", "ActionError", "normalize_keys", "VERBS",
-        "BUTTONS", "SCROLL_DIRECTIONS", "MODIFIERS", "KEY_ALIASES", "MAX_SCROLL",
-        "MAX_TEXT_LENGTH", "MAX_WAIT_SECONDS",
+        "Action",
+        "Action.make",
+        "Action.from_dict",
+        "Action.from_json",
+        "Action.to_dict",
+        "Action.describe",
+        "Action.targets",
+        "ActionError",
+        "normalize_keys",
+        "VERBS",
+        "BUTTONS",
+        "SCROLL_DIRECTIONS",
+        "MODIFIERS",
+        "KEY_ALIASES",
+        "MAX_SCROLL",
+        "MAX_TEXT_LENGTH",
+        "MAX_WAIT_SECONDS",
     ],
 )
 def vocabulary() -> Transcript:
@@ -56,14 +69,33 @@ def vocabulary() -> Transcript:
     "Labels at real pixels with the exact frame-to-screen mapping; labels compare on their "
     "alphanumeric core, and ambiguity is reported, never resolved silently.",
     shows=[
-        "Element", "Element.center", "Element.key", "Element.contains", "Element.to_dict",
-        "Element.from_dict", "Observation", "Observation.of", "Observation.text",
-        "Observation.shows", "Observation.summary", "Observation.element",
-        "Observation.resolve", "Observation.find", "Observation.matches",
-        "Observation.signature", "Observation.to_dict", "Observation.from_dict",
-        "FrameMapping", "FrameMapping.to_screen", "FrameMapping.to_frame",
-        "FrameMapping.to_dict", "FrameMapping.from_dict", "normalize_label", "reading_order",
-        "AmbiguousTarget", "TargetError",
+        "Element",
+        "Element.center",
+        "Element.key",
+        "Element.contains",
+        "Element.to_dict",
+        "Element.from_dict",
+        "Observation",
+        "Observation.of",
+        "Observation.text",
+        "Observation.shows",
+        "Observation.summary",
+        "Observation.element",
+        "Observation.resolve",
+        "Observation.find",
+        "Observation.matches",
+        "Observation.signature",
+        "Observation.to_dict",
+        "Observation.from_dict",
+        "FrameMapping",
+        "FrameMapping.to_screen",
+        "FrameMapping.to_frame",
+        "FrameMapping.to_dict",
+        "FrameMapping.from_dict",
+        "normalize_label",
+        "reading_order",
+        "AmbiguousTarget",
+        "TargetError",
     ],
 )
 def perception() -> Transcript:
@@ -107,8 +139,17 @@ def perception() -> Transcript:
     "What a small model sees, and how its replies are read: bare numbers, prose around JSON, "
     "a garbled verb and a label in the wrong field are recovered; an echo is refused.",
     shows=[
-        "build_menu", "Menu", "Menu.lines", "Menu.render", "Menu.entry", "Menu.lookup",
-        "parse_decision", "DEFAULT_MENU_SIZE", "BrainError", "Decision", "Decision.to_dict",
+        "build_menu",
+        "Menu",
+        "Menu.lines",
+        "Menu.render",
+        "Menu.entry",
+        "Menu.lookup",
+        "parse_decision",
+        "DEFAULT_MENU_SIZE",
+        "BrainError",
+        "Decision",
+        "Decision.to_dict",
         "Decision.from_dict",
     ],
 )
@@ -145,9 +186,18 @@ def menu() -> Transcript:
     "RapidOCR (models from its wheel, offline) indexes the example desktop; the planner picks "
     "'Save' and the dry run resolves the pixel inside the drawn button — nothing is clicked.",
     shows=[
-        "ImageScreen", "ImageScreen.of", "ImageScreen.capture", "OcrDetector",
-        "OcrDetector.detect", "example_frames", "EXAMPLE_BUTTONS", "EXAMPLE_GOAL",
-        "PlannerBrain", "PlannerBrain.decide", "DryRunExecutor", "DryRunExecutor.execute",
+        "ImageScreen",
+        "ImageScreen.of",
+        "ImageScreen.capture",
+        "OcrDetector",
+        "OcrDetector.detect",
+        "example_frames",
+        "EXAMPLE_BUTTONS",
+        "EXAMPLE_GOAL",
+        "PlannerBrain",
+        "PlannerBrain.decide",
+        "DryRunExecutor",
+        "DryRunExecutor.execute",
         "screen_points",
     ],
 )
@@ -180,8 +230,15 @@ def ocr_index() -> Screenshot:
     "No text on screen: the grid, and a warning",
     "The automatic detector uses OCR when it finds text; on a textless screen it numbers grid "
     "cells and says the brain is choosing blind (real input refuses such clicks).",
-    shows=["AutoDetector", "AutoDetector.detect", "GridDetector", "GridDetector.detect",
-           "choose_detector", "DETECTORS", "Detection"],
+    shows=[
+        "AutoDetector",
+        "AutoDetector.detect",
+        "GridDetector",
+        "GridDetector.detect",
+        "choose_detector",
+        "DETECTORS",
+        "Detection",
+    ],
 )
 def grid_fallback() -> Screenshot:
     from PIL import Image, ImageDraw
@@ -191,7 +248,9 @@ def grid_fallback() -> Screenshot:
     img = Image.new("RGB", (1280, 800), (58, 80, 107))
     d = ImageDraw.Draw(img)
     for i in range(6):  # icons without any text
-        d.rounded_rectangle((120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 200 + i * 8, 90))
+        d.rounded_rectangle(
+            (120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 200 + i * 8, 90)
+        )
     detector = tca.choose_detector("auto")
     found: tca.Detection = detector.detect(img)
     grid = tca.GridDetector().detect(img)
@@ -210,10 +269,22 @@ def grid_fallback() -> Screenshot:
     "observe → think → act → verify: success is what the harness sees; a brain's 'done' is a "
     "claim; budget, no-progress guard, kill switch and failures end runs with a reason.",
     shows=[
-        "run_episode", "Episode", "Episode.render", "Episode.to_dict", "Episode.success",
-        "OUTCOMES", "Step", "Step.acted", "Step.to_dict", "ScriptedScreen",
-        "ScriptedScreen.of_labels", "ScriptedScreen.capture", "ScriptedBrain",
-        "ScriptedBrain.of", "ScriptedBrain.decide", "ScriptedBrain.settings",
+        "run_episode",
+        "Episode",
+        "Episode.render",
+        "Episode.to_dict",
+        "Episode.success",
+        "OUTCOMES",
+        "Step",
+        "Step.acted",
+        "Step.to_dict",
+        "ScriptedScreen",
+        "ScriptedScreen.of_labels",
+        "ScriptedScreen.capture",
+        "ScriptedBrain",
+        "ScriptedBrain.of",
+        "ScriptedBrain.decide",
+        "ScriptedBrain.settings",
         "history_feedback",
     ],
 )
@@ -271,9 +342,18 @@ def loop() -> Transcript:
     "Deny lists for typed text, widgets (however spelled) and key chords; a blind grid click "
     "refused with real input; real input armed only by a flag and an environment variable.",
     shows=[
-        "Policy", "Policy.check", "Policy.armed", "Policy.check_kill_switch",
-        "Policy.check_budget", "PolicyRefusal", "DENIED_TEXT", "DENIED_WIDGETS",
-        "DENIED_CHORDS", "ARM_ENV", "HOME_ENV", "state_dir",
+        "Policy",
+        "Policy.check",
+        "Policy.armed",
+        "Policy.check_kill_switch",
+        "Policy.check_budget",
+        "PolicyRefusal",
+        "DENIED_TEXT",
+        "DENIED_WIDGETS",
+        "DENIED_CHORDS",
+        "ARM_ENV",
+        "HOME_ENV",
+        "state_dir",
     ],
 )
 def policy() -> Transcript:
@@ -317,9 +397,16 @@ def policy() -> Transcript:
     "A rule-based planner that reads everyday goals and gives up honestly, a first-item "
     "baseline, an oracle for scoring, and a scripted brain.",
     shows=[
-        "PlannerBrain.settings", "FirstItemBrain", "FirstItemBrain.decide",
-        "FirstItemBrain.settings", "OracleBrain", "OracleBrain.decide", "OracleBrain.settings",
-        "split_goal", "brain_identity", "GoalUnreachable",
+        "PlannerBrain.settings",
+        "FirstItemBrain",
+        "FirstItemBrain.decide",
+        "FirstItemBrain.settings",
+        "OracleBrain",
+        "OracleBrain.decide",
+        "OracleBrain.settings",
+        "split_goal",
+        "brain_identity",
+        "GoalUnreachable",
     ],
 )
 def brains() -> Transcript:
@@ -354,9 +441,18 @@ def brains() -> Transcript:
     "Screen.capture, Detector.detect, Brain.decide, Executor.execute — the fakes (scripted "
     "and image screens, scripted brain, dry-run executor) satisfy them and ship as API.",
     shows=[
-        "Screen", "Screen.capture", "Detector", "Detector.detect", "Brain", "Brain.decide",
-        "Executor", "Executor.execute", "ActionResult", "ActionResult.to_dict",
-        "ActionResult.from_dict", "save_example",
+        "Screen",
+        "Screen.capture",
+        "Detector",
+        "Detector.detect",
+        "Brain",
+        "Brain.decide",
+        "Executor",
+        "Executor.execute",
+        "ActionResult",
+        "ActionResult.to_dict",
+        "ActionResult.from_dict",
+        "save_example",
     ],
 )
 def screens_and_contracts() -> Transcript:
@@ -415,8 +511,14 @@ def cli() -> Transcript:
     t = Transcript()
     t.shell("--image", "example", "--verify-text", "Saved", "click 'Save'")
     t.shell("--image", "example", "click 'Save'")
-    t.shell("--image", "example", "--no-ocr", "--script", '[{"verb": "click", "target": "cell 6"}]',
-            "click cell 6")
+    t.shell(
+        "--image",
+        "example",
+        "--no-ocr",
+        "--script",
+        '[{"verb": "click", "target": "cell 6"}]',
+        "click cell 6",
+    )
     t.shell("--image", "example", "--script", '[{"verb": "click",', "x")
     t.shell("--image", "example", "--script", '[{"verb": "fly"}]', "x")
     t.shell("--image", "example", "--brain", "genius", "x")
