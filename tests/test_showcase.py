@@ -54,7 +54,9 @@ def test_ids_are_unique_and_the_readme_card_is_current(
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert showcase.card() in readme, "run: python showcase.py --card"
     for cap in registry:
-        assert (ROOT / "gallery" / f"{cap.id}.png").is_file(), f"run: python showcase.py --only {cap.id}"
+        assert (ROOT / "gallery" / f"{cap.id}.png").is_file(), (
+            f"run: python showcase.py --only {cap.id}"
+        )
 
 
 def isort_key(name: str) -> tuple[int, str]:
