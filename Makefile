@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest system-deps bench clean
+.PHONY: demo test lint typecheck pytest gallery system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,11 @@ pytest: $(VENV)/.test-installed system-deps
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py
 
-test: lint typecheck pytest
+# Every capability of the gallery, run for real (fails loudly; pictures in gallery/).
+gallery: $(VENV)/.test-installed system-deps
+	$(BIN)/python showcase.py
+
+test: lint typecheck pytest gallery
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
