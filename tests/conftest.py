@@ -3,7 +3,10 @@ kill-switch file or leave one behind."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +29,17 @@ def save_dialog() -> ScriptedScreen:
     return ScriptedScreen(
         frames=(dialog("File", "Edit", "Don't Save", "Cancel", "Save"), dialog("File", "Saved"))
     )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, Any, None]:
+    """In CI (CI=true) a skipped live test is a failure: CI must really drive a desktop.
+
+    Outside CI a live test may skip (no Xvfb), and -ra prints the reason.
+    """
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and item.get_closest_marker("live") and os.environ.get("CI") == "true":
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"a live test skipped in CI (CI=true), which is a failure: {reason}"

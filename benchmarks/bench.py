@@ -1,0 +1,280 @@
+"""Benchmarks, not timed tests: ``python benchmarks/bench.py [SECTION ...] [--repeat N]``.
+
+Each section is a function registered with :func:`section`; it returns rows of
+(metric, median, unit, note) and the script prints one table per section plus the
+process's peak memory. Add a section by decorating a function in this file:
+
+    @section("scoring", "replay every trace through every brain")
+    def bench_scoring(repeat: int) -> list[Row]: ...
+
+Sections here:
+    desktop  capture, OCR (full and downscaled frames), decision, act, settle and the
+             end-to-end step, on a private Xvfb desktop with a real Tk dialog
+    ocr      RapidOCR's defaults against ocr.ENGINE_PARAMS: labels found, and time
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    metric: str
+    value: float
+    unit: str
+    note: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Section:
+    name: str
+    description: str
+    run: Callable[[int], list[Row]]
+
+
+SECTIONS: dict[str, Section] = {}
+
+
+def section(
+    name: str, description: str
+) -> Callable[[Callable[[int], list[Row]]], Callable[[int], list[Row]]]:
+    """Register a benchmark section (a function of ``repeat`` returning rows)."""
+
+    def register(fn: Callable[[int], list[Row]]) -> Callable[[int], list[Row]]:
+        SECTIONS[name] = Section(name, description, fn)
+        return fn
+
+    return register
+
+
+def median_of(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """Median wall time of ``fn()`` over ``repeat`` runs (after one warm-up), and its last value."""
+    value = fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        value = fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), value
+
+
+# -- the desktop ---------------------------------------------------------------------
+
+_BENCH_APP = r"""
+import json, tkinter as tk
+root = tk.Tk(); root.title("Editor - notes.txt"); root.geometry("+180+120")
+f = ("DejaVu Sans", 13)
+menu = tk.Frame(root); menu.pack(fill="x")
+for word in ("File", "Edit", "View", "Insert", "Format", "Tools", "Help"):
+    tk.Label(menu, text=word, font=f).pack(side="left", padx=10)
+tk.Label(root, text="Save changes to notes.txt before closing?", font=f).pack(padx=30, pady=16)
+row = tk.Frame(root); row.pack(pady=6)
+status = tk.Label(root, text="Modified", font=f)
+def toggle():
+    status.configure(text="Modified" if status.cget("text") != "Modified" else "Saved notes.txt")
+for name in ("Don't Save", "Cancel", "Save As", "Save"):
+    cmd = toggle if name == "Save" else None
+    tk.Button(row, text=name, font=f, command=cmd).pack(side="left", padx=6)
+side = tk.Frame(root); side.pack(pady=6)
+for word in ("Recent files", "Templates", "Autosave: on", "Spelling", "Word count: 231"):
+    tk.Label(side, text=word, font=f).pack(side="left", padx=10)
+status.pack(pady=12)
+root.after(400, lambda: print("ready", flush=True)); root.mainloop()
+"""
+
+
+@section("desktop", "one real step on a private 1280x800 Xvfb desktop, stage by stage")
+def bench_desktop(repeat: int) -> list[Row]:
+    from tiny_computer_agent import (
+        Action,
+        PlannerBrain,
+        Policy,
+        ScriptedBrain,
+        build_menu,
+        run_episode,
+    )
+    from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor, VirtualDesktop
+    from tiny_computer_agent.detectors import OcrDetector
+
+    rows: list[Row] = []
+    with VirtualDesktop(window_manager=True) as vd:
+        os.environ.update(DISPLAY=vd.display, XAUTHORITY=vd.env["XAUTHORITY"])
+        app = vd.spawn([sys.executable, "-c", _BENCH_APP], stdout=subprocess.PIPE)
+        assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+        detector = OcrDetector()
+        screen = DesktopScreen(display=vd.display, detector=detector)
+        t, (frame, _) = median_of(screen.grab, repeat)
+        rows.append(
+            Row("capture (mss grab + RGB image)", t, "s", f"{frame.size[0]}x{frame.size[1]}")
+        )
+        t, _ = median_of(screen.signature, repeat)
+        rows.append(Row("frame signature (settle poll)", t, "s", "sampled grid digest"))
+        t, found = median_of(lambda: detector.detect(frame), repeat)
+        rows.append(Row("OCR, full frame", t, "s", f"{len(found.elements)} elements"))
+        for width in (960, 640):
+            small = DesktopScreen(display=vd.display, detector=detector, max_width=width)
+            small_frame, _ = small.grab()
+            t, found = median_of(lambda f=small_frame: detector.detect(f), repeat)
+            rows.append(
+                Row(f"OCR, downscaled to {width} wide", t, "s", f"{len(found.elements)} elements")
+            )
+            small.close()
+        obs = screen.capture()
+        planner = PlannerBrain()
+        t, _ = median_of(
+            lambda: planner.decide("click 'Save'", build_menu(obs, "click 'Save'"), ()), repeat
+        )
+        rows.append(Row("decision (planner brain)", t, "s", ""))
+        policy = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+        executor = RealInputExecutor(policy=policy, screen=screen)
+        acts, settles, steps = [], [], []
+        for _ in range(repeat):
+            obs = screen.capture()
+            t0 = time.perf_counter()
+            result = executor.execute(Action.make("click", target="Save"), obs)
+            total = time.perf_counter() - t0
+            acts.append(total - (result.settle_seconds or 0.0))
+            settles.append(result.settle_seconds or 0.0)
+        rows.append(
+            Row("act (click, real input)", statistics.median(acts), "s", "pyautogui, PAUSE=0")
+        )
+        rows.append(
+            Row(
+                "settle after the click",
+                statistics.median(settles),
+                "s",
+                "changed, then 0.2 s still",
+            )
+        )
+        for _ in range(repeat):
+            brain = ScriptedBrain.of([{"verb": "click", "target": "Save"}])
+            episode = run_episode(
+                "click 'Save'",
+                screen=screen,
+                brain=brain,
+                executor=executor,
+                policy=dataclasses.replace(policy, max_steps=1),
+            )
+            timings = episode.steps[0].timings  # "act" includes the settle
+            steps.append(timings["observe"] + timings["decide"] + timings["act"])
+        rows.append(
+            Row(
+                "end-to-end step (observe+decide+act+settle)",
+                statistics.median(steps),
+                "s",
+                "one loop step, from the episode's own timings",
+            )
+        )
+        screen.close()
+    return rows
+
+
+# -- OCR settings ----------------------------------------------------------------------
+
+
+@section("ocr", "RapidOCR defaults vs ocr.ENGINE_PARAMS on the example and a real Tk dialog")
+def bench_ocr(repeat: int) -> list[Row]:
+    import numpy as np
+    from rapidocr import RapidOCR
+
+    from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
+    from tiny_computer_agent.example import EXAMPLE_BUTTONS, example_frames
+    from tiny_computer_agent.ocr import ENGINE_PARAMS
+    from tiny_computer_agent.perception import normalize_label
+
+    frames: list[tuple[str, Any, list[str]]] = []
+    before, after = example_frames()
+    frames.append(("example dialog", before, [*EXAMPLE_BUTTONS, "Modified", "notes.txt - Editor"]))
+    frames.append(("example saved", after, ["Saved notes.txt", "File", "Help"]))
+    with VirtualDesktop(window_manager=True) as vd:
+        app = vd.spawn([sys.executable, "-c", _BENCH_APP], stdout=subprocess.PIPE)
+        assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+        screen = DesktopScreen(display=vd.display)
+        tk_frame, _ = screen.grab()
+        screen.close()
+    tk_labels = [
+        "Don't Save",
+        "Cancel",
+        "Save As",
+        "Save",
+        "Modified",
+        "Recent files",
+        "Templates",
+        "File",
+        "Help",
+    ]
+    frames.append(("Tk dialog on Xvfb", tk_frame, tk_labels))
+    rows = []
+    settings = {
+        "rapidocr defaults": {"Global.log_level": "warning"},
+        "ocr.ENGINE_PARAMS": dict(ENGINE_PARAMS),
+    }
+    for name, params in settings.items():
+        engine = RapidOCR(params=params)
+        for title, image, want in frames:
+            arr = np.asarray(image.convert("RGB"))[:, :, ::-1].copy()
+            t, result = median_of(lambda a=arr, e=engine: e(a, return_word_box=True), repeat)
+            seen = " | ".join(normalize_label(x) for x in (result.txts or ()))
+            hits = [w for w in want if normalize_label(w) in seen]
+            missed = sorted(set(want) - set(hits))
+            rows.append(
+                Row(
+                    f"{name}: {title}",
+                    t,
+                    "s",
+                    f"{len(hits)}/{len(want)} labels" + (f", missed {missed}" if missed else ""),
+                )
+            )
+    return rows
+
+
+def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
+    width = max(len(r.metric) for r in rows)
+    lines = [f"## {section_.name}: {section_.description} (median of {repeat})", ""]
+    lines.append(f"| {'metric'.ljust(width)} | median | note |")
+    lines.append(f"|{'-' * (width + 2)}|-------:|------|")
+    for r in rows:
+        value = f"{r.value * 1000:.1f} ms" if r.unit == "s" else f"{r.value:g} {r.unit}"
+        lines.append(f"| {r.metric.ljust(width)} | {value} | {r.note} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "sections",
+        nargs="*",
+        choices=[[], *SECTIONS],
+        metavar="SECTION",
+        help=f"which to run (default: all): {', '.join(SECTIONS)}",
+    )
+    p.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5)")
+    args = p.parse_args(argv)
+    chosen = args.sections or list(SECTIONS)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {sys.platform}\n")
+    for name in chosen:
+        sec = SECTIONS[name]
+        print(render(sec, sec.run(args.repeat), args.repeat) + "\n", flush=True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak memory (max RSS of this process): {peak:.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

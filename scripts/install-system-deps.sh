@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The system packages the live tests need: Xvfb, xdotool, xprop/xrandr, openbox, zenity,
+# scrot, xclip, fonts (and Tk for Python when it is missing). Installs them with apt-get
+# when run as root; otherwise prints the exact command and exits 0, so the live tests
+# skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
+set -euo pipefail
+
+PYTHON="${PYTHON:-python3}"
+PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core)
+# program -> the package that provides it
+declare -A PROVIDES=(
+  [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
+  [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
+)
+
+missing=()
+for program in "${!PROVIDES[@]}"; do
+  command -v "$program" >/dev/null 2>&1 || missing+=("${PROVIDES[$program]}")
+done
+[ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+if ! "$PYTHON" -c "import tkinter" >/dev/null 2>&1; then
+  missing+=(python3-tk)
+  PACKAGES+=(python3-tk)
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+line="apt-get install -y --no-install-recommends ${PACKAGES[*]}"
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "install-system-deps: installing ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $line >/dev/null
+else
+  echo "install-system-deps: missing ${missing[*]}; the live tests will skip. Install with:" >&2
+  echo "  sudo apt-get update && sudo $line" >&2
+fi

@@ -1,0 +1,262 @@
+"""Live-test fixtures: a private Xvfb per test, real Tk and GTK windows, all stopped by PID.
+
+Run as a script, this module is the Tk test application (``python xdesktop.py app
+CONFIG_JSON``): a window whose buttons write JSON lines to a marker file and change
+the window title, and which prints its widgets' real geometry (read from Tk) as one
+JSON line on stdout once it is mapped.
+
+pyautogui binds to the display it first sees for the life of a process, so every
+real-input case runs in a subprocess (:func:`run_agent`) with that desktop's DISPLAY;
+in-process tests only capture (mss takes the display per connection).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tiny_computer_agent.desktop import VirtualDesktop
+
+ROOT = Path(__file__).resolve().parent.parent
+
+APT_HINT = "install them with: sudo bash scripts/install-system-deps.sh"
+
+
+def require(*programs: str, modules: Sequence[str] = ()) -> None:
+    """Skip (outside CI; a failure in CI, see conftest) unless these are installed."""
+    missing = [p for p in programs if shutil.which(p) is None]
+    for module in modules:
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(f"python module {module}")
+    if missing:
+        pytest.skip(f"live desktop test needs {', '.join(missing)}; {APT_HINT}")
+
+
+@dataclasses.dataclass
+class App:
+    """A running Tk test app: its process, marker file and widget geometry."""
+
+    proc: subprocess.Popen[str]
+    marker: Path
+    geometry: dict[str, list[int]]
+
+    def events(self) -> list[dict[str, Any]]:
+        if not self.marker.exists():
+            return []
+        return [json.loads(line) for line in self.marker.read_text().splitlines() if line]
+
+    def rect(self, name: str) -> tuple[int, int, int, int]:
+        x, y, w, h = self.geometry[name]
+        return x, y, x + w, y + h
+
+    def contains(self, name: str, point: Sequence[int]) -> bool:
+        x0, y0, x1, y1 = self.rect(name)
+        return x0 <= point[0] < x1 and y0 <= point[1] < y1
+
+
+@dataclasses.dataclass
+class Desk:
+    """A VirtualDesktop plus helpers to start apps and run the agent on it."""
+
+    vd: VirtualDesktop
+    tmp: Path
+
+    @property
+    def display(self) -> str:
+        return self.vd.display
+
+    def app(
+        self,
+        buttons: Sequence[str] = ("Don't Save", "Cancel", "Save"),
+        *,
+        title: str = "Editor - notes.txt",
+        at: tuple[int, int] = (200, 150),
+        prompt: str = "Save changes to notes.txt before closing?",
+        extras: bool = False,
+        name: str = "app",
+    ) -> App:
+        marker = self.tmp / f"{name}-events.jsonl"
+        config = {"buttons": list(buttons), "title": title, "at": list(at), "prompt": prompt,
+                  "extras": extras, "marker": str(marker)}  # fmt: skip
+        proc = self.vd.spawn(
+            [sys.executable, __file__, "app", json.dumps(config)],
+            stdout=subprocess.PIPE,
+            env=self.env(),
+        )
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line, "the Tk test app printed no geometry (did it start?)"
+        return App(proc=proc, marker=marker, geometry=json.loads(line)["geometry"])
+
+    def zenity(self, *args: str) -> subprocess.Popen[str]:
+        proc = self.vd.spawn(["zenity", *args], quiet=True)
+        self.wait_window(args[args.index("--title") + 1])
+        return proc
+
+    def wait_window(self, title: str, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
+                                check=False)  # fmt: skip
+            if found.stdout.strip():
+                time.sleep(0.3)  # mapped is not painted
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"no window titled {title!r} appeared within {timeout}s")
+
+    def window_titles(self) -> list[str]:
+        found = self.vd.run(["xdotool", "search", "--onlyvisible", "--name", "."], check=False)
+        titles = []
+        for wid in found.stdout.split():
+            name = self.vd.run(["xdotool", "getwindowname", wid], check=False).stdout.strip()
+            titles.append(name)
+        return titles
+
+    def env(self, **extra: str) -> dict[str, str]:
+        env = dict(self.vd.env)
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(
+            os.pathsep
+        )
+        env["TINY_COMPUTER_AGENT_HOME"] = str(self.tmp / "state")
+        env.pop("TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT", None)
+        env.update(extra)
+        return env
+
+    def run_agent(
+        self, argv: Sequence[str], *, armed: bool = False, timeout: float = 120
+    ) -> subprocess.CompletedProcess[str]:
+        """``tiny_computer_agent.cli.main(argv)`` in a subprocess on this display."""
+        code = (
+            f"import sys; from tiny_computer_agent.cli import main; sys.exit(main({list(argv)!r}))"
+        )
+        extra = {"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"} if armed else {}
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            check=False,
+            env=self.env(**extra),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.tmp,
+        )
+
+
+def desk(
+    tmp_path: Path,
+    *,
+    size: tuple[int, int] = (1280, 800),
+    window_manager: bool = True,
+    monitors: Sequence[tuple[int, int, int, int]] = (),
+) -> Iterator[Desk]:
+    """Start a private desktop (skips with the reason when Xvfb and friends are missing)."""
+    programs = ["Xvfb", "xdotool", *(["openbox", "xprop"] if window_manager else [])]
+    require(*programs, *(["xrandr"] if monitors else []), modules=("tkinter", "mss", "PIL"))
+    with VirtualDesktop(size=size, window_manager=window_manager, monitors=monitors) as vd:
+        yield Desk(vd=vd, tmp=tmp_path)
+
+
+# -- the Tk test application (runs in its own process) ----------------------------------
+
+
+def _app(config: dict[str, Any]) -> None:
+    import tkinter as tk
+
+    marker = Path(config["marker"])
+
+    def say(**event: Any) -> None:
+        with marker.open("a") as fh:
+            fh.write(json.dumps(event) + "\n")
+
+    root = tk.Tk()
+    root.title(config["title"])
+    root.geometry("+{}+{}".format(*config["at"]))
+    font = ("DejaVu Sans", 14)
+    tk.Label(root, text=config["prompt"], font=font).pack(padx=24, pady=(20, 12))
+    row = tk.Frame(root)
+    row.pack(padx=24, pady=(0, 12))
+    widgets: dict[str, tk.Widget] = {}
+    status = tk.Label(root, text="Modified", font=font)
+
+    def pressed(name: str) -> None:
+        say(event="click", button=name)
+        done = f"{name}d" if name.endswith("e") else f"{name} done"
+        root.title(f"{done} - notes.txt")
+        status.configure(text=f"{done} notes.txt")
+
+    for name in config["buttons"]:
+        b = tk.Button(row, text=name, font=font, command=lambda n=name: pressed(n))
+        b.pack(side="left", padx=8)
+        widgets[name] = b
+    if config["extras"]:
+        _extras(root, widgets, say, font)
+    status.pack(pady=(8, 16))
+    widgets["status"] = status
+
+    def slow_dialog() -> None:  # ctrl+o: a dialog that takes 0.7 s to appear
+        top = tk.Toplevel(root)
+        top.title("Details")
+        tk.Label(top, text="Details of notes.txt", font=font).pack(padx=40, pady=40)
+        say(event="dialog")
+
+    root.bind_all("<Control-o>", lambda e: root.after(700, slow_dialog))
+
+    def report() -> None:
+        root.update_idletasks()
+        geo = {n: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
+               for n, w in widgets.items()}  # fmt: skip
+        print(json.dumps({"geometry": geo}), flush=True)
+
+    root.after(500, report)
+    root.mainloop()
+
+
+def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
+    """Widgets for every verb: double/right click, typing, keys, scroll, drag, hover."""
+    import tkinter as tk
+
+    frame = tk.Frame(root)
+    frame.pack(padx=24, pady=8)
+    opener = tk.Label(frame, text="Open", font=font, relief="raised", padx=10)
+    opener.bind("<Double-Button-1>", lambda e: say(event="double", button="Open"))
+    options = tk.Label(frame, text="Options", font=font, relief="raised", padx=10)
+    options.bind("<Button-3>", lambda e: say(event="right", button="Options"))
+    hover = tk.Label(frame, text="Hover", font=font, padx=10)
+    hover.bind("<Enter>", lambda e: say(event="hover"))
+    for w in (opener, options, hover):
+        w.pack(side="left", padx=14)
+    entry = tk.Entry(root, font=font, width=24)
+    entry.insert(0, "Notes")
+    entry.pack(pady=8)
+    entry.bind("<Return>", lambda e: say(event="entry", text=entry.get()))
+    drag = tk.Label(root, text="Drag", font=font, bg="#ffe9a8", padx=10)
+    drop = tk.Label(root, text="Trash", font=font, bg="#c8e6ff", padx=30, pady=10)
+    drag.pack(side="left", padx=30, pady=12)
+    drop.pack(side="right", padx=30, pady=12)
+
+    def released(e: Any) -> None:
+        x, y = drop.winfo_rootx(), drop.winfo_rooty()
+        inside = x <= e.x_root < x + drop.winfo_width() and y <= e.y_root < y + drop.winfo_height()
+        say(event="drop", inside=inside)
+
+    drag.bind("<ButtonRelease-1>", released)
+    root.bind_all("<Control-s>", lambda e: say(event="ctrl-s"))
+    root.bind_all("<Button-4>", lambda e: say(event="scroll", direction="up"))
+    root.bind_all("<Button-5>", lambda e: say(event="scroll", direction="down"))
+    widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["app"]:
+        _app(json.loads(sys.argv[2]))

@@ -1,0 +1,50 @@
+"""The real desktop: capture, real input, settle, the coordinate self-test, the doctor.
+
+One facade, one backend per file, each third-party library imported only inside the
+function that needs it (``import tiny_computer_agent.desktop`` loads the standard
+library only):
+
+    capture.py    MssCapture (mss), PillowCapture (Pillow ImageGrab), open_capture()
+    screen.py     DesktopScreen: a monitor -> Observation, with the exact FrameMapping
+    inputs.py     RealInputExecutor on pyautogui (armed policies only)
+    settle.py     Settle: wait until the screen changed and held still
+    calibrate.py  calibrate(): pointer, capture and mapping checked against a known target
+    doctor.py     doctor(): what this machine can do, and the fix for what it cannot
+    xvfb.py       VirtualDesktop: a private Xvfb (+ openbox, + logical monitors)
+
+Install with ``pip install 'tiny-computer-agent[desktop]'``.
+"""
+
+from __future__ import annotations
+
+from .calibrate import Calibration, MonitorCalibration, calibrate, load_calibration
+from .capture import CAPTURE_BACKENDS, Monitor, open_capture
+from .doctor import Check, doctor, render_doctor
+from .inputs import PYAUTOGUI_KEYS, RealInputExecutor, load_pyautogui, pyautogui_keys
+from .screen import DesktopScreen, frame_mapping
+from .settle import Settle, SettleResult
+from .xvfb import APT_PACKAGES, VirtualDesktop, make_dummy_xauthority
+
+__all__ = [
+    "APT_PACKAGES",
+    "CAPTURE_BACKENDS",
+    "PYAUTOGUI_KEYS",
+    "Calibration",
+    "Check",
+    "DesktopScreen",
+    "Monitor",
+    "MonitorCalibration",
+    "RealInputExecutor",
+    "Settle",
+    "SettleResult",
+    "VirtualDesktop",
+    "calibrate",
+    "doctor",
+    "frame_mapping",
+    "load_calibration",
+    "load_pyautogui",
+    "make_dummy_xauthority",
+    "open_capture",
+    "pyautogui_keys",
+    "render_doctor",
+]

@@ -1,0 +1,301 @@
+"""The doctor: one line per check, ``ok``/``warn``/``fail``, and the fix for each.
+
+:func:`doctor` never raises for a missing piece: it reports it. A ``fail`` on a
+*required* check (display, Pillow, capture, input, OCR) means live runs cannot work;
+:func:`render_doctor` then says what the machine can still do (replays, scoring).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+from ..errors import TinyAgentError
+from ..policy import ARM_ENV, Policy
+from .capture import no_display_reason
+
+__all__ = ["DEFAULT_TEXT_MODEL", "STATUSES", "Check", "doctor", "ready", "render_doctor"]
+
+STATUSES: Final = ("ok", "warn", "fail")
+#: The default text model of the model brains (its weights are looked up in the HF cache).
+DEFAULT_TEXT_MODEL: Final = "Qwen/Qwen2.5-0.5B-Instruct"
+_EXTRA_FIX: Final = "pip install 'tiny-computer-agent[desktop]'"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Check:
+    """One finding: its status, what was seen, and the fix when it is not ``ok``."""
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
+    required: bool = False
+
+    def render(self) -> str:
+        line = f"{self.status:<4}  {self.name:<16} {self.detail}"
+        return line + (f"\n      fix: {self.fix}" if self.fix and self.status != "ok" else "")
+
+    def to_dict(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+
+def _ok(name: str, detail: str, *, required: bool = False) -> Check:
+    return Check(name=name, status="ok", detail=detail, required=required)
+
+
+def _display(env: Mapping[str, str]) -> Check:
+    reason = no_display_reason(dict(env))
+    if reason is not None:
+        return Check(
+            name="display",
+            status="fail",
+            required=True,
+            detail=reason,
+            fix="export DISPLAY=:0 for your X session, or start a virtual one: "
+            "Xvfb :99 -screen 0 1280x800x24 & export DISPLAY=:99",
+        )
+    return _ok("display", f"DISPLAY={env.get('DISPLAY', '(native)')}", required=True)
+
+
+def _pillow() -> Check:
+    try:
+        import PIL
+    except ImportError:
+        return Check(
+            name="pillow",
+            status="fail",
+            required=True,
+            detail="Pillow is not installed",
+            fix=_EXTRA_FIX,
+        )
+    return _ok("pillow", f"Pillow {PIL.__version__}", required=True)
+
+
+def _capture(display_ok: bool) -> Check:
+    if not display_ok:
+        return Check(
+            name="capture",
+            status="fail",
+            required=True,
+            detail="skipped: no display",
+            fix="fix the display first",
+        )
+    from .screen import DesktopScreen
+
+    screen = DesktopScreen()
+    try:
+        image, _ = screen.grab()
+        monitors = screen.monitors()
+        backend = screen._connect()[0].name
+    except TinyAgentError as exc:
+        return Check(
+            name="capture", status="fail", required=True, detail=str(exc)[:300], fix=_EXTRA_FIX
+        )
+    finally:
+        screen.close()
+    listing = "; ".join(m.describe() for m in monitors)
+    return _ok(
+        "capture", f"{backend}: {image.size[0]}x{image.size[1]} frame; {listing}", required=True
+    )
+
+
+def _input(display_ok: bool) -> Check:
+    if importlib.util.find_spec("pyautogui") is None:
+        return Check(
+            name="input",
+            status="fail",
+            required=True,
+            detail="pyautogui is not installed",
+            fix=_EXTRA_FIX,
+        )
+    if not display_ok:
+        return Check(
+            name="input",
+            status="fail",
+            required=True,
+            detail="skipped: no display",
+            fix="fix the display first",
+        )
+    from .inputs import load_pyautogui
+
+    try:
+        gui = load_pyautogui()
+        width, height = gui.size()
+    except TinyAgentError as exc:
+        return Check(
+            name="input", status="fail", required=True, detail=str(exc)[:300], fix=_EXTRA_FIX
+        )
+    return _ok(
+        "input",
+        f"pyautogui {gui.__version__} on a {width}x{height} screen (PAUSE 0, FAILSAFE on)",
+        required=True,
+    )
+
+
+def _ocr() -> Check:
+    if (
+        importlib.util.find_spec("rapidocr") is None
+        or importlib.util.find_spec("onnxruntime") is None
+    ):
+        return Check(
+            name="ocr",
+            status="fail",
+            required=True,
+            detail="rapidocr/onnxruntime not installed",
+            fix="pip install 'tiny-computer-agent[ocr]'",
+        )
+    spec = importlib.util.find_spec("rapidocr")
+    models = Path(spec.origin).parent / "models" if spec and spec.origin else None
+    onnx = sorted(p.name for p in models.glob("*.onnx")) if models and models.is_dir() else []
+    if not any("det" in n for n in onnx) or not any("rec" in n for n in onnx):
+        return Check(
+            name="ocr",
+            status="fail",
+            required=True,
+            detail=f"the OCR models are missing from the wheel ({models})",
+            fix="pip install --force-reinstall rapidocr==3.10.0",
+        )
+    from ..ocr import load_ocr_engine
+
+    try:
+        load_ocr_engine()
+    except TinyAgentError as exc:
+        return Check(
+            name="ocr",
+            status="fail",
+            required=True,
+            detail=str(exc)[:300],
+            fix="pip install --force-reinstall 'tiny-computer-agent[ocr]'",
+        )
+    return _ok("ocr", f"RapidOCR ready, offline ({', '.join(onnx)} in the wheel)", required=True)
+
+
+def _model_runtime() -> Check:
+    missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
+    if missing:
+        return Check(
+            name="model runtime",
+            status="warn",
+            detail=f"{' and '.join(missing)} not installed: only weightless brains "
+            "(planner, oracle, scripted) can run",
+            fix="pip install torch transformers",
+        )
+    if importlib.util.find_spec("huggingface_hub") is None:
+        return Check(
+            name="model runtime",
+            status="warn",
+            detail="torch and transformers present; huggingface_hub not installed, "
+            "so the weights cache cannot be checked",
+            fix="pip install huggingface_hub",
+        )
+    from huggingface_hub import try_to_load_from_cache
+
+    cached = try_to_load_from_cache(DEFAULT_TEXT_MODEL, "config.json")
+    if isinstance(cached, str):
+        return _ok("model runtime", f"torch + transformers; {DEFAULT_TEXT_MODEL} is cached")
+    return Check(
+        name="model runtime",
+        status="warn",
+        detail=f"torch + transformers; {DEFAULT_TEXT_MODEL} is not in the HF cache",
+        fix=f"huggingface-cli download {DEFAULT_TEXT_MODEL} (once, online)",
+    )
+
+
+def _mode(policy: Policy, env: Mapping[str, str]) -> Check:
+    if env.get(ARM_ENV) == "1":
+        return Check(
+            name="execution mode",
+            status="warn",
+            detail=f"{ARM_ENV}=1 is set: --real-input will click and type for real",
+            fix=f"unset {ARM_ENV} to make real input impossible",
+        )
+    return _ok("execution mode", f"dry run (real input needs --real-input and {ARM_ENV}=1)")
+
+
+def _kill_switch(policy: Policy) -> Check:
+    if policy.kill_switch.exists():
+        return Check(
+            name="kill switch",
+            status="warn",
+            detail=f"{policy.kill_switch} EXISTS: every run stops before acting",
+            fix=f"rm {policy.kill_switch}",
+        )
+    return _ok("kill switch", f"{policy.kill_switch} (absent; create it to stop a run)")
+
+
+def _calibration() -> Check:
+    from .calibrate import load_calibration
+
+    result = load_calibration()
+    if result is None:
+        return Check(
+            name="calibration",
+            status="warn",
+            detail="never run on this machine",
+            fix="tiny-computer-agent --calibrate",
+        )
+    if not result.ok:
+        return Check(
+            name="calibration",
+            status="warn",
+            detail=f"the last one FAILED ({result.when} on {result.display})",
+            fix="tiny-computer-agent --calibrate, and fix what it reports",
+        )
+    return _ok(
+        "calibration",
+        f"passed {result.when} on {result.display}, {len(result.monitors)} monitor(s)",
+    )
+
+
+def doctor(
+    *, policy: Policy | None = None, environ: Mapping[str, str] | None = None
+) -> list[Check]:
+    """Every check, in order; see the module docstring."""
+    env = os.environ if environ is None else environ
+    pol = policy or Policy()
+    display = _display(env)
+    display_ok = display.status == "ok"
+    checks: list[Callable[[], Check]] = [
+        _pillow,
+        lambda: _capture(display_ok),
+        lambda: _input(display_ok),
+        _ocr,
+        _model_runtime,
+        lambda: _mode(pol, env),
+        lambda: _kill_switch(pol),
+        _calibration,
+    ]
+    return [display, *(c() for c in checks)]
+
+
+def ready(checks: Sequence[Check]) -> bool:
+    """True when no required check failed."""
+    return not any(c.required and c.status == "fail" for c in checks)
+
+
+def render_doctor(checks: Sequence[Check]) -> str:
+    """The report a person reads: the checks, then READY or what is missing."""
+    lines = [c.render() for c in checks]
+    if ready(checks):
+        lines.append("READY: live runs can capture, read and (when armed) act on this screen")
+        return "\n".join(lines)
+    failed = [c.name for c in checks if c.required and c.status == "fail"]
+    lines.append(f"NOT READY for live runs: {', '.join(failed)} failed (fixes above)")
+    by = {c.name: c.status for c in checks}
+    can = ["replay recorded traces and score them", "run scripted brains on scripted screens"]
+    if by.get("pillow") == "ok" and by.get("ocr") == "ok":
+        can.insert(0, "read screenshots with OCR: --image PATH, or --image example")
+    elif by.get("pillow") == "ok":
+        can.insert(0, "index screenshots as a numbered grid: --image PATH --no-ocr")
+    lines.append("this machine can still: " + "; ".join(can))
+    return "\n".join(lines)
+
+
+def _python() -> str:
+    return f"Python {sys.version.split()[0]}"

@@ -1,0 +1,308 @@
+"""Real input on pyautogui: the one executor that touches the machine.
+
+:class:`RealInputExecutor` refuses to exist unless the policy was armed by both
+deliberate acts (``--real-input`` and ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``), and
+checks the kill switch before every action. Pixels come only from
+:func:`~tiny_computer_agent.executors.screen_points`; a label that resolves to no
+element, or to several, is a TargetError, never a guessed pixel. If the screen changed
+between the observation and the action, the target is looked up again on a fresh
+frame, and an action whose target vanished fails instead of clicking where it was.
+
+pyautogui settings, chosen deliberately:
+
+* ``PAUSE = 0``: pyautogui sleeps 0.1 s after every call by default. We wait only as
+  long as the screen needs, with :class:`~tiny_computer_agent.desktop.settle.Settle`.
+* ``FAILSAFE = True`` (its default), kept as a person's second kill switch: move the
+  pointer into a screen corner and the next action is refused (rule ``kill-switch``).
+  The harness itself never aims at a corner pixel.
+
+pyautogui connects to ``$DISPLAY`` when it is first imported and keeps that display
+for the life of the process: one process drives one display.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import logging
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ..actions import Action
+from ..contracts import ActionResult
+from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
+from ..executors import describe_at, screen_points
+from ..perception import Observation
+from ..policy import ARM_ENV, Policy
+from .capture import no_display_reason
+from .screen import DesktopScreen
+from .settle import Settle, SettleResult
+
+__all__ = ["PYAUTOGUI_KEYS", "RealInputExecutor", "load_pyautogui", "pyautogui_keys"]
+
+log = logging.getLogger(__name__)
+
+#: xdotool key names (the vocabulary's) -> pyautogui key names; others pass through.
+PYAUTOGUI_KEYS: Final[Mapping[str, str]] = {
+    "Return": "enter",
+    "Escape": "esc",
+    "Tab": "tab",
+    "BackSpace": "backspace",
+    "Delete": "delete",
+    "Insert": "insert",
+    "Home": "home",
+    "End": "end",
+    "Page_Up": "pageup",
+    "Page_Down": "pagedown",
+    "Left": "left",
+    "Right": "right",
+    "Up": "up",
+    "Down": "down",
+    "space": "space",
+    "Menu": "apps",
+    "Print": "printscreen",
+    "Pause": "pause",
+    "Caps_Lock": "capslock",
+    "ctrl": "ctrl",
+    "alt": "alt",
+    "shift": "shift",
+    "super": "win",
+}
+
+_SETTLING_VERBS: Final = frozenset({"click", "type", "key", "scroll", "drag", "move"})
+_XAUTH_FIX: Final = (
+    "python-xlib (used by pyautogui) needs an X authority file and found none: XAUTHORITY "
+    "is unset and ~/.Xauthority does not exist. Export XAUTHORITY=<your X session's "
+    "authority file>; for an Xvfb started without -auth any file with one entry works "
+    "(tiny_computer_agent.desktop.make_dummy_xauthority(path) writes one)"
+)
+
+
+def pyautogui_keys(chord: str) -> list[str]:
+    """A normalised chord (``"ctrl+shift+Page_Up"``) as pyautogui key names."""
+    if chord == "+":
+        parts = ["+"]
+    elif chord.endswith("++"):
+        parts = [*chord[:-2].split("+"), "+"]
+    else:
+        parts = chord.split("+")
+    out = []
+    for part in parts:
+        if part in PYAUTOGUI_KEYS:
+            out.append(PYAUTOGUI_KEYS[part])
+        elif len(part) > 1 and part[0] == "F" and part[1:].isdigit():
+            out.append(part.lower())
+        else:
+            out.append(part)
+    return out
+
+
+def load_pyautogui(environ: Mapping[str, str] | None = None) -> Any:
+    """Import pyautogui (PAUSE 0, FAILSAFE on) or raise an error that names the fix."""
+    env = os.environ if environ is None else environ
+    if "pyautogui" not in sys.modules and sys.platform.startswith("linux"):
+        reason = no_display_reason(dict(env))
+        if reason is not None:
+            raise ScreenUnavailable(
+                f"real input needs a display: {reason}. Set DISPLAY to a running X server "
+                "or start Xvfb, and install the extra: pip install 'tiny-computer-agent[desktop]'"
+            )
+        if not env.get("XAUTHORITY") and not (Path.home() / ".Xauthority").exists():
+            raise ScreenUnavailable(_XAUTH_FIX)
+    noise = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(noise):  # python-xlib prints auth warnings
+            import pyautogui
+    except ImportError as exc:
+        raise MissingExtra("pyautogui", "desktop", "real input (clicks and keys)") from exc
+    except Exception as exc:  # python-xlib: XauthError, DisplayConnectionError, KeyError
+        raise ScreenUnavailable(
+            f"pyautogui could not connect to the display {env.get('DISPLAY', '')!r} "
+            f"({type(exc).__name__}: {exc}); check DISPLAY and XAUTHORITY"
+        ) from exc
+    if noise.getvalue().strip():
+        log.debug("pyautogui import said: %s", noise.getvalue().strip())
+    pyautogui.PAUSE = 0
+    pyautogui.FAILSAFE = True
+    return pyautogui
+
+
+def _display_errors() -> tuple[type[BaseException], ...]:
+    errors: list[type[BaseException]] = [OSError]
+    with contextlib.suppress(ImportError):
+        from Xlib import error as xerror
+
+        errors += [xerror.DisplayError, xerror.ConnectionClosedError]
+    return tuple(errors)
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class RealInputExecutor:
+    """Clicks, types and presses for real; see the module docstring.
+
+    ``screen`` (the DesktopScreen the loop observes) lets the executor settle on the
+    same monitor and notice a screen that changed before acting; without it, actions
+    still work but nothing is settled (``settle_seconds`` is None). ``gui`` is the
+    input module (None: pyautogui, imported now); tests pass a recording fake.
+    """
+
+    policy: Policy
+    screen: DesktopScreen | None = None
+    settle: Settle = dataclasses.field(default_factory=Settle)
+    drag_seconds: float = 0.25
+    double_click_interval: float = 0.05
+    log: list[ActionResult] = dataclasses.field(default_factory=list)
+    gui: Any = None
+    _errors: tuple[type[BaseException], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.policy.real_input:
+            raise PolicyRefusal(
+                "RealInputExecutor needs an armed policy: build it with "
+                f"Policy().armed(flag=True) (the --real-input flag) and set {ARM_ENV}=1",
+                rule="arming",
+            )
+        display = self.screen.display if self.screen is not None else None
+        if display and display != os.environ.get("DISPLAY"):
+            raise ValueError(
+                f"the screen captures display {display!r} but pyautogui drives $DISPLAY="
+                f"{os.environ.get('DISPLAY')!r}; run the process with DISPLAY={display}"
+            )
+        if self.gui is None:
+            self.gui = load_pyautogui()
+        self._errors = _display_errors()
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        """Do ``action`` for real (TargetError, PolicyRefusal, ScreenUnavailable: see the loop)."""
+        self.policy.check_kill_switch()
+        observation = self._current(action, observation)
+        points = screen_points(action, observation)
+        problem = self._unsupported(action)
+        if problem:
+            return self._record(
+                ActionResult(
+                    ok=False,
+                    description=action.describe(),
+                    points=points,
+                    dry_run=False,
+                    error=problem,
+                )
+            )
+        before = self._signature() if action.verb in _SETTLING_VERBS else b""
+        try:
+            self._perform(action, points)
+        except self.gui.FailSafeException as exc:
+            raise PolicyRefusal(
+                "the pointer is in a screen corner, pyautogui's fail-safe: nothing more is "
+                "done. Move the pointer away from the corner to run again",
+                rule="kill-switch",
+            ) from exc
+        except self._errors as exc:
+            raise ScreenUnavailable(
+                f"real input failed ({type(exc).__name__}: {exc}); the display may have gone away"
+            ) from exc
+        settled = self._settle(before) if before else None
+        how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
+        return self._record(
+            ActionResult(
+                ok=True,
+                description="did " + describe_at(action, points) + how,
+                points=points,
+                dry_run=False,
+                settle_seconds=None if settled is None else round(settled.seconds, 4),
+            )
+        )
+
+    def _record(self, result: ActionResult) -> ActionResult:
+        self.log.append(result)
+        return result
+
+    def _signature(self) -> bytes:
+        return self.screen.signature() if self.screen is not None else b""
+
+    def _settle(self, before: bytes) -> SettleResult | None:
+        if self.screen is None:
+            return None
+        return self.settle.wait(self.screen.signature, before)
+
+    def _current(self, action: Action, observation: Observation) -> Observation:
+        """The observation to act on: a fresh one when the screen changed since ``observation``."""
+        screen = self.screen
+        if not action.targets or screen is None or screen.last is not observation:
+            return observation
+        if screen.signature() == screen.last_signature:
+            return observation
+        log.info("the screen changed since it was observed; looking for the target again")
+        fresh = screen.capture()
+        try:
+            self.policy.check(action, fresh)
+        except TargetError as exc:
+            raise TargetError(
+                f"the target vanished between observing and acting (nothing was done): {exc}"
+            ) from exc
+        return fresh
+
+    def _supported(self, name: str) -> bool:
+        mapping = getattr(getattr(self.gui, "platformModule", None), "keyboardMapping", None)
+        if isinstance(mapping, Mapping):
+            return mapping.get(name) is not None
+        return name in self.gui.KEYBOARD_KEYS
+
+    def _unsupported(self, action: Action) -> str:
+        if action.verb == "type" and action.text:
+            bad = sorted({ch for ch in action.text if not self._supported(ch)})
+            if bad:
+                return (
+                    f"cannot type {''.join(bad)!r}: the keyboard backend has no key for it; "
+                    "type only characters on the keyboard layout"
+                )
+        if action.verb == "key" and action.keys:
+            missing = [k for k in pyautogui_keys(action.keys) if not self._supported(k)]
+            if missing:
+                return f"cannot press {action.keys}: no key named {missing[0]!r} on this system"
+        return ""
+
+    def _perform(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        gui, verb = self.gui, action.verb
+        if verb == "click":
+            interval = self.double_click_interval if action.clicks == 2 else 0.0
+            x, y = points[0]
+            gui.click(x, y, clicks=action.clicks, interval=interval, button=action.button)
+        elif verb == "type":
+            if points:
+                gui.click(*points[0])
+            gui.write(action.text or "")
+        elif verb == "key":
+            gui.hotkey(*pyautogui_keys(action.keys or ""))
+        elif verb == "scroll":
+            if points:
+                gui.moveTo(*points[0])
+            sign = 1 if action.direction in ("up", "right") else -1
+            if action.direction in ("up", "down"):
+                gui.scroll(sign * action.amount)
+            else:
+                gui.hscroll(sign * action.amount)
+        elif verb == "drag":
+            self._drag(points[0], points[1])
+        elif verb == "move":
+            gui.moveTo(*points[0])
+        elif verb == "wait":
+            time.sleep(action.seconds or 0.0)
+
+    def _drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 10) -> None:
+        gui = self.gui
+        gui.moveTo(*start)
+        gui.mouseDown(button="left")
+        try:
+            for i in range(1, steps + 1):
+                x = start[0] + (end[0] - start[0]) * i / steps
+                y = start[1] + (end[1] - start[1]) * i / steps
+                gui.moveTo(round(x), round(y))
+                time.sleep(self.drag_seconds / steps)
+        finally:
+            gui.mouseUp(button="left")

@@ -1,0 +1,151 @@
+"""The real screen as a :class:`~tiny_computer_agent.contracts.Screen`.
+
+``capture()`` grabs one monitor, optionally downscales the frame for the brain
+(``max_width``), runs the detector and returns an Observation whose
+:class:`~tiny_computer_agent.perception.FrameMapping` takes a frame pixel back to
+the exact pointer coordinate::
+
+    pointer = monitor offset + frame pixel * (captured px / frame px) / scale
+
+``scale`` is the HiDPI factor: captured pixels per pointer unit (2 on a Retina Mac,
+where a 1440-point wide screen captures 2880 pixels wide). ``None`` measures it from
+the capture (image width / monitor width), which is exact wherever the capture
+backend reports the monitor in pointer units, as mss does. Give it explicitly only to
+override that (the calibration proves whether it is right).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+from ..contracts import Detector
+from ..detectors import AutoDetector, image_size
+from ..errors import ScreenUnavailable
+from ..perception import FrameMapping, Observation
+from .capture import Capture, Monitor, open_capture, pick_monitor
+
+__all__ = ["DesktopScreen", "frame_mapping"]
+
+log = logging.getLogger(__name__)
+
+
+def frame_mapping(
+    monitor: Monitor,
+    captured: tuple[int, int],
+    frame: tuple[int, int],
+    scale: float | None = None,
+) -> FrameMapping:
+    """The exact frame-to-pointer mapping for a capture of ``monitor``.
+
+    ``captured`` is the grabbed image's size, ``frame`` the (maybe downscaled) size the
+    brain sees, ``scale`` the HiDPI factor (None: measured as captured / monitor size).
+    """
+    cw, ch = captured
+    fw, fh = frame
+    sx = scale if scale is not None else cw / monitor.width
+    sy = scale if scale is not None else ch / monitor.height
+    return FrameMapping(
+        left=monitor.left,
+        top=monitor.top,
+        scale_x=cw / fw / sx,
+        scale_y=ch / fh / sy,
+    )
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class DesktopScreen:
+    """One monitor of the real desktop; see the module docstring.
+
+    ``monitor``: mss numbering (0 = every monitor together, 1..N each one; None = the
+    primary, else monitor 1). ``display``: an X display such as ``":99"`` (None: $DISPLAY).
+    ``backend``: ``auto`` (mss, else Pillow), ``mss`` or ``pillow``.
+    The capture backend opens on first use; :meth:`close` releases it.
+    """
+
+    monitor: int | None = None
+    max_width: int | None = None
+    scale: float | None = None
+    detector: Detector = dataclasses.field(default_factory=AutoDetector)
+    display: str | None = None
+    backend: str = "auto"
+    retries: int = 3
+    last: Observation | None = None
+    last_signature: bytes = b""
+    _capture: Capture | None = None
+    _monitor: Monitor | None = None
+
+    def __post_init__(self) -> None:
+        if self.scale is not None and not 0.25 <= self.scale <= 8:
+            raise ValueError(f"scale must be between 0.25 and 8 (a HiDPI factor), got {self.scale}")
+        if self.retries < 1:
+            raise ValueError(f"retries must be at least 1, got {self.retries}")
+        if self.max_width is not None and self.max_width < 64:
+            raise ValueError(f"max_width must be at least 64 pixels, got {self.max_width}")
+
+    def open(self) -> Monitor:
+        """Connect (once) and return the monitor this screen captures."""
+        return self._connect()[1]
+
+    def _connect(self) -> tuple[Capture, Monitor]:
+        if self._capture is None or self._monitor is None:
+            capture = open_capture(self.backend, display=self.display)
+            try:
+                monitor = pick_monitor(capture.monitors(), self.monitor)
+            except ScreenUnavailable:
+                capture.close()
+                raise
+            log.info("capturing %s with %s", monitor.describe(), capture.name)
+            self._capture, self._monitor = capture, monitor
+        return self._capture, self._monitor
+
+    def monitors(self) -> tuple[Monitor, ...]:
+        """Every monitor the backend sees (index 0 is all of them together)."""
+        return self._connect()[0].monitors()
+
+    def grab(self) -> tuple[Any, FrameMapping]:
+        """The frame (downscaled, as the brain sees it) and its exact mapping."""
+        capture, monitor = self._connect()
+        image = capture.grab(monitor)
+        captured = image_size(image)
+        frame = image
+        if self.max_width and captured[0] > self.max_width:
+            height = max(1, round(captured[1] * self.max_width / captured[0]))
+            frame = image.resize((self.max_width, height))
+        return frame, frame_mapping(monitor, captured, image_size(frame), self.scale)
+
+    def capture(self) -> Observation:
+        """Grab, detect, and index the monitor (ScreenUnavailable if the display is gone).
+
+        If the screen changed while it was being read (a slow dialog appearing during
+        OCR), it is read again, up to ``retries`` times, so an index is never a blend.
+        """
+        for _ in range(self.retries):
+            signature = self.signature()
+            frame, mapping = self.grab()
+            found = self.detector.detect(frame)
+            if self.signature() == signature:
+                break
+            log.info("the screen changed while it was read; reading it again")
+        self.last_signature = signature
+        self.last = Observation.of(
+            found.elements,
+            size=image_size(frame),
+            mapping=mapping,
+            prose=found.prose,
+            notes=found.notes,
+            image=frame,
+        )
+        return self.last
+
+    def signature(self) -> bytes:
+        """A cheap digest of the monitor's pixels now (for settle and staleness checks)."""
+        capture, monitor = self._connect()
+        return capture.signature(monitor)
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.close()
+        self._capture = None
+        self._monitor = None

@@ -1,0 +1,77 @@
+"""Settle, not sleep: wait until the screen changed and then held still.
+
+After an action, :meth:`Settle.wait` polls a cheap frame signature (a digest of a grid
+of sampled pixels, ~10 ms on a 1280x800 monitor). It returns
+
+* ``changed`` once the screen has changed and then stayed the same for ``quiet``
+  seconds (an animation or a slow dialog keeps it waiting, up to ``timeout``);
+* ``unchanged`` when nothing moved within ``appear`` seconds (the action changed
+  nothing, or not yet: the next observation will tell);
+* ``timeout`` when the screen never held still for ``timeout`` seconds.
+
+Peers sleep a fixed 0.8-2 s after every action; this usually returns in a fraction
+of that and still waits for a window that takes its time to appear.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Final
+
+__all__ = ["SETTLE_STATES", "Settle", "SettleResult"]
+
+SETTLE_STATES: Final = ("changed", "unchanged", "timeout")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class SettleResult:
+    """How the screen behaved after an action, and how long the wait took."""
+
+    state: str
+    seconds: float
+    polls: int
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Settle:
+    """The settle rule's limits (seconds): see the module docstring."""
+
+    quiet: float = 0.2
+    appear: float = 1.0
+    timeout: float = 5.0
+    poll: float = 0.02
+
+    def __post_init__(self) -> None:
+        if not 0 < self.poll <= self.quiet <= self.timeout or not 0 < self.appear <= self.timeout:
+            raise ValueError(
+                f"settle limits must satisfy 0 < poll <= quiet <= timeout and 0 < appear <= "
+                f"timeout; got {self}"
+            )
+
+    def wait(
+        self,
+        signature: Callable[[], bytes],
+        before: bytes,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> SettleResult:
+        """Poll ``signature()`` (``before`` is the frame's signature before the action)."""
+        start = clock()
+        last, last_change, polls = before, None, 0
+        while True:
+            current = signature()
+            now = clock()
+            polls += 1
+            if current != last:
+                last, last_change = current, now
+            elapsed = now - start
+            if last_change is not None and now - last_change >= self.quiet:
+                return SettleResult(state="changed", seconds=elapsed, polls=polls)
+            if last_change is None and elapsed >= self.appear:
+                return SettleResult(state="unchanged", seconds=elapsed, polls=polls)
+            if elapsed >= self.timeout:
+                return SettleResult(state="timeout", seconds=elapsed, polls=polls)
+            sleep(self.poll)
