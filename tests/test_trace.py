@@ -16,6 +16,7 @@ from tiny_computer_agent import (
     BrainError,
     Decision,
     FirstItemBrain,
+    GoalUnreachable,
     PlannerBrain,
     ScriptedBrain,
     ScriptedScreen,
@@ -319,9 +320,20 @@ def multi_step_trace() -> Trace:
 
 
 def recorded(trace: Trace) -> list[Decision | BrainError]:
+    """The decisions a trace recorded, with failed steps as the error the brain raised
+    (the loop records them as "goal unreachable: ..." or "brain error: ...")."""
     out: list[Decision | BrainError] = []
     for step in trace.frames:
-        out.append(step.decision if step.decision else BrainError(step.error or ""))
+        if step.decision is not None:
+            out.append(step.decision)
+            continue
+        error = step.error or ""
+        for prefix, cls in (("goal unreachable: ", GoalUnreachable), ("brain error: ", BrainError)):
+            if error.startswith(prefix):
+                out.append(cls(error.removeprefix(prefix)))
+                break
+        else:
+            out.append(BrainError(error))
     return out
 
 
