@@ -162,6 +162,7 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert gui.calls[0][2] == {"clicks": 2, "interval": 0.05, "button": "left"}
     assert gui.calls[1][2]["button"] == "right"
+    assert gui.calls[3][2] == {"interval": 0.01}  # keys paced so a loaded X server keeps them
 
 
 def test_no_pixel_is_guessed_and_the_kill_switch_is_checked_every_time(tmp_path: Path) -> None:

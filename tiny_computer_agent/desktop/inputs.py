@@ -156,6 +156,11 @@ class RealInputExecutor:
     settle: Settle = dataclasses.field(default_factory=Settle)
     drag_seconds: float = 0.25
     double_click_interval: float = 0.05
+    #: after clicking a field and before typing into it: keys sent in the same instant
+    #: as the click were seen to land before the field had focus ("Noretes" for " more")
+    focus_seconds: float = 0.1
+    #: between typed characters; 0 let a loaded X server drop keystrokes
+    type_interval: float = 0.01
     log: list[ActionResult] = dataclasses.field(default_factory=list)
     gui: Any = None
     _errors: tuple[type[BaseException], ...] = ()
@@ -276,7 +281,8 @@ class RealInputExecutor:
         elif verb == "type":
             if points:
                 gui.click(*points[0])
-            gui.write(action.text or "")
+                time.sleep(self.focus_seconds)
+            gui.write(action.text or "", interval=self.type_interval)
         elif verb == "key":
             gui.hotkey(*pyautogui_keys(action.keys or ""))
         elif verb == "scroll":
