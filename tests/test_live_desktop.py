@@ -14,7 +14,7 @@ from tiny_computer_agent import ScreenUnavailable, ScriptedBrain, run_episode
 from tiny_computer_agent.desktop import DesktopScreen, Settle
 from tiny_computer_agent.detectors import OcrDetector
 
-from .xdesktop import Desk, desk
+from .xdesktop import Desk, desk, require
 
 pytestmark = pytest.mark.live
 
@@ -39,7 +39,7 @@ def test_ocr_finds_tk_buttons_at_the_pixels_tk_drew_them(desktop: Desk) -> None:
         obs = screen.capture()
     finally:
         screen.close()
-    assert obs.size == (1280, 800)
+    assert obs.size == desktop.vd.size
     for name in ("Save", "Cancel", "Don't Save"):
         element = obs.find(name)
         point = obs.mapping.to_screen(*element.center)
@@ -53,8 +53,9 @@ def test_a_downscaled_frame_maps_back_to_the_exact_screen_pixel(desktop: Desk) -
         obs = screen.capture()
     finally:
         screen.close()
-    assert obs.size == (960, 600)
-    assert obs.mapping.scale_x == pytest.approx(1280 / 960)
+    width, height = desktop.vd.size  # 1280x800 on Xvfb; the session's size in session mode
+    assert obs.size == (960, round(height * 960 / width))
+    assert obs.mapping.scale_x == pytest.approx(width / 960)
     point = obs.mapping.to_screen(*obs.find("Save").center)
     assert app.contains("Save", point), (point, app.geometry["Save"])
 
@@ -93,6 +94,7 @@ def test_a_wrong_monitor_number_lists_the_valid_ones(desktop: Desk) -> None:
 
 
 def test_a_display_that_dies_mid_run_ends_the_episode_cleanly(desktop: Desk) -> None:
+    require("Xvfb")  # it stops the display, so it needs a private one
     desktop.app()
     screen = DesktopScreen(display=desktop.display, detector=OcrDetector())
     first = screen.capture()
@@ -108,6 +110,7 @@ def test_a_display_that_dies_mid_run_ends_the_episode_cleanly(desktop: Desk) -> 
 
 
 def test_settle_waits_for_a_change_and_returns_fast_when_nothing_changes(desktop: Desk) -> None:
+    require("xdotool")
     app = desktop.app()
     screen = DesktopScreen(display=desktop.display)
     settle = Settle()

@@ -8,6 +8,12 @@ JSON line on stdout once it is mapped.
 pyautogui binds to the display it first sees for the life of a process, so every
 real-input case runs in a subprocess (:func:`run_agent`) with that desktop's DISPLAY;
 in-process tests only capture (mss takes the display per connection).
+
+``TCA_LIVE_DESKTOP`` picks the desktop: ``xvfb`` (the default) starts a private Xvfb
+with openbox per test; ``session`` uses the desktop this process already has, as it is
+(the Windows CI runner's). Session mode never uses the programs that build or poke a
+private X desktop (:data:`LINUX_ONLY`): a test that needs one skips with a reason that
+starts with :data:`PLATFORM_SKIP`, the one skip the CI rule in conftest accepts.
 """
 
 from __future__ import annotations
@@ -25,15 +31,42 @@ from typing import Any
 
 import pytest
 
-from tiny_computer_agent.desktop import VirtualDesktop
+from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
 
 ROOT = Path(__file__).resolve().parent.parent
 
 APT_HINT = "install them with: sudo bash scripts/install-system-deps.sh"
 
+LIVE_DESKTOP_MODES = ("xvfb", "session")
+MODE = os.environ.get("TCA_LIVE_DESKTOP") or "xvfb"
+if MODE not in LIVE_DESKTOP_MODES:
+    raise ValueError(
+        f"TCA_LIVE_DESKTOP={MODE!r} is not a live-desktop mode; use one of {LIVE_DESKTOP_MODES} "
+        "(xvfb: a private Xvfb per test; session: the desktop this process already has)"
+    )
+SESSION = MODE == "session"
+#: The programs that build or drive a private X desktop; session mode never uses them.
+LINUX_ONLY = ("Xvfb", "openbox", "xprop", "xrandr", "xdotool", "zenity")
+#: How a documented platform skip's reason starts (conftest lets only these pass in CI).
+PLATFORM_SKIP = "platform skip (TCA_LIVE_DESKTOP=session): "
+
+
+def is_platform_skip(reason: str) -> bool:
+    """True for a documented session-mode platform skip (see :func:`require`)."""
+    return SESSION and PLATFORM_SKIP in reason
+
 
 def require(*programs: str, modules: Sequence[str] = ()) -> None:
-    """Skip (outside CI; a failure in CI, see conftest) unless these are installed."""
+    """Skip (outside CI; a failure in CI, see conftest) unless these are installed.
+
+    In session mode a Linux-only program is a documented platform skip instead.
+    """
+    linux_only = [p for p in programs if p in LINUX_ONLY]
+    if SESSION and linux_only:
+        pytest.skip(
+            f"{PLATFORM_SKIP}needs {', '.join(linux_only)}, which build or drive a private "
+            "X desktop; session mode uses the current desktop as it is"
+        )
     missing = [p for p in programs if shutil.which(p) is None]
     for module in modules:
         try:
@@ -66,11 +99,75 @@ class App:
         return x0 <= point[0] < x1 and y0 <= point[1] < y1
 
 
+class SessionDesktop:
+    """The desktop this process already has (``TCA_LIVE_DESKTOP=session``), as it is.
+
+    The part of :class:`VirtualDesktop` the tests use: ``display``, ``env``, ``size``,
+    ``spawn``, ``run``, ``stop`` and ``close``; ``close`` stops only what was spawned
+    (by PID), and ``run`` of a Linux-only program is a platform skip.
+    """
+
+    def __init__(self) -> None:
+        self.display = os.environ.get("DISPLAY", "")
+        self.env = dict(os.environ)
+        self.procs: list[subprocess.Popen[str]] = []
+        screen = DesktopScreen(display=self.display or None)
+        try:
+            monitor = screen.open()
+        finally:
+            screen.close()
+        self.size = (monitor.width, monitor.height)
+
+    def run(self, argv: Sequence[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
+        require(argv[0])
+        return subprocess.run(
+            list(argv), env=self.env, check=check, capture_output=True, text=True, timeout=30
+        )
+
+    def spawn(
+        self,
+        argv: Sequence[str],
+        *,
+        quiet: bool = False,
+        env: dict[str, str] | None = None,
+        stdout: int | None = None,
+    ) -> subprocess.Popen[str]:
+        proc = subprocess.Popen(
+            list(argv),
+            env={**self.env, **(env or {})},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL if quiet else stdout,
+            stderr=subprocess.DEVNULL if quiet else None,
+            text=True,
+        )
+        self.procs.append(proc)
+        return proc
+
+    def stop(self, proc: subprocess.Popen[str]) -> None:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(3)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+        if proc in self.procs:
+            self.procs.remove(proc)
+
+    def close(self) -> None:
+        while self.procs:
+            self.stop(self.procs[-1])
+
+
 @dataclasses.dataclass
 class Desk:
-    """A VirtualDesktop plus helpers to start apps and run the agent on it."""
+    """A VirtualDesktop (or the session's desktop) plus helpers to start apps and run the
+    agent on it."""
 
-    vd: VirtualDesktop
+    vd: VirtualDesktop | SessionDesktop
     tmp: Path
 
     @property
@@ -117,6 +214,8 @@ class Desk:
         raise AssertionError(f"no window titled {title!r} appeared within {timeout}s")
 
     def window_titles(self) -> list[str]:
+        if SESSION:
+            return _session_titles()
         found = self.vd.run(["xdotool", "search", "--onlyvisible", "--name", "."], check=False)
         titles = []
         for wid in found.stdout.split():
@@ -160,11 +259,34 @@ def desk(
     window_manager: bool = True,
     monitors: Sequence[tuple[int, int, int, int]] = (),
 ) -> Iterator[Desk]:
-    """Start a private desktop (skips with the reason when Xvfb and friends are missing)."""
+    """Start a private desktop (skips with the reason when Xvfb and friends are missing);
+    in session mode, the current desktop (``size`` is whatever it is)."""
+    if SESSION:
+        if monitors:
+            pytest.skip(
+                f"{PLATFORM_SKIP}logical monitors are made with xrandr --setmonitor on a "
+                "private Xvfb; session mode uses the current desktop as it is"
+            )
+        require(modules=("tkinter", "mss", "PIL"))
+        session = SessionDesktop()
+        try:
+            yield Desk(vd=session, tmp=tmp_path)
+        finally:
+            session.close()
+        return
     programs = ["Xvfb", "xdotool", *(["openbox", "xprop"] if window_manager else [])]
     require(*programs, *(["xrandr"] if monitors else []), modules=("tkinter", "mss", "PIL"))
     with VirtualDesktop(size=size, window_manager=window_manager, monitors=monitors) as vd:
         yield Desk(vd=vd, tmp=tmp_path)
+
+
+def _session_titles() -> list[str]:
+    """The visible windows' titles on the session desktop (pygetwindow: Windows, macOS)."""
+    try:
+        import pygetwindow  # a dependency of pyautogui
+    except (ImportError, NotImplementedError) as exc:  # it raises NotImplementedError on Linux
+        pytest.skip(f"{PLATFORM_SKIP}reading window titles needs xdotool or pygetwindow ({exc})")
+    return [str(t) for t in pygetwindow.getAllTitles()]
 
 
 # -- the Tk test application (runs in its own process) ----------------------------------
