@@ -1,3 +1,3 @@
 """Every capability of the gallery, one module per area; importing registers them."""
 
-from . import core, traces  # noqa: F401
+from . import core, desktop, models, traces  # noqa: F401

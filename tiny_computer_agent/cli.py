@@ -52,6 +52,8 @@ EXIT_NO_SCREEN: Final = 3
 
 #: Brains selectable with --brain (weightless ones; model brains are added by name).
 BRAIN_CHOICES: Final = ("planner", "first-item", "oracle", "scripted")
+#: Model brains (tiny_computer_agent.models; weights load on the first decision).
+MODEL_BRAIN_CHOICES: Final = ("text", "vlm", "embed", "openai")
 
 _EPILOG: Final = """\
 exit codes:
@@ -110,7 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-width", type=int, metavar="PX", help="downscale frames to this width for the brain"
     )
     think = p.add_argument_group("how to decide")
-    think.add_argument("--brain", choices=BRAIN_CHOICES, default="planner", help="default: planner")
+    think.add_argument(
+        "--brain",
+        choices=(*BRAIN_CHOICES, *MODEL_BRAIN_CHOICES),
+        default="planner",
+        help="default: planner; text, vlm, embed and openai run a model (see --model)",
+    )
+    _add_model_arguments(p)
     think.add_argument(
         "--script",
         metavar="FILE|JSON",
@@ -166,6 +174,49 @@ def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_model_arguments(p: argparse.ArgumentParser) -> None:
+    models = p.add_argument_group(
+        "model brains (--brain text|vlm|embed|openai; the 'vision' extra)"
+    )
+    models.add_argument(
+        "--model",
+        metavar="ID|PATH",
+        help="hub id, model directory, .gguf file, or 'smollm2' (bundled); default per brain",
+    )
+    models.add_argument(
+        "--text-mode",
+        choices=("generate", "rank"),
+        help="text brain: write a reply (default) or rank the menu numbers (clicks only)",
+    )
+    models.add_argument("--device", metavar="DEV", help="cpu, cuda, cuda:1 (default: cuda if any)")
+    models.add_argument(
+        "--threads", type=int, metavar="N", help="CPU threads (default: cores, <=8)"
+    )
+    models.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="openai: server URL (default: Ollama's 127.0.0.1:11434/v1)",
+    )
+    models.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="openai: allow a server that is not on this machine (the screen is sent to it)",
+    )
+
+
+def _model_settings(args: argparse.Namespace) -> dict[str, Any]:
+    if args.threads is not None and args.threads < 1:
+        raise UsageError(f"--threads must be at least 1, got {args.threads}")
+    return {
+        "model": args.model,
+        "device": args.device,
+        "threads": args.threads,
+        "base_url": args.base_url,
+        "allow_remote": args.allow_remote,
+        "mode": args.text_mode,
+    }
+
+
 def _fail(stream: TextIO, message: str) -> None:
     print(f"tiny-computer-agent: {message}", file=stream)
 
@@ -206,6 +257,15 @@ def make_brain(args: argparse.Namespace) -> Brain:
         return OracleBrain(expected=tuple(args.expected))
     if args.brain == "first-item":
         return FirstItemBrain()
+    if args.brain in MODEL_BRAIN_CHOICES:
+        from .errors import BrainError
+        from .models import make_model_brain
+
+        try:
+            brain: Brain = make_model_brain(args.brain, **_model_settings(args))
+        except (BrainError, ValueError) as exc:
+            raise UsageError(str(exc)) from exc
+        return brain
     return PlannerBrain()
 
 
@@ -356,11 +416,15 @@ def record_run(
 
 
 def score_factories(args: argparse.Namespace) -> dict[str, BrainFactory]:
-    """--brains as a {name: factory} table (a fresh brain per task); scripted needs --script."""
+    """--brains as a {name: factory} table (a fresh brain per task; a model brain is built
+    once, so its weights load once); scripted needs --script."""
+    from .models import brain_factories
     from .scoring import select_brains
 
     script = args.script
-    extra = {"scripted": lambda trace: load_script(script)} if script else {}
+    extra: dict[str, BrainFactory] = dict(brain_factories(**_model_settings(args)))
+    if script:
+        extra["scripted"] = lambda trace: load_script(script)
     if "scripted" in args.brains.split(",") and not script:
         raise UsageError("--brains scripted needs --script FILE|JSON")
     try:

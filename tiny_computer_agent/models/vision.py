@@ -1,0 +1,149 @@
+"""The vision brain: a small vision-language model (default SmolVLM-256M-Instruct) is
+shown the screenshot with the menu's boxes numbered on it, the pointer drawn as a small
+crosshair (a Linux screenshot does not include the pointer), and the menu as text.
+
+The pointer comes from an optional provider, ``pointer() -> (x, y) | None`` in *screen*
+pixels (the desktop package can pass its pointer reader; nothing here imports an input
+library). The reply is read exactly like the text brain's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from ..errors import BrainError, MissingExtra
+from ..menu import Menu
+from .base import Message, ModelBrain
+from .runtime import (
+    DEFAULT_VISION_MODEL,
+    TorchRuntime,
+    load_failure,
+    resolve_model,
+    transformers_api,
+)
+
+__all__ = ["BOX_COLOR", "POINTER_COLOR", "PointerProvider", "VisionBrain", "annotate"]
+
+#: Reads the pointer position in screen pixels, or None when it is unknown.
+PointerProvider = Callable[[], "tuple[int, int] | None"]
+
+BOX_COLOR: Final = (255, 0, 160)
+POINTER_COLOR: Final = (0, 200, 255)
+_CROSSHAIR: Final = 9
+
+
+def annotate(image: Any, menu: Menu, *, pointer: PointerProvider | None = None) -> Any:
+    """A copy of ``image`` (a PIL image) with every menu entry's box outlined and its
+    number in a tag at the box's top-left corner, and the pointer as a crosshair."""
+    try:
+        from PIL import ImageDraw, ImageFont
+    except ImportError as exc:
+        raise MissingExtra("PIL", "ocr", "drawing the menu on the screenshot") from exc
+    out = image.convert("RGB")
+    draw = ImageDraw.Draw(out)
+    width, height = out.size
+    # tags and crosshair scale with the frame: a VLM sees it downscaled to ~512 px
+    font = ImageFont.load_default(size=max(12, height // 40))
+    radius = max(_CROSSHAIR, width // 120)
+    for number, element in enumerate(menu.entries, 1):
+        x0, y0, x1, y1 = element.box
+        draw.rectangle((x0, y0, x1, y1), outline=BOX_COLOR, width=2)
+        tag = str(number)
+        left, top, right, bottom = draw.textbbox((0, 0), tag, font=font)
+        tw, th = right - left + 6, bottom - top + 4
+        tx, ty = max(0, x0), (y0 - th if y0 >= th else y0)
+        draw.rectangle((tx, ty, tx + tw, ty + th), fill=BOX_COLOR)
+        draw.text((tx + 3 - left, ty + 2 - top), tag, fill=(255, 255, 255), font=font)
+    where = pointer() if pointer is not None else None
+    if where is not None:
+        fx, fy = menu.observation.mapping.to_frame(*where)
+        x, y = round(fx), round(fy)
+        if 0 <= x < width and 0 <= y < height:
+            r = radius
+            draw.line((x - r, y, x + r, y), fill=POINTER_COLOR, width=2)
+            draw.line((x, y - r, x, y + r), fill=POINTER_COLOR, width=2)
+    return out
+
+
+def _parts(content: Any) -> list[dict[str, Any]]:
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+
+
+@dataclasses.dataclass(kw_only=True)
+class VisionBrain(TorchRuntime, ModelBrain):
+    """A transformers vision-language model choosing from the numbered screenshot.
+
+    ``image_splitting`` False (the default) shows the model one downscaled image, much
+    faster on a CPU than SmolVLM's default of many tiles.
+    """
+
+    model: str = DEFAULT_VISION_MODEL
+    pointer: PointerProvider | None = None
+    image_splitting: bool = False
+    name: str = "vlm"
+    last_image: Any = dataclasses.field(default=None, init=False, repr=False)
+
+    def settings(self) -> dict[str, Any]:
+        return {
+            **ModelBrain.settings(self),
+            "image_splitting": self.image_splitting,
+            **self.runtime_settings(),
+        }
+
+    def _load(self, dtype: Any) -> Any:
+        tf = transformers_api()
+
+        source = resolve_model(self.model)
+        first, kwargs = source.load_args
+        try:
+            processor = tf.AutoProcessor.from_pretrained(first, **kwargs)
+            model = tf.AutoModelForImageTextToText.from_pretrained(first, dtype=dtype, **kwargs)
+        except (OSError, ValueError) as exc:
+            raise load_failure(source, exc) from exc
+        return processor, model.to(self.target_device).eval()
+
+    def prompt(self, goal: str, menu: Menu, history: Sequence[Any]) -> list[Message]:
+        messages = ModelBrain.prompt(self, goal, menu, history)
+        note = "The screenshot shows each menu entry's box with its number in a tag.\n"
+        for m in messages:
+            m["content"] = _parts(m["content"])
+        user = next(m for m in messages if m["role"] == "user")
+        user["content"] = [{"type": "image"}, {"type": "text", "text": note}, *user["content"]]
+        return messages
+
+    def complete(self, messages: Sequence[Message], menu: Menu) -> str:
+        image = menu.observation.image
+        if image is None:
+            raise BrainError(
+                "the vision brain needs the screenshot, but this observation has no image "
+                "(a scripted screen or a replayed trace); use --brain text, or --image/--live"
+            )
+        processor, model = self.loaded(f"the vision brain ({self.model})")
+        import torch
+
+        tf = transformers_api()
+        self.last_image = annotate(image, menu, pointer=self.pointer)
+        chat = [{**m, "content": _parts(m["content"])} for m in messages]
+        text = processor.apply_chat_template(chat, add_generation_prompt=True)
+        inputs = processor(
+            text=text,
+            images=[self.last_image],
+            return_tensors="pt",
+            do_image_splitting=self.image_splitting,
+        ).to(self.target_device)
+        if "pixel_values" in inputs:
+            inputs["pixel_values"] = inputs["pixel_values"].to(model.dtype)
+        tokenizer = processor.tokenizer
+        eos = model.generation_config.eos_token_id or tokenizer.eos_token_id
+        pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else eos
+        config = tf.GenerationConfig(
+            max_new_tokens=self.max_new_tokens, do_sample=False, eos_token_id=eos, pad_token_id=pad
+        )
+        with torch.inference_mode():
+            out = model.generate(**inputs, generation_config=config)
+        reply: str = processor.decode(
+            out[0, inputs["input_ids"].shape[1] :], skip_special_tokens=True
+        )
+        return reply
