@@ -53,6 +53,8 @@ GOOD_REPLIES = [
     ("click 5", "click", "Save", ""),
     ("#5", "click", "Save", ""),
     ("Save.", "click", "Save", "bare label"),
+    ("click Save", "click", "Save", "bare label"),
+    ("`Don't Save`", "click", "Don't Save", "bare label"),
     ('```json\n{"verb": "click", "choice": "5"}\n```', "click", "Save", ""),
     (
         'Sure! To save the document I will click Save.\n{"verb":"click","choice":5.0}',
@@ -111,6 +113,9 @@ BAD_REPLIES = [
     ('{"verb": "click", "choice": ', "cut off"),
     ('{"verb": "click"', "cut off"),
     ("I think the best option is to save the file.", "no JSON"),
+    ("Don't click Save", "no JSON"),  # mentions a label; is not a choice
+    ("\tPg\ufffd%Save\ufffd%", "no JSON"),  # a tiny random VLM's real reply
+    ("Save or Cancel", "no JSON"),
     ('{"verb": "teleport", "choice": 5}', "unknown verb"),
     ('{"verb": "click", "x": 812, "y": 454}', "needs a menu number"),
     ('{"verb": "key", "keys": "ctrl+hyperspace"}', "invalid"),

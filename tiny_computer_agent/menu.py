@@ -296,6 +296,21 @@ def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Dec
     return Decision(action=action, choice=choice, reply=reply, note="; ".join(notes))
 
 
+_LEADING_VERBS: Final = frozenset({"click", "press", "select", "choose", "tap", "open", "pick"})
+
+
+def _bare_label(reply: str, menu: Menu) -> tuple[int, Element] | None:
+    """A reply with no JSON is a choice only when it *is* one menu label (give or take
+    case, punctuation, quotes and one leading verb): "Save." or "click Save", never a
+    sentence that mentions a label ("I would not click Save") or noise around one."""
+    words = reply.strip().strip("`'\".").split()
+    if len(words) > 1 and normalize_label(words[0]) in _LEADING_VERBS:
+        words = words[1:]
+    core = normalize_label(" ".join(words))
+    hits = [(n, e) for n, e in enumerate(menu.entries, 1) if core and e.key == core]
+    return hits[0] if len(hits) == 1 else None
+
+
 _BARE: Final = re.compile(
     r"\s*(?:(?P<verb>[a-z_\-]+)\s*[:\s]\s*)?(?:#|no\.?\s*)?(?P<num>\d{1,4})\.?\s*", re.I
 )
@@ -324,15 +339,11 @@ def parse_decision(reply: str, menu: Menu) -> Decision:
         verb = (bare.group("verb") or "click").lower()
         obj = {"verb": verb, "choice": int(bare.group("num"))}
         return _decision_from_object(obj, menu, reply)
-    stripped = reply.strip().strip("`'\"").strip()
-    if len(stripped) <= 60 and "{" not in stripped:
-        try:
-            number, element = menu.lookup(stripped)
-        except BrainError:
-            pass
-        else:
-            action = Action.make("click", target=element.label, target_id=element.id)
-            return Decision(action=action, choice=number, reply=reply, note="bare label")
+    bare_label = _bare_label(reply, menu)
+    if bare_label is not None:
+        number, element = bare_label
+        action = Action.make("click", target=element.label, target_id=element.id)
+        return Decision(action=action, choice=number, reply=reply, note="bare label")
     if "{" in reply:
         raise BrainError(
             "the reply's JSON object is cut off or malformed; answer with one complete JSON object",
