@@ -34,6 +34,8 @@ MENU = build_menu(dialog("File", "Edit", "Don't Save", "Cancel", "Save", "Name",
         ("press Enter", "key Return"),
         ("type 'hello' into Name", "type 'hello' into 'Name'"),
         ("type hello", "type 'hello'"),
+        ("enter 'Ada' in Name", "type 'Ada' into 'Name'"),
+        ("write the file to disk", "click 'File'"),  # words, not typing: File is the match
         ("scroll down", "scroll down x3"),
         ("scroll up 2", "scroll up x2"),
         ("double-click File", "double-click 'File'"),

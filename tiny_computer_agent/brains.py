@@ -119,7 +119,10 @@ class _Intent:
 
 _PATTERNS: Final = (
     ("type", re.compile(
-        r"^(?:type|enter|write|input)\s+(?P<text>'[^']*'|\"[^\"]*\"|\S+)"
+        # "type hello" may leave the text unquoted; "write the file to disk" is no typing:
+        # enter/write/input count only with quoted text
+        r"^(?:type\s+(?P<text>'[^']*'|\"[^\"]*\"|\S+)|(?:enter|write|input)\s+"
+        r"(?P<quoted>'[^']*'|\"[^\"]*\"))"
         r"(?:\s+(?:into|in|on)\s+(?:the\s+)?(?P<target>.+?))?$", re.I)),
     ("scroll", re.compile(
         r"^scroll\s+(?P<dir>up|down|left|right)(?:\s+(?:by\s+)?(?P<n>\d+)"
@@ -149,7 +152,7 @@ def _intent(sub: str) -> _Intent:
         groups = m.groupdict()
         target, exact = _unquote(groups.get("target") or "")
         if verb == "type":
-            text, _ = _unquote(groups["text"])
+            text, _ = _unquote(groups["text"] or groups["quoted"])
             return _Intent("type", target or None, exact, (("text", text),))
         if verb == "scroll":
             fields = (("direction", groups["dir"].lower()), ("amount", int(groups["n"] or 3)))
