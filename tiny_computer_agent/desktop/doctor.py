@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import TinyAgentError
+from ..models.runtime import DEFAULT_TEXT_MODEL, weights_status
 from ..policy import ARM_ENV, Policy
 from .capture import no_display_reason
 
-__all__ = ["DEFAULT_TEXT_MODEL", "STATUSES", "Check", "doctor", "ready", "render_doctor"]
+__all__ = ["STATUSES", "Check", "doctor", "ready", "render_doctor"]
 
 STATUSES: Final = ("ok", "warn", "fail")
-#: The default text model of the model brains (its weights are looked up in the HF cache).
-DEFAULT_TEXT_MODEL: Final = "Qwen/Qwen2.5-0.5B-Instruct"
 _EXTRA_FIX: Final = "pip install 'tiny-computer-agent[desktop]'"
 
 
@@ -186,23 +185,15 @@ def _model_runtime() -> Check:
             "(planner, oracle, scripted) can run",
             fix="pip install torch transformers",
         )
-    if importlib.util.find_spec("huggingface_hub") is None:
-        return Check(
-            name="model runtime",
-            status="warn",
-            detail="torch and transformers present; huggingface_hub not installed, "
-            "so the weights cache cannot be checked",
-            fix="pip install huggingface_hub",
-        )
-    from huggingface_hub import try_to_load_from_cache
-
-    cached = try_to_load_from_cache(DEFAULT_TEXT_MODEL, "config.json")
-    if isinstance(cached, str):
+    cached, where = weights_status(DEFAULT_TEXT_MODEL)
+    if cached:
         return _ok("model runtime", f"torch + transformers; {DEFAULT_TEXT_MODEL} is cached")
+    offline = "smollm2 and minilm ship in wheels and still work offline"
     return Check(
         name="model runtime",
         status="warn",
-        detail=f"torch + transformers; {DEFAULT_TEXT_MODEL} is not in the HF cache",
+        detail=f"torch + transformers; {DEFAULT_TEXT_MODEL} is {where.split('; fetch')[0]}; "
+        f"{offline}",
         fix=f"huggingface-cli download {DEFAULT_TEXT_MODEL} (once, online)",
     )
 
