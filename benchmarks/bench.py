@@ -11,6 +11,7 @@ Sections here:
     desktop  capture, OCR (full and downscaled frames), decision, act, settle and the
              end-to-end step, on a private Xvfb desktop with a real Tk dialog
     ocr      RapidOCR's defaults against ocr.ENGINE_PARAMS: labels found, and time
+    scoring  scoring throughput (decisions per second) and a full replay of runs/
 """
 
 from __future__ import annotations
@@ -240,6 +241,22 @@ def bench_ocr(repeat: int) -> list[Row]:
                 )
             )
     return rows
+
+
+@section("scoring", "pure-stdlib scoring: synthetic decisions, and replaying runs/")
+def bench_scoring(repeat: int) -> list[Row]:
+    from tiny_computer_agent import benchmark, benchmark_scoring, load_traces, select_brains
+
+    speeds = [benchmark_scoring(10_000).per_second for _ in range(repeat)]
+    traces = load_traces(ROOT / "runs")
+    brains = select_brains("planner,first-item,oracle")
+    t, board = median_of(lambda: benchmark(traces, brains), repeat)
+    return [
+        Row("scoring throughput", statistics.median(speeds), "decisions/s",
+            "10,000 judged decisions (policy check, match, digest) per run"),
+        Row(f"replay + score runs/ ({len(board.verdicts)} decisions)", t, "s",
+            f"{len(traces)} traces x 3 weightless brains, menus rebuilt and checked"),
+    ]  # fmt: skip
 
 
 def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
