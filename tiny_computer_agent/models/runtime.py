@@ -75,6 +75,9 @@ def require_torch(purpose: str) -> tuple[ModuleType, ModuleType]:
         import transformers
     except ImportError as exc:
         raise MissingExtra("transformers", "vision", purpose) from exc
+    # the CLI streams steps on the terminal; loading bars (GGUF de-quantising, weights)
+    # would bury them.
+    transformers.utils.logging.disable_progress_bar()
     return torch, transformers
 
 
