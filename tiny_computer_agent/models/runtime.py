@@ -77,7 +77,8 @@ def require_torch(purpose: str) -> tuple[ModuleType, ModuleType]:
         raise MissingExtra("transformers", "vision", purpose) from exc
     # the CLI streams steps on the terminal; loading bars (GGUF de-quantising, weights)
     # would bury them.
-    transformers.utils.logging.disable_progress_bar()
+    api: Any = transformers  # its stubs leave this function untyped
+    api.utils.logging.disable_progress_bar()
     return torch, transformers
 
 
