@@ -32,9 +32,6 @@ from ..perception import Element, match_score, normalize_label
 from .runtime import (
     DEFAULT_EMBED_MODEL,
     TorchRuntime,
-    load_failure,
-    resolve_model,
-    transformers_api,
 )
 
 __all__ = ["EmbedBrain", "lexical_score"]
@@ -83,16 +80,9 @@ class EmbedBrain(TorchRuntime):
         }
 
     def _load(self, dtype: Any) -> Any:
-        tf = transformers_api()
-
-        source = resolve_model(self.model)
-        first, kwargs = source.load_args
-        try:
-            tokenizer = tf.AutoTokenizer.from_pretrained(first, **kwargs)
-            model = tf.AutoModel.from_pretrained(first, dtype=dtype, **kwargs)
-        except (OSError, ValueError) as exc:
-            raise load_failure(source, exc) from exc
-        return tokenizer, model.to(self.target_device).eval()
+        return self.load_pretrained(
+            self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
+        )
 
     def unload(self) -> None:
         TorchRuntime.unload(self)

@@ -285,6 +285,23 @@ class TorchRuntime:
     def _load(self, dtype: Any) -> Any:
         raise NotImplementedError
 
+    def load_pretrained(
+        self, model: str, dtype: Any, *, preprocessor: str, model_class: str
+    ) -> tuple[Any, Any]:
+        """``(preprocessor, model)`` for ``model`` (hub id, directory, .gguf or alias)
+        through transformers' Auto classes named here -- the one path every model brain
+        loads by, so a local directory loads exactly as a download would. A failure is a
+        BrainError naming the model, where it was looked for and how to fetch it."""
+        tf = transformers_api()
+        source = resolve_model(model)
+        first, kwargs = source.load_args
+        try:
+            pre = getattr(tf, preprocessor).from_pretrained(first, **kwargs)
+            weights = getattr(tf, model_class).from_pretrained(first, dtype=dtype, **kwargs)
+        except (OSError, ValueError) as exc:
+            raise load_failure(source, exc) from exc
+        return pre, weights.to(self.target_device).eval()
+
     @property
     def target_device(self) -> str:
         """Where tensors go: the chosen device (known once the weights are loaded)."""

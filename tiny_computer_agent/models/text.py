@@ -28,8 +28,6 @@ from .base import Message, ModelBrain
 from .runtime import (
     DEFAULT_TEXT_MODEL,
     TorchRuntime,
-    load_failure,
-    resolve_model,
     transformers_api,
 )
 
@@ -62,16 +60,9 @@ class TextBrain(TorchRuntime, ModelBrain):
         return {**ModelBrain.settings(self), "mode": self.mode, **self.runtime_settings()}
 
     def _load(self, dtype: Any) -> Any:
-        tf = transformers_api()
-
-        source = resolve_model(self.model)
-        first, kwargs = source.load_args
-        try:
-            tokenizer = tf.AutoTokenizer.from_pretrained(first, **kwargs)
-            model = tf.AutoModelForCausalLM.from_pretrained(first, dtype=dtype, **kwargs)
-        except (OSError, ValueError) as exc:
-            raise load_failure(source, exc) from exc
-        return tokenizer, model.to(self.target_device).eval()
+        return self.load_pretrained(
+            self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModelForCausalLM"
+        )
 
     def _render(self, tokenizer: Any, messages: Sequence[Message]) -> str:
         if getattr(tokenizer, "chat_template", None):

@@ -19,8 +19,6 @@ from .base import Message, ModelBrain
 from .runtime import (
     DEFAULT_VISION_MODEL,
     TorchRuntime,
-    load_failure,
-    resolve_model,
     transformers_api,
 )
 
@@ -93,16 +91,12 @@ class VisionBrain(TorchRuntime, ModelBrain):
         }
 
     def _load(self, dtype: Any) -> Any:
-        tf = transformers_api()
-
-        source = resolve_model(self.model)
-        first, kwargs = source.load_args
-        try:
-            processor = tf.AutoProcessor.from_pretrained(first, **kwargs)
-            model = tf.AutoModelForImageTextToText.from_pretrained(first, dtype=dtype, **kwargs)
-        except (OSError, ValueError) as exc:
-            raise load_failure(source, exc) from exc
-        return processor, model.to(self.target_device).eval()
+        return self.load_pretrained(
+            self.model,
+            dtype,
+            preprocessor="AutoProcessor",
+            model_class="AutoModelForImageTextToText",
+        )
 
     def prompt(self, goal: str, menu: Menu, history: Sequence[Any]) -> list[Message]:
         messages = ModelBrain.prompt(self, goal, menu, history)
