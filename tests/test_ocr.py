@@ -90,3 +90,18 @@ def test_round_icons_are_not_read_as_a_letter() -> None:
     for i in range(6):  # round yellow icons, no text: OCR alone reads "0" at ~0.6
         d.rounded_rectangle((120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 210, 90))
     assert OcrDetector().detect(img).elements == ()
+
+
+def test_an_ocr_engine_that_fails_is_a_clear_error_and_a_failed_step(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tiny_computer_agent import ScreenUnavailable
+
+    broken = OcrDetector(engine_params=(("Det.model_path", str(tmp_path / "missing.onnx")),))
+    with pytest.raises(ScreenUnavailable) as err:
+        broken.detect(example_frames()[0])
+    assert "OCR engine failed" in str(err.value) and "--no-ocr" in str(err.value)
+    assert "missing.onnx" in str(err.value)
+    from tiny_computer_agent import PlannerBrain, run_episode
+
+    screen = ImageScreen.of(example_frames(), detector=broken)
+    episode = run_episode("click 'Save'", screen=screen, brain=PlannerBrain())
+    assert episode.outcome == "no-screen" and "OCR engine failed" in episode.reason

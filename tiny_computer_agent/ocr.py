@@ -22,7 +22,7 @@ __all__ = ["OcrDetector", "load_ocr_engine"]
 
 log = logging.getLogger(__name__)
 
-_ENGINE: Any = None
+_ENGINES: dict[tuple[tuple[str, Any], ...], Any] = {}
 _ENGINE_LOCK: Final = threading.Lock()
 
 #: A gap between two words wider than this many line heights separates two controls.
@@ -43,24 +43,28 @@ ENGINE_PARAMS: Final = {
 }
 
 
-def load_ocr_engine() -> Any:
-    """The process-wide RapidOCR engine, created on first use (models from the wheel)."""
-    global _ENGINE
+def _engine_failed(exc: BaseException) -> ScreenUnavailable:
+    return ScreenUnavailable(
+        f"the OCR engine failed to load or run ({type(exc).__name__}: {exc}); reinstall it "
+        "with: pip install --force-reinstall 'tiny-computer-agent[ocr]', or run with "
+        "--no-ocr for a numbered grid"
+    )
+
+
+def load_ocr_engine(overrides: tuple[tuple[str, Any], ...] = ()) -> Any:
+    """The process-wide RapidOCR engine for these settings (:data:`ENGINE_PARAMS` plus
+    ``overrides``), created on first use, with the models from the wheel by default."""
     with _ENGINE_LOCK:
-        if _ENGINE is None:
+        if overrides not in _ENGINES:
             try:
                 from rapidocr import RapidOCR
             except ImportError as exc:
                 raise MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)") from exc
             try:
-                _ENGINE = RapidOCR(params=dict(ENGINE_PARAMS))
-            except Exception as exc:
-                raise ScreenUnavailable(
-                    f"the OCR engine failed to load ({type(exc).__name__}: {exc}); reinstall "
-                    "it with: pip install --force-reinstall 'tiny-computer-agent[ocr]', or "
-                    "run with --no-ocr for a numbered grid"
-                ) from exc
-        return _ENGINE
+                _ENGINES[overrides] = RapidOCR(params={**ENGINE_PARAMS, **dict(overrides)})
+            except Exception as exc:  # any failure of the engine is the world's
+                raise _engine_failed(exc) from exc
+        return _ENGINES[overrides]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -105,14 +109,19 @@ class OcrDetector:
     #: a one-character label needs more: round icons read as "0" or "O" at 0.55-0.7
     min_confidence_single: float = 0.85
     min_length: int = 1
+    #: RapidOCR settings on top of ENGINE_PARAMS, e.g. (("Det.model_path", "det.onnx"),)
+    engine_params: tuple[tuple[str, Any], ...] = ()
     max_length: int = 40
 
     def detect(self, image: Any) -> Detection:
-        engine = load_ocr_engine()
+        engine = load_ocr_engine(self.engine_params)
         import numpy as np
 
         rgb = np.asarray(image.convert("RGB"))
-        result = engine(rgb[:, :, ::-1].copy(), return_word_box=True)
+        try:  # RapidOCR loads its model files lazily: a missing or broken one fails here
+            result = engine(rgb[:, :, ::-1].copy(), return_word_box=True)
+        except Exception as exc:  # the engine's failure, reported with its fix
+            raise _engine_failed(exc) from exc
         elements: list[Element] = []
         prose: list[str] = []
         boxes = result.boxes if result.boxes is not None else ()
