@@ -116,3 +116,47 @@ def test_a_zenity_gtk_dialog_is_answered_by_a_real_click(desktop: Desk) -> None:
     run = desktop.run_agent(["--live", "--real-input", "click 'Save'"], armed=True)
     assert "did click 'Save'" in run.stdout, run.stdout + run.stderr
     assert dialog.wait(10) == 0  # zenity's own exit code: 0 = the OK button ("Save")
+
+
+VANISH_PROBE = r"""
+import json, sys
+from tiny_computer_agent import Action, Policy
+from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
+from tiny_computer_agent.errors import TargetError
+
+policy = Policy().armed(flag=True)
+screen = DesktopScreen()
+observed = screen.capture()
+save = observed.find("Save")
+print(json.dumps({"save": observed.mapping.to_screen(*save.center)}), flush=True)
+sys.stdin.readline()  # the test closes the window now, between observing and acting
+executor = RealInputExecutor(policy=policy, screen=screen)
+try:
+    result = executor.execute(Action.make("click", target="Save", target_id=save.id), observed)
+    print(json.dumps({"clicked": result.description}), flush=True)
+except TargetError as exc:
+    print(json.dumps({"refused": str(exc)}), flush=True)
+"""
+
+
+def test_a_target_that_vanishes_before_the_click_is_not_clicked(desktop: Desk) -> None:
+    import subprocess
+    import sys
+
+    # underneath: a look-alike dialog whose third button is "Wipe" where "Save" will be
+    under = desktop.app(("Don't Save", "Cancel", "Wipe"), title="Under", name="under")
+    over = desktop.app(title="Over", name="over")
+    with subprocess.Popen(
+        [sys.executable, "-c", VANISH_PROBE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True, env=desktop.env(TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT="1"),
+    ) as probe:  # fmt: skip
+        assert probe.stdout is not None and probe.stdin is not None
+        point = json.loads(probe.stdout.readline())["save"]
+        assert over.contains("Save", point)
+        assert under.contains("Wipe", point), "the look-alike must sit under Save to prove this"
+        desktop.vd.stop(over.proc)  # Save is gone; a blind click there would press Wipe
+        probe.stdin.write("go\n")
+        probe.stdin.flush()
+        answer = json.loads(probe.stdout.readline())
+    assert "vanished between observing and acting" in answer.get("refused", ""), answer
+    assert under.events() == [] and over.events() == []  # the apps' own record: no click

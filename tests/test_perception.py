@@ -92,3 +92,14 @@ def test_bad_elements_are_refused() -> None:
         Element(label="x", box=(10, 10, 5, 5))
     with pytest.raises(ValueError, match="source"):
         Element(label="x", box=(0, 0, 5, 5), source="telepathy")
+
+
+def test_acting_needs_the_exact_label_never_a_neighbour() -> None:
+    obs = Observation.of([el("Don't Save", 10, 10), el("Save As", 200, 10)], size=(400, 100))
+    with pytest.raises(TargetError) as err:
+        obs.find("Save")  # a brain ranks loosely; the harness never clicks a look-alike
+    assert "closest" in str(err.value) and "Don't Save" in str(err.value)
+    assert [e.label for _, e in obs.matches("Save")] == ["Save As", "Don't Save"]
+    # an element id from the menu only stands if that element still has the label
+    with pytest.raises(TargetError):
+        obs.resolve("Save", element_id=1)

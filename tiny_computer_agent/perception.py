@@ -214,28 +214,33 @@ class Observation:
         """The element an action means: element ``element_id`` when it still carries
         that label (the menu's pick among same-labelled elements), else :meth:`find`."""
         if element_id is not None:
+            want = normalize_label(label)
             for e in self.elements:
-                if e.id == element_id and match_score(normalize_label(label), e.key) >= 2:
+                if e.id == element_id and e.key == want:
                     return e
         return self.find(label)
 
     def find(self, label: str) -> Element:
-        """The one element whose label best matches ``label``.
+        """The one element whose label *is* ``label`` once normalised ("Save." is "Save",
+        "DontSave" is "Don't Save"), for acting on.
 
-        Exact normalised match beats containment beats a close fuzzy match. Two
-        elements matching equally well raise :class:`AmbiguousTarget`; nothing
-        matching raises :class:`TargetError` listing what is on screen.
+        Nothing looser: "Save" never resolves to "Don't Save" or "Save As", so a target
+        that has gone is an error, not a click on its neighbour (brains rank loosely with
+        :meth:`matches`; the harness acts only on exact labels). Two elements with the
+        label raise :class:`AmbiguousTarget`; none raises :class:`TargetError` naming what
+        is on screen and the closest labels.
         """
-        ranked = self.matches(label)
-        if not ranked:
-            seen = ", ".join(repr(e.label) for e in self.elements[:12]) or "nothing"
-            raise TargetError(f"no element matches {label!r}; on screen: {seen}")
-        best_score = ranked[0][0]
-        best = [e for s, e in ranked if s == best_score]
-        if len(best) > 1:
-            where = ", ".join(f"#{e.id} {e.label!r} at {e.box}" for e in best)
-            raise AmbiguousTarget(f"{label!r} matches {len(best)} elements equally: {where}")
-        return best[0]
+        want = normalize_label(label)
+        exact = [e for e in self.elements if want and e.key == want]
+        if len(exact) > 1:
+            where = ", ".join(f"#{e.id} {e.label!r} at {e.box}" for e in exact)
+            raise AmbiguousTarget(f"{label!r} matches {len(exact)} elements equally: {where}")
+        if exact:
+            return exact[0]
+        near = [repr(e.label) for _, e in self.matches(label)[:3]]
+        seen = ", ".join(repr(e.label) for e in self.elements[:12]) or "nothing"
+        hint = f" (closest: {', '.join(near)}; name the label exactly)" if near else ""
+        raise TargetError(f"no element is labelled {label!r}{hint}; on screen: {seen}")
 
     def matches(self, label: str) -> list[tuple[float, Element]]:
         """Elements that match ``label``, best first, with a score in (0, 3]."""

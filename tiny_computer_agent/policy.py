@@ -142,9 +142,11 @@ class Policy:
                 "leave the session)",
                 rule="denied-key",
             )
-        elements = self._targets(action, observation)
-        for label in (*action.targets, *(e.label for e in elements)):
+        for label in action.targets:  # what the brain named, before it is even resolved
             self._check_widget(label)
+        elements = self._targets(action, observation)
+        for e in elements:
+            self._check_widget(e.label)
         if self.real_input and not self.allow_grid:
             for e in elements:
                 if e.source == "grid":
