@@ -1,0 +1,38 @@
+"""The command line: ``tiny-computer-agent [options] GOAL``.
+
+Exit codes (distinct, documented in ``--help``):
+
+    0  verified success: the harness saw the --verify-text after acting
+    1  the run ended without verified success (a claim, a refusal, a stuck loop...)
+    2  bad usage or bad input (a flag, a script, a goal)
+    3  no screen to look at (missing image, no display, a missing extra to read it)
+
+A refused ``--real-input`` (the environment variable is not set) exits 1 with the fix.
+``--doctor`` exits 0 when READY, 1 when a required check failed; ``--calibrate`` exits
+0 when capture, mapping and input agree on every monitor, 1 on a mismatch, 3 with no
+display.
+
+Scoring mode (``--score DIR_OR_FILE --brains planner,first-item``) has its own codes:
+
+    0  the scoreboard was made (every trace replayed through every brain)
+    1  a brain scored below --min-accuracy
+    2  bad usage or a bad trace (the file and field are named; no scoreboard is shown)
+
+Data goes to stdout, diagnostics to stderr.
+
+The package, by stage:
+
+    base.py     exit codes, UsageError, the brain the flags ask for
+    parser.py   build_parser(): every flag, grouped as --help shows them
+    run.py      main() and one episode: screen, brain, policy, executor, report
+    score.py    --trace, --expected and scoring mode (--score)
+    desktop.py  --live, --real-input, --doctor, --calibrate
+"""
+
+from __future__ import annotations
+
+from .base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE
+from .parser import build_parser
+from .run import main
+
+__all__ = ["EXIT_FAILED", "EXIT_NO_SCREEN", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]

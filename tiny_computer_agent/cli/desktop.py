@@ -1,0 +1,85 @@
+"""The live desktop flags: --live, --real-input, --doctor, --calibrate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from ..contracts import Screen
+from ..detectors import GridDetector
+from ..policy import Policy
+from .base import EXIT_FAILED, EXIT_OK, UsageError
+
+
+def check_desktop_args(args: argparse.Namespace) -> None:
+    if not args.live:
+        for flag in ("real_input", "allow_grid", "monitor", "scale"):
+            if getattr(args, flag) not in (None, False):
+                name = "--" + flag.replace("_", "-")
+                raise UsageError(f"{name} belongs to a live run; add --live")
+    if args.live and args.image:
+        raise UsageError("--live looks at the real screen; drop --image (or drop --live)")
+    if args.monitor is not None and args.monitor < 0:
+        raise UsageError(f"--monitor must be 0 or more, got {args.monitor}")
+    if args.scale is not None and not 0.25 <= args.scale <= 8:
+        raise UsageError(f"--scale is a HiDPI factor from 0.25 to 8 (e.g. 2), got {args.scale:g}")
+
+
+def live_description(args: argparse.Namespace) -> str:
+    import os
+
+    monitor = "the primary monitor" if args.monitor is None else f"monitor {args.monitor}"
+    return f"X display {os.environ.get('DISPLAY', '?')}, {monitor}"
+
+
+def make_policy(args: argparse.Namespace) -> Policy:
+    """The run's policy; armed only by --real-input *and* the environment variable."""
+    policy = Policy(max_steps=args.max_steps, allow_grid=args.allow_grid)
+    return policy.armed(flag=True) if args.real_input else policy
+
+
+def make_desktop_screen(args: argparse.Namespace) -> Screen:
+    """The real screen (opened now, so a missing display fails before anything runs)."""
+    from ..desktop import DesktopScreen
+    from ..detectors import AutoDetector
+
+    screen = DesktopScreen(
+        monitor=args.monitor,
+        max_width=args.max_width,
+        scale=args.scale,
+        detector=GridDetector() if args.no_ocr else AutoDetector(),
+    )
+    screen.open()
+    return screen
+
+
+def make_executor(args: argparse.Namespace, policy: Policy, screen: Screen) -> Any:
+    """A real executor for an armed policy on the live screen, else None (the dry run)."""
+    if not policy.real_input:
+        return None
+    from ..desktop import DesktopScreen, RealInputExecutor
+
+    return RealInputExecutor(
+        policy=policy, screen=screen if isinstance(screen, DesktopScreen) else None
+    )
+
+
+def run_desktop_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """--doctor or --calibrate; the exit code is documented in the module docstring."""
+    if args.goal:
+        raise UsageError("--doctor and --calibrate take no GOAL")
+    if args.doctor:
+        from ..desktop import doctor, render_doctor
+        from ..desktop.doctor import ready
+
+        checks = doctor(policy=Policy(max_steps=args.max_steps))
+        print(render_doctor(checks), file=out)
+        return EXIT_OK if ready(checks) else EXIT_FAILED
+    check_desktop_args(argparse.Namespace(**{**vars(args), "live": True}))
+    from ..desktop import calibrate
+
+    monitors = None if args.monitor is None else [args.monitor]
+    result = calibrate(monitors=monitors, max_width=args.max_width, scale=args.scale)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.render(), file=out)
+    return EXIT_OK if result.ok else EXIT_FAILED

@@ -1,0 +1,185 @@
+"""build_parser(): every flag, grouped as ``--help`` shows them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final, NoReturn
+
+from .. import __version__
+from ..menu import DEFAULT_MENU_SIZE
+from .base import BRAIN_CHOICES, MODEL_BRAIN_CHOICES, UsageError
+
+_EPILOG: Final = """\
+exit codes:
+  0  verified success: the harness saw --verify-text after acting
+  1  the run ended without verified success
+  2  bad usage or bad input
+  3  no screen to look at
+with --score: 0 scored, 1 a brain below --min-accuracy, 2 bad usage or a bad trace
+with --doctor: 0 READY, 1 a required check failed
+with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
+
+examples:
+  tiny-computer-agent --image example --verify-text Saved "click 'Save'"
+  tiny-computer-agent --live --verify-text Saved "click 'Save'"          (dry run)
+  TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1 tiny-computer-agent --live --real-input \
+      --verify-text Saved "click 'Save'"
+  tiny-computer-agent --doctor
+  tiny-computer-agent --image example --trace run.json --expected Save "click 'Save'"
+  tiny-computer-agent --score runs/ --brains planner,first-item,oracle --min-accuracy 0.5
+  tiny-computer-agent --image shot.png --no-ocr --script '[{"verb": "click", "target": "cell 5"}]'
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Raises UsageError instead of exiting, so main() owns every exit code and stream."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (separate from :func:`main` so docs and tests can use it)."""
+    p = _Parser(
+        prog="tiny-computer-agent",
+        description="Drive a computer by looking at the screen and choosing from a short "
+        "numbered menu, with a tiny local brain. A dry run unless armed.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("goal", nargs="?", help="what to do, e.g. \"click 'Save'\"")
+    src = p.add_argument_group("what to look at")
+    src.add_argument(
+        "--image",
+        action="append",
+        metavar="PATH|example",
+        help="replay a screenshot (repeat for a sequence); 'example' is the built-in desktop",
+    )
+    src.add_argument(
+        "--no-ocr", action="store_true", help="index the screen as a numbered grid, not OCR"
+    )
+    src.add_argument(
+        "--max-width", type=int, metavar="PX", help="downscale frames to this width for the brain"
+    )
+    think = p.add_argument_group("how to decide")
+    think.add_argument(
+        "--brain",
+        choices=(*BRAIN_CHOICES, *MODEL_BRAIN_CHOICES),
+        default="planner",
+        help="default: planner; text, vlm, embed and openai run a model (see --model)",
+    )
+    _add_model_arguments(p)
+    think.add_argument(
+        "--script",
+        metavar="FILE|JSON",
+        help="a fixed list of actions (JSON), validated exactly like a model's answer",
+    )
+    think.add_argument(
+        "--expected",
+        action="append",
+        metavar="LABEL",
+        help="the right target: the oracle's answer, and the run is scored against it",
+    )
+    think.add_argument(
+        "--menu-size", type=int, default=DEFAULT_MENU_SIZE, metavar="N", help="entries shown"
+    )
+    run = p.add_argument_group("how to run")
+    run.add_argument(
+        "--verify-text", metavar="TEXT", help="success = this text visible after acting"
+    )
+    run.add_argument("--max-steps", type=int, default=8, metavar="N", help="hard step budget")
+    run.add_argument("--json", action="store_true", help="print the episode as JSON on stdout")
+    run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
+    _add_trace_arguments(p)
+    _add_desktop_arguments(p)
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return p
+
+
+def _add_model_arguments(p: argparse.ArgumentParser) -> None:
+    models = p.add_argument_group(
+        "model brains (--brain text|vlm|embed|openai; the 'vision' extra)"
+    )
+    models.add_argument(
+        "--model",
+        metavar="ID|PATH",
+        help="hub id, model directory, .gguf file, or 'smollm2' (bundled); default per brain",
+    )
+    models.add_argument(
+        "--text-mode",
+        choices=("generate", "rank"),
+        help="text brain: write a reply (default) or rank the menu numbers (clicks only)",
+    )
+    models.add_argument("--device", metavar="DEV", help="cpu, cuda, cuda:1 (default: cuda if any)")
+    models.add_argument(
+        "--threads", type=int, metavar="N", help="CPU threads (default: cores, <=8)"
+    )
+    models.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="openai: server URL (default: Ollama's 127.0.0.1:11434/v1)",
+    )
+    models.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="openai: allow a server that is not on this machine (the screen is sent to it)",
+    )
+
+
+def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
+    rec = p.add_argument_group("record and score (traces hold no pixels)")
+    rec.add_argument("--trace", metavar="FILE", help="record the run to FILE (JSON trace)")
+    rec.add_argument(
+        "--score",
+        action="append",
+        metavar="DIR_OR_FILE",
+        help="scoring mode: replay these traces through --brains and print the scoreboard",
+    )
+    rec.add_argument(
+        "--brains",
+        metavar="NAMES",
+        default="planner,first-item,oracle",
+        help="comma-separated brains to score (default: planner,first-item,oracle)",
+    )
+    rec.add_argument("--scoreboard-json", metavar="FILE", help="also write the scoreboard as JSON")
+    rec.add_argument("--scoreboard-csv", metavar="FILE", help="also write one CSV row per decision")
+    rec.add_argument(
+        "--compare", metavar="OLD.json", help="list decisions changed since a saved scoreboard"
+    )
+    rec.add_argument(
+        "--min-accuracy",
+        type=float,
+        metavar="X",
+        help="exit 1 when any brain's accuracy is below X (a fraction, e.g. 0.9)",
+    )
+
+
+def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
+    live = p.add_argument_group("the live desktop (the 'desktop' extra)")
+    live.add_argument(
+        "--live", action="store_true", help="look at the real screen (a dry run unless armed)"
+    )
+    live.add_argument(
+        "--real-input",
+        action="store_true",
+        help="click and type for real; also needs TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1",
+    )
+    live.add_argument(
+        "--allow-grid", action="store_true", help="allow real clicks on numbered grid cells"
+    )
+    live.add_argument(
+        "--monitor",
+        type=int,
+        metavar="N",
+        help="1..N one monitor, 0 all of them together (default: the primary)",
+    )
+    live.add_argument(
+        "--scale",
+        type=float,
+        metavar="F",
+        help="HiDPI factor: captured pixels per pointer unit (default: measured)",
+    )
+    live.add_argument(
+        "--calibrate", action="store_true", help="check capture, mapping and input agree"
+    )
+    live.add_argument("--doctor", action="store_true", help="check what this machine can do")

@@ -1,0 +1,143 @@
+"""main(): parse the flags, then run one episode (or a scoring or desktop tool)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..contracts import Screen, Step
+from ..detectors import GridDetector
+from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable
+from ..loop import Episode, render_step, run_episode
+from .base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE, UsageError, fail, make_brain
+from .desktop import (
+    check_desktop_args,
+    make_desktop_screen,
+    make_executor,
+    make_policy,
+    run_desktop_tool,
+)
+from .parser import build_parser
+from .score import check_record_args, record_run, run_score
+
+
+def make_screen(args: argparse.Namespace) -> Screen:
+    """The screen the flags ask for: the live desktop, or replayed images."""
+    from ..screens import ImageScreen
+
+    if args.live:
+        return make_desktop_screen(args)
+    if not args.image:
+        raise UsageError("nothing to look at: pass --image PATH (or --image example), or --live")
+    detector = GridDetector() if args.no_ocr else None
+    frames: list[Any] = []
+    for item in args.image:
+        if item == "example":
+            from ..example import example_frames
+
+            frames.extend(example_frames())
+        else:
+            frames.append(item)
+    return ImageScreen.of(frames, detector=detector, max_width=args.max_width)
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    if not args.goal or not args.goal.strip():
+        raise UsageError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
+    if args.max_steps < 1:
+        raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
+    if args.menu_size < 1:
+        raise UsageError(f"--menu-size must be at least 1, got {args.menu_size}")
+    if args.max_width is not None and args.max_width < 64:
+        raise UsageError(f"--max-width must be at least 64 pixels, got {args.max_width}")
+
+
+def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run one episode as the parsed flags say; return the exit code."""
+    if args.score:
+        return run_score(args, out, err)
+    if args.doctor or args.calibrate:
+        return run_desktop_tool(args, out, err)
+    _check_args(args)
+    check_record_args(args)
+    check_desktop_args(args)
+    brain = make_brain(args)
+    policy = make_policy(args)
+    screen = make_screen(args)
+    executor = make_executor(args, policy, screen)
+    print(f"kill switch: create {policy.kill_switch} to stop at the next step", file=err)
+
+    def stream(step: Step) -> None:
+        if not args.json:
+            print("\n".join(render_step(step)), file=out, flush=True)
+
+    episode = run_episode(
+        args.goal,
+        screen=screen,
+        brain=brain,
+        executor=executor,
+        policy=policy,
+        verify_text=args.verify_text,
+        menu_size=args.menu_size,
+        on_step=stream,
+    )
+    if hasattr(screen, "close"):
+        screen.close()
+    code = report(episode, args, out, err)
+    record_run(episode, brain, args, out, err)
+    return code
+
+
+def report(episode: Episode, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Print the episode's end (or JSON) and map its outcome to an exit code."""
+    if args.json:
+        print(json.dumps(episode.to_dict(), indent=2), file=out)
+    else:
+        mode = "dry run: nothing was clicked or typed" if episode.dry_run else "real input"
+        print(f"outcome: {episode.outcome} - {episode.reason} ({mode})", file=out)
+        if episode.dry_run and args.image and len(episode.steps) > 0:
+            print(
+                "note: --image replays recorded frames; the frame after an action is the "
+                "next image given, not the application's reaction",
+                file=err,
+            )
+    if episode.outcome == "no-screen":
+        fail(err, episode.reason)
+        return EXIT_NO_SCREEN
+    return EXIT_OK if episode.success else EXIT_FAILED
+
+
+def main(
+    argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Entry point: parse ``argv`` and run; returns the exit code (never raises for bad input)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        fail(err, str(exc))
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version print and exit 0
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+        stream=err,
+    )
+    try:
+        return run_from_args(args, out, err)
+    except UsageError as exc:
+        fail(err, str(exc))
+        return EXIT_USAGE
+    except (ScreenUnavailable, MissingExtra) as exc:
+        fail(err, str(exc))
+        return EXIT_NO_SCREEN
+    except PolicyRefusal as exc:
+        fail(err, f"refused by {exc.rule}: {exc}")
+        return EXIT_FAILED

@@ -1,0 +1,140 @@
+"""--trace, --expected, and scoring mode (--score): traces in, a scoreboard out."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, TextIO
+
+from ..contracts import Brain
+from ..loop import Episode
+from .base import EXIT_FAILED, EXIT_OK, UsageError, fail, load_script, model_settings
+from .desktop import live_description
+
+if TYPE_CHECKING:
+    from ..scoring import BrainFactory
+
+
+_SCORE_ONLY: Final = ("scoreboard_json", "scoreboard_csv", "compare", "min_accuracy")
+
+
+def check_record_args(args: argparse.Namespace) -> None:
+    for name in _SCORE_ONLY:
+        if getattr(args, name) is not None:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} belongs to scoring mode; add --score DIR_OR_FILE")
+    if args.trace is not None and not Path(args.trace).parent.is_dir():
+        raise UsageError(f"--trace {args.trace!r}: the directory it would go in does not exist")
+
+
+def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
+    images = list(args.image or [])
+    detector = "grid" if args.no_ocr else "auto (OCR, else grid)"
+    if args.live:
+        return {"source": "live desktop", "screen": live_description(args), "detector": detector}
+    note = "frames are a fixed replay: the frame after an action is the next image given"
+    if images and all(i == "example" for i in images):
+        screen = "the built-in example desktop (tiny_computer_agent.example)"
+        return {"source": "synthetic", "screen": screen, "detector": detector, "note": note}
+    names = ", ".join("example" if i == "example" else Path(i).name for i in images)
+    screen = f"image files: {names}"
+    return {"source": "image replay", "screen": screen, "detector": detector, "note": note}
+
+
+def record_run(
+    episode: Episode, brain: Brain, args: argparse.Namespace, out: TextIO, err: TextIO
+) -> None:
+    """--trace: save the run as a trace; --expected: print its verdict straight away."""
+    if args.trace is None and not args.expected:
+        return
+    from ..errors import TraceError
+    from ..scoring import score_recorded
+    from ..trace import record
+
+    try:
+        trace = record(
+            episode,
+            brain=brain,
+            expected=args.expected or None,
+            menu_size=args.menu_size,
+            task=Path(args.trace).stem if args.trace else None,
+            metadata=_trace_metadata(args),
+        )
+    except TraceError as exc:
+        raise UsageError(f"--trace/--expected: {exc}") from exc
+    if args.trace is not None:
+        try:
+            trace.save(args.trace)
+        except OSError as exc:
+            raise UsageError(f"--trace {args.trace!r}: cannot write it ({exc})") from exc
+        print(f"trace: wrote {args.trace} (no pixels)", file=err)
+    if args.expected:
+        verdict = f"verdict: {score_recorded(trace).describe()}"
+        print(verdict, file=err if args.json else out)
+
+
+def score_factories(args: argparse.Namespace) -> dict[str, BrainFactory]:
+    """--brains as a {name: factory} table (a fresh brain per task; a model brain is built
+    once, so its weights load once); scripted needs --script."""
+    from ..models import brain_factories
+    from ..scoring import select_brains
+
+    script = args.script
+    extra: dict[str, BrainFactory] = dict(brain_factories(**model_settings(args)))
+    if script:
+        extra["scripted"] = lambda trace: load_script(script)
+    if "scripted" in args.brains.split(",") and not script:
+        raise UsageError("--brains scripted needs --script FILE|JSON")
+    try:
+        return select_brains(args.brains, extra=extra)
+    except ValueError as exc:
+        raise UsageError(f"--brains: {exc}") from exc
+
+
+def _check_score_args(args: argparse.Namespace) -> None:
+    if args.goal:
+        raise UsageError("--score takes no GOAL: each trace carries its own goal")
+    if args.image or args.trace:
+        raise UsageError("--score replays traces; --image and --trace belong to a live run")
+    if args.min_accuracy is not None and not 0.0 <= args.min_accuracy <= 1.0:
+        raise UsageError(
+            f"--min-accuracy is a fraction from 0 to 1 (e.g. 0.9), got {args.min_accuracy:g}"
+        )
+    for flag in ("--scoreboard-json", "--scoreboard-csv"):
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if value is not None and not Path(value).parent.is_dir():
+            raise UsageError(f"{flag} {value!r}: the directory it would go in does not exist")
+
+
+def run_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Scoring mode: every trace through every brain; print (and save) the scoreboard."""
+    from ..errors import TraceError
+    from ..scoring import compare_scoreboards, load_scoreboard, score_path
+
+    _check_score_args(args)
+    factories = score_factories(args)
+    try:
+        old = load_scoreboard(args.compare) if args.compare else None
+        board = score_path(args.score, factories)
+    except TraceError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
+        if args.scoreboard_json:
+            board.write_json(args.scoreboard_json)
+        if args.scoreboard_csv:
+            board.write_csv(args.scoreboard_csv)
+    except OSError as exc:
+        raise UsageError(f"cannot write the scoreboard: {exc}") from exc
+    print(board.to_json() if args.json else board.render(), file=out, end="" if args.json else "\n")
+    if old is not None:
+        changes = compare_scoreboards(old, board)
+        lines = [f"decisions changed since {args.compare}: {len(changes)}"]
+        lines.extend(f"  {change.describe()}" for change in changes)
+        print("\n".join(lines), file=err if args.json else out)
+    if args.min_accuracy is not None:
+        below = [b for b in board.brains if board.accuracy(b) < args.min_accuracy]
+        if below:
+            scores = ", ".join(f"{b} {board.accuracy(b):.2f}" for b in below)
+            fail(err, f"below --min-accuracy {args.min_accuracy:g}: {scores}")
+            return EXIT_FAILED
+    return EXIT_OK
