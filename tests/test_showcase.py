@@ -53,6 +53,7 @@ def test_ids_are_unique_and_the_readme_card_is_current(
     assert len(ids) == len(set(ids))
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert showcase.card() in readme, "run: python showcase.py --card"
+    assert showcase.help_block() in readme, "--help changed; run: python showcase.py --card"
     for cap in registry:
         assert (ROOT / "gallery" / f"{cap.id}.png").is_file(), (
             f"run: python showcase.py --only {cap.id}"
