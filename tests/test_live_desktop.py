@@ -139,3 +139,33 @@ def test_settle_waits_for_a_change_and_returns_fast_when_nothing_changes(desktop
         assert {"event": "dialog"} in app.events()
     finally:
         screen.close()
+
+
+class CountingDetector:
+    """The real OCR detector, counting how often it runs."""
+
+    def __init__(self) -> None:
+        self.ocr = OcrDetector()
+        self.runs = 0
+
+    def detect(self, image):  # type: ignore[no-untyped-def]
+        self.runs += 1
+        return self.ocr.detect(image)
+
+
+def test_an_unchanged_screen_is_not_read_twice_and_a_change_is_never_missed(
+    desktop: Desk,
+) -> None:
+    desktop.app()
+    detector = CountingDetector()
+    screen = DesktopScreen(display=desktop.display, detector=detector)
+    try:
+        first = screen.capture()
+        again = screen.capture()  # not one pixel changed: the same index, no OCR
+        assert again is first and detector.runs == 1
+        desktop.app(("Proceed",), title="Second", at=(700, 450), prompt="Another window")
+        changed = screen.capture()
+        assert changed is not first and detector.runs == 2
+        assert changed.shows("Proceed") and not first.shows("Proceed")
+    finally:
+        screen.close()
