@@ -38,7 +38,6 @@ Message = dict[str, Any]
 
 #: How many earlier steps a model is told about (the most recent ones).
 HISTORY_LINES: Final = 6
-#: A reply without JSON longer than this many words is called prose in the refusal.
 
 SYSTEM_PROMPT: Final = """\
 You operate a computer for a person. You see their goal and a numbered menu of what \
