@@ -174,19 +174,24 @@ def run_episode(
         on_step=on_step,
     )
     log.info("kill switch: %s (create this file to stop the run)", run.policy.kill_switch)
-    for index in range(1, run.policy.max_steps + 1):
+    index = 1
+    while True:
+        try:
+            run.policy.check_budget(index - 1)  # the budget is the policy's, like every limit
+        except PolicyRefusal as exc:
+            budget = exc
+            break
         ended = _one_step(run, index)
         if ended is not None:
             return ended
+        index += 1
     try:
         final = run.screen.capture()
     except ScreenUnavailable as exc:
         return run.end("no-screen", f"the screen could not be read after the last step: {exc}")
     if run.verified(final):
         return run.end("verified", f"{run.verify_text!r} is visible after the last step", final)
-    return run.end(
-        "budget", f"the step budget of {run.policy.max_steps} ran out without success", final
-    )
+    return run.end("budget", str(budget), final)
 
 
 def _one_step(run: _Run, index: int) -> Episode | None:

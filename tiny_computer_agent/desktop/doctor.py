@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import os
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
@@ -286,7 +285,3 @@ def render_doctor(checks: Sequence[Check]) -> str:
         can.insert(0, "index screenshots as a numbered grid: --image PATH --no-ocr")
     lines.append("this machine can still: " + "; ".join(can))
     return "\n".join(lines)
-
-
-def _python() -> str:
-    return f"Python {sys.version.split()[0]}"
