@@ -1,10 +1,24 @@
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from tiny_computer_agent import MAX_SCROLL, MAX_TEXT_LENGTH, Action, ActionError, normalize_keys
+from tiny_computer_agent import (
+    MAX_SCROLL,
+    MAX_TEXT_LENGTH,
+    VERBS,
+    Action,
+    ActionError,
+    BrainError,
+    build_menu,
+    normalize_keys,
+    parse_decision,
+)
+from tiny_computer_agent.actions import VERB_TABLE, VerbSpec
+
+from .helpers import dialog
 
 
 @pytest.mark.parametrize(
@@ -96,3 +110,47 @@ def test_key_names_and_aliases_normalise(given: str, canonical: str) -> None:
 def test_bad_chords_are_refused(bad: str) -> None:
     with pytest.raises(ActionError):
         normalize_keys(bad)
+
+
+def test_the_verb_table_is_the_vocabulary() -> None:
+    assert tuple(VERB_TABLE) == VERBS
+    names = {f.name for f in dataclasses.fields(Action)}
+    for verb, spec in VERB_TABLE.items():
+        assert spec.name == verb
+        assert set(spec.fields) <= names, f"{verb} names a field Action lacks"
+        assert not set(spec.required) & set(spec.optional)
+    assert [v for v, s in VERB_TABLE.items() if s.needs_target] == ["click", "drag", "move"]
+    assert [v for v, s in VERB_TABLE.items() if s.takes_target] == [
+        "click", "type", "scroll", "drag", "move",
+    ]  # fmt: skip
+    assert [v for v, s in VERB_TABLE.items() if not s.settles] == ["wait", "done"]
+
+
+def test_a_field_that_belongs_to_another_verb_is_named_with_its_owner() -> None:
+    with pytest.raises(ActionError, match="'button' belongs to click only"):
+        Action(verb="key", keys="a", button="right")
+    with pytest.raises(ActionError, match="'amount' belongs to scroll only"):
+        Action(verb="move", target="Help", amount=3)
+
+
+def test_a_new_verb_is_one_table_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the recipe in the actions docstring: validation, describe() and the reply reader
+    # pick the verb up from its table line alone
+    spec = VerbSpec(
+        name="hover",
+        required=("target",),
+        optional=("target_id",),
+        settles=True,
+        check=lambda a: None,
+        describe=lambda a: f"hover over {a.target!r}",
+    )
+    monkeypatch.setitem(VERB_TABLE, "hover", spec)
+    action = Action.make("hover", target="Help")
+    assert action.describe() == "hover over 'Help'"
+    assert Action.from_dict(action.to_dict()) == action
+    with pytest.raises(ActionError, match="hover: missing field 'target'"):
+        Action.make("hover")
+    decision = parse_decision('{"verb": "hover", "choice": 2}', build_menu(dialog("Save", "Help")))
+    assert decision.action == Action.make("hover", target="Help", target_id=2)
+    with pytest.raises(BrainError, match="hover needs a menu number"):
+        parse_decision('{"verb": "hover"}', build_menu(dialog("Save", "Help")))

@@ -141,3 +141,20 @@ def test_same_label_twice_is_resolved_by_number_only() -> None:
     assert d.action.target == "Save" and d.action.target_id == 3
     with pytest.raises(BrainError, match="several"):
         parse_decision('{"choice": "Save"}', menu)
+
+
+def test_every_field_of_every_verb_has_a_reader() -> None:
+    from tiny_computer_agent.actions import VERB_TABLE
+    from tiny_computer_agent.menu import _FIELD_READERS
+
+    by_choice = {"target", "target_id", "to_id"}  # the menu number, or set with "to"
+    for verb, spec in VERB_TABLE.items():
+        unread = set(spec.fields) - set(_FIELD_READERS) - by_choice
+        assert unread == set(), f"{verb}: no reply reader for {sorted(unread)}"
+
+
+def test_drag_without_a_destination_says_so(menu: Menu) -> None:
+    with pytest.raises(BrainError, match="drag needs a 'to' menu number"):
+        parse_decision('{"verb": "drag", "choice": 1}', menu)
+    d = parse_decision('{"verb": "wait"}', menu)
+    assert d.action.seconds == 1.0

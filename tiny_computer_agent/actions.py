@@ -11,6 +11,21 @@ it never carries coordinates. Mapping a label to a pixel is the harness's job.
     move    target
     wait    seconds in (0, MAX_WAIT_SECONDS]
     done    reason (optional)
+
+Every verb is one :class:`VerbSpec` in :data:`VERB_TABLE`: its required and optional
+fields (a verb needs an element on screen when ``target`` is required), whether the
+real executor waits for the screen to settle after it, and two small functions that
+check and describe it. Validation, :meth:`Action.describe`, the reply reader
+(:mod:`.menu`), the planner (:mod:`.brains`) and the real-input executor all read this
+one table; :data:`VERBS` is its keys.
+
+Adding a verb: write its ``_check_<verb>`` and ``_describe_<verb>`` functions below and
+add one ``VerbSpec`` line to :data:`VERB_TABLE` (reusing existing :class:`Action`
+fields; a new field also needs an ``Action`` attribute and a reader in
+``menu._FIELD_READERS``), then give
+:class:`~tiny_computer_agent.desktop.inputs.RealInputExecutor` a ``_do_<verb>`` method.
+The reply reader and the dry run need nothing more; the planner understands the verb
+in goals once it has a pattern in ``brains._PATTERNS``.
 """
 
 from __future__ import annotations
@@ -18,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .errors import ActionError
@@ -32,11 +47,12 @@ __all__ = [
     "MODIFIERS",
     "SCROLL_DIRECTIONS",
     "VERBS",
+    "VERB_TABLE",
     "Action",
+    "VerbSpec",
     "normalize_keys",
 ]
 
-VERBS: Final = ("click", "type", "key", "scroll", "drag", "move", "wait", "done")
 BUTTONS: Final = ("left", "right", "middle")
 SCROLL_DIRECTIONS: Final = ("up", "down", "left", "right")
 MAX_TEXT_LENGTH: Final = 500
@@ -74,18 +90,6 @@ KEY_ALIASES: Final[Mapping[str, str]] = {
     "super": "super", "win": "super", "windows": "super", "cmd": "super",
     "command": "super", "meta": "super",
 }  # fmt: skip
-
-_FIELDS: Final[Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
-    # verb: (required fields, optional fields)
-    "click": (frozenset({"target"}), frozenset({"button", "clicks", "target_id"})),
-    "type": (frozenset({"text"}), frozenset({"target", "target_id"})),
-    "key": (frozenset({"keys"}), frozenset()),
-    "scroll": (frozenset({"direction"}), frozenset({"amount", "target", "target_id"})),
-    "drag": (frozenset({"target", "to"}), frozenset({"target_id", "to_id"})),
-    "move": (frozenset({"target"}), frozenset({"target_id"})),
-    "wait": (frozenset({"seconds"}), frozenset()),
-    "done": (frozenset(), frozenset({"reason"})),
-}
 
 
 def _key_name(raw: str) -> str:
@@ -195,11 +199,12 @@ class Action:
         if not isinstance(data, Mapping):
             raise ActionError(f"an action must be a JSON object, got {type(data).__name__}")
         verb = data.get("verb", data.get("action"))
-        if not isinstance(verb, str) or verb.strip().lower() not in VERBS:
-            raise ActionError(f"verb: unknown verb {verb!r}; allowed: {', '.join(VERBS)}")
+        if not isinstance(verb, str) or verb.strip().lower() not in VERB_TABLE:
+            raise ActionError(f"verb: unknown verb {verb!r}; allowed: {', '.join(VERB_TABLE)}")
         verb = verb.strip().lower()
         fields = {k: v for k, v in data.items() if k not in ("verb", "action")}
-        required, optional = _FIELDS[verb]
+        spec = VERB_TABLE[verb]
+        required, optional = frozenset(spec.required), frozenset(spec.optional)
         missing = sorted(required - fields.keys())
         if missing:
             raise ActionError(
@@ -214,14 +219,8 @@ class Action:
             )
         kwargs: dict[str, Any] = {"verb": verb}
         for name, value in fields.items():
-            if name in ("target_id", "to_id") and value is None:
-                kwargs[name] = None
-            elif name in ("clicks", "amount", "target_id", "to_id"):
-                kwargs[name] = _int_like(value, name, verb)
-            elif name == "seconds":
-                kwargs[name] = _seconds(value)
-            else:
-                kwargs[name] = value
+            coerce = _COERCE.get(name)
+            kwargs[name] = value if coerce is None else coerce(value, name, verb)
         return cls(**kwargs)
 
     @classmethod
@@ -238,8 +237,7 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         """The action's own fields only (defaults left out), ready for JSON."""
         out: dict[str, Any] = {"verb": self.verb}
-        required, optional = _FIELDS[self.verb]
-        for name in sorted(required | optional):
+        for name in sorted(VERB_TABLE[self.verb].fields):
             value = getattr(self, name)
             default = _DEFAULTS.get(name)
             if value is not None and value != default:
@@ -248,26 +246,7 @@ class Action:
 
     def describe(self) -> str:
         """One line a person can read: ``click 'Save'``, ``key ctrl+s``."""
-        v = self.verb
-        if v == "click":
-            kind = {1: "", 2: "double-"}[self.clicks]
-            button = "" if self.button == "left" else f"{self.button}-"
-            return f"{kind}{button}click {self.target!r}"
-        if v == "type":
-            where = f" into {self.target!r}" if self.target else ""
-            return f"type {self.text!r}{where}"
-        if v == "key":
-            return f"key {self.keys}"
-        if v == "scroll":
-            where = f" over {self.target!r}" if self.target else ""
-            return f"scroll {self.direction} x{self.amount}{where}"
-        if v == "drag":
-            return f"drag {self.target!r} to {self.to!r}"
-        if v == "move":
-            return f"move to {self.target!r}"
-        if v == "wait":
-            return f"wait {self.seconds:g}s"
-        return f"done ({self.reason})" if self.reason else "done"
+        return VERB_TABLE[self.verb].describe(self)
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -277,83 +256,227 @@ class Action:
 
 _DEFAULTS: Final[Mapping[str, object]] = {"button": "left", "clicks": 1, "amount": 1}
 
+#: Fields that are None unless the verb takes them, in the order they are checked.
+_NULLABLE: Final = tuple(
+    sorted(
+        (f.name for f in dataclasses.fields(Action) if f.name not in ("verb", *_DEFAULTS)),
+        key=lambda name: name.endswith("_id"),
+    )
+)
 
-def _seconds(value: object) -> float:
+
+def _seconds(value: object, field: str = "seconds", verb: str = "wait") -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ActionError(f"wait: field 'seconds' must be a number, got {value!r}")
+        raise ActionError(f"{verb}: field {field!r} must be a number, got {value!r}")
     try:
         seconds = float(value)
     except ValueError:
-        raise ActionError(f"wait: field 'seconds' must be a number, got {value!r}") from None
+        raise ActionError(f"{verb}: field {field!r} must be a number, got {value!r}") from None
     return seconds
 
 
+def _element_id(value: object, field: str, verb: str) -> int | None:
+    return None if value is None else _int_like(value, field, verb)
+
+
+#: How :meth:`Action.from_dict` reads a field that arrived as text or a float ("2", 2.0).
+_COERCE: Final[Mapping[str, Callable[[object, str, str], object]]] = {
+    "clicks": _int_like,
+    "amount": _int_like,
+    "target_id": _element_id,
+    "to_id": _element_id,
+    "seconds": _seconds,
+}
+
+
+# Per-verb checks: each gets an action whose fields are present and allowed, and whose
+# labels are already cleaned, and raises ActionError naming the bad value.
+
+
+def _check_click(a: Action) -> None:
+    if a.button not in BUTTONS:
+        raise ActionError(f"click: field 'button' is {a.button!r}; allowed: {', '.join(BUTTONS)}")
+    if a.clicks not in (1, 2):
+        raise ActionError(f"click: field 'clicks' is {a.clicks!r}; allowed: 1 or 2")
+
+
+def _check_type(a: Action) -> None:
+    if not isinstance(a.text, str) or not a.text:
+        raise ActionError(f"type: field 'text' must be a non-empty string, got {a.text!r}")
+    if len(a.text) > MAX_TEXT_LENGTH:
+        raise ActionError(
+            f"type: field 'text' is {len(a.text)} characters; at most {MAX_TEXT_LENGTH}"
+        )
+
+
+def _check_key(a: Action) -> None:
+    object.__setattr__(a, "keys", normalize_keys(a.keys or ""))
+
+
+def _check_scroll(a: Action) -> None:
+    direction = a.direction.lower() if isinstance(a.direction, str) else a.direction
+    if direction not in SCROLL_DIRECTIONS:
+        raise ActionError(
+            f"scroll: field 'direction' is {a.direction!r}; allowed: {', '.join(SCROLL_DIRECTIONS)}"
+        )
+    object.__setattr__(a, "direction", direction)
+    if isinstance(a.amount, bool) or not isinstance(a.amount, int):
+        raise ActionError(f"scroll: field 'amount' must be a whole number, got {a.amount!r}")
+    if not 1 <= a.amount <= MAX_SCROLL:
+        raise ActionError(
+            f"scroll: field 'amount' is {a.amount}; allowed: 1 to {MAX_SCROLL} notches"
+        )
+
+
+def _check_labels_only(a: Action) -> None:
+    """drag and move: their labels were checked with every other verb's."""
+
+
+def _check_wait(a: Action) -> None:
+    s = a.seconds
+    if not isinstance(s, (int, float)) or isinstance(s, bool) or not math.isfinite(s):
+        raise ActionError(f"wait: field 'seconds' must be a number, got {s!r}")
+    if not 0 < s <= MAX_WAIT_SECONDS:
+        raise ActionError(
+            f"wait: field 'seconds' is {s:g}; allowed: more than 0, at most {MAX_WAIT_SECONDS:g}"
+        )
+
+
+def _check_done(a: Action) -> None:
+    if a.reason is None:
+        return
+    if not isinstance(a.reason, str):
+        raise ActionError(f"done: field 'reason' must be a string, got {a.reason!r}")
+    if len(a.reason) > MAX_TEXT_LENGTH:
+        raise ActionError(f"done: field 'reason' is longer than {MAX_TEXT_LENGTH}")
+
+
+# Per-verb describers: one line a person can read.
+
+
+def _describe_click(a: Action) -> str:
+    kind = {1: "", 2: "double-"}[a.clicks]
+    button = "" if a.button == "left" else f"{a.button}-"
+    return f"{kind}{button}click {a.target!r}"
+
+
+def _describe_type(a: Action) -> str:
+    where = f" into {a.target!r}" if a.target else ""
+    return f"type {a.text!r}{where}"
+
+
+def _describe_key(a: Action) -> str:
+    return f"key {a.keys}"
+
+
+def _describe_scroll(a: Action) -> str:
+    where = f" over {a.target!r}" if a.target else ""
+    return f"scroll {a.direction} x{a.amount}{where}"
+
+
+def _describe_drag(a: Action) -> str:
+    return f"drag {a.target!r} to {a.to!r}"
+
+
+def _describe_move(a: Action) -> str:
+    return f"move to {a.target!r}"
+
+
+def _describe_wait(a: Action) -> str:
+    return f"wait {a.seconds:g}s"
+
+
+def _describe_done(a: Action) -> str:
+    return f"done ({a.reason})" if a.reason else "done"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class VerbSpec:
+    """One verb of the vocabulary, as every part of the harness sees it.
+
+    ``required``/``optional`` name :class:`Action` fields (``target_id``/``to_id`` are
+    the harness's, optional wherever their label is). ``settles``: the real executor
+    waits for the screen to stop changing after it. ``check`` raises ActionError on a
+    bad value; ``describe`` gives the line :meth:`Action.describe` returns.
+    """
+
+    name: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...] = ()
+    settles: bool
+    check: Callable[[Action], None]
+    describe: Callable[[Action], str]
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """Every field the verb takes, required ones first."""
+        return self.required + self.optional
+
+    @property
+    def needs_target(self) -> bool:
+        """The verb acts on an element on screen and cannot do without one."""
+        return "target" in self.required
+
+    @property
+    def takes_target(self) -> bool:
+        """The verb may name an element on screen (``type`` and ``scroll`` clicks or
+        points there first)."""
+        return "target" in self.fields
+
+
+def _table(*specs: VerbSpec) -> Mapping[str, VerbSpec]:
+    return {spec.name: spec for spec in specs}
+
+
+#: The vocabulary: one line per verb. See the module docstring to add one.
+VERB_TABLE: Final[Mapping[str, VerbSpec]] = _table(
+    VerbSpec(name="click", required=("target",), optional=("button", "clicks", "target_id"),
+             settles=True, check=_check_click, describe=_describe_click),
+    VerbSpec(name="type", required=("text",), optional=("target", "target_id"),
+             settles=True, check=_check_type, describe=_describe_type),
+    VerbSpec(name="key", required=("keys",),
+             settles=True, check=_check_key, describe=_describe_key),
+    VerbSpec(name="scroll", required=("direction",), optional=("amount", "target", "target_id"),
+             settles=True, check=_check_scroll, describe=_describe_scroll),
+    VerbSpec(name="drag", required=("target", "to"), optional=("target_id", "to_id"),
+             settles=True, check=_check_labels_only, describe=_describe_drag),
+    VerbSpec(name="move", required=("target",), optional=("target_id",),
+             settles=True, check=_check_labels_only, describe=_describe_move),
+    VerbSpec(name="wait", required=("seconds",),
+             settles=False, check=_check_wait, describe=_describe_wait),
+    VerbSpec(name="done", required=(), optional=("reason",),
+             settles=False, check=_check_done, describe=_describe_done),
+)  # fmt: skip
+
+VERBS: Final = tuple(VERB_TABLE)
+
+
 def _validate(a: Action) -> None:
-    v = a.verb
-    if v not in VERBS:
-        raise ActionError(f"verb: unknown verb {v!r}; allowed: {', '.join(VERBS)}")
-    required, optional = _FIELDS[v]
-    allowed = required | optional
-    for name in ("target", "text", "keys", "direction", "to", "seconds", "reason",
-                 "target_id", "to_id"):  # fmt: skip
+    spec = VERB_TABLE.get(a.verb) if isinstance(a.verb, str) else None
+    if spec is None:
+        raise ActionError(f"verb: unknown verb {a.verb!r}; allowed: {', '.join(VERB_TABLE)}")
+    _check_fields(a, spec)
+    for name in ("target", "to"):
+        value = getattr(a, name)
+        if value is not None:
+            object.__setattr__(a, name, _label(value, name, a.verb))
+    spec.check(a)
+    for name in ("target_id", "to_id"):
+        value = getattr(a, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ActionError(f"{a.verb}: field {name!r} must be an element id, got {value!r}")
+
+
+def _check_fields(a: Action, spec: VerbSpec) -> None:
+    """Required fields are set; fields the verb does not take are unset or at their default."""
+    v, required, allowed = a.verb, frozenset(spec.required), frozenset(spec.fields)
+    for name in _NULLABLE:
         value = getattr(a, name)
         if name in required and value is None:
             raise ActionError(f"{v}: missing field {name!r}")
         if value is not None and name not in allowed:
             raise ActionError(f"{v}: unexpected field {name!r}={value!r}")
-    if v != "click" and (a.button != "left" or a.clicks != 1):
-        raise ActionError(f"{v}: fields 'button' and 'clicks' belong to click only")
-    if v != "scroll" and a.amount != 1:
-        raise ActionError(f"{v}: field 'amount' belongs to scroll only")
-    for name in ("target", "to"):
-        value = getattr(a, name)
-        if value is not None:
-            object.__setattr__(a, name, _label(value, name, v))
-    if v == "click":
-        if a.button not in BUTTONS:
-            raise ActionError(
-                f"click: field 'button' is {a.button!r}; allowed: {', '.join(BUTTONS)}"
-            )
-        if a.clicks not in (1, 2):
-            raise ActionError(f"click: field 'clicks' is {a.clicks!r}; allowed: 1 or 2")
-    elif v == "type":
-        if not isinstance(a.text, str) or not a.text:
-            raise ActionError(f"type: field 'text' must be a non-empty string, got {a.text!r}")
-        if len(a.text) > MAX_TEXT_LENGTH:
-            raise ActionError(
-                f"type: field 'text' is {len(a.text)} characters; at most {MAX_TEXT_LENGTH}"
-            )
-    elif v == "key":
-        object.__setattr__(a, "keys", normalize_keys(a.keys or ""))
-    elif v == "scroll":
-        direction = a.direction.lower() if isinstance(a.direction, str) else a.direction
-        if direction not in SCROLL_DIRECTIONS:
-            raise ActionError(
-                f"scroll: field 'direction' is {a.direction!r}; "
-                f"allowed: {', '.join(SCROLL_DIRECTIONS)}"
-            )
-        object.__setattr__(a, "direction", direction)
-        if isinstance(a.amount, bool) or not isinstance(a.amount, int):
-            raise ActionError(f"scroll: field 'amount' must be a whole number, got {a.amount!r}")
-        if not 1 <= a.amount <= MAX_SCROLL:
-            raise ActionError(
-                f"scroll: field 'amount' is {a.amount}; allowed: 1 to {MAX_SCROLL} notches"
-            )
-    elif v == "wait":
-        s = a.seconds
-        if not isinstance(s, (int, float)) or isinstance(s, bool) or not math.isfinite(s):
-            raise ActionError(f"wait: field 'seconds' must be a number, got {s!r}")
-        if not 0 < s <= MAX_WAIT_SECONDS:
-            raise ActionError(
-                f"wait: field 'seconds' is {s:g}; allowed: more than 0, at most "
-                f"{MAX_WAIT_SECONDS:g}"
-            )
-    elif v == "done" and a.reason is not None:
-        if not isinstance(a.reason, str):
-            raise ActionError(f"done: field 'reason' must be a string, got {a.reason!r}")
-        if len(a.reason) > MAX_TEXT_LENGTH:
-            raise ActionError(f"done: field 'reason' is longer than {MAX_TEXT_LENGTH}")
-    for name in ("target_id", "to_id"):
-        value = getattr(a, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ActionError(f"{v}: field {name!r} must be an element id, got {value!r}")
+    for name, default in _DEFAULTS.items():
+        if getattr(a, name) != default and name not in allowed:
+            owners = " and ".join(s.name for s in VERB_TABLE.values() if name in s.fields)
+            raise ActionError(f"{v}: field {name!r} belongs to {owners} only")

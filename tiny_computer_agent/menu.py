@@ -16,10 +16,10 @@ import difflib
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .actions import BUTTONS, VERBS, Action
+from .actions import BUTTONS, VERB_TABLE, Action
 from .contracts import Decision
 from .errors import ActionError, BrainError
 from .perception import Element, Observation, match_score, normalize_label
@@ -191,7 +191,7 @@ def _read_verb(obj: Mapping[str, Any], menu: Menu, notes: list[str]) -> tuple[st
         if not isinstance(raw, str) or not raw.strip():
             continue
         word = raw.strip().lower()
-        if word in VERBS:
+        if word in VERB_TABLE:
             return word, None
         squashed = normalize_label(word)
         if squashed in _SYNONYMS:
@@ -204,11 +204,11 @@ def _read_verb(obj: Mapping[str, Any], menu: Menu, notes: list[str]) -> tuple[st
         else:
             notes.append(f"label {raw!r} was in the {field!r} field; read as the target")
             return None, raw
-        close = difflib.get_close_matches(squashed, VERBS, n=2, cutoff=0.6)
+        close = difflib.get_close_matches(squashed, list(VERB_TABLE), n=2, cutoff=0.6)
         if len(close) == 1:
             notes.append(f"garbled verb {raw!r} read as {close[0]!r}")
             return close[0], None
-        raise BrainError(f"unknown verb {raw!r}; allowed: {', '.join(VERBS)}", reply=str(obj))
+        raise BrainError(f"unknown verb {raw!r}; allowed: {', '.join(VERB_TABLE)}", reply=str(obj))
     return None, None
 
 
@@ -224,6 +224,109 @@ def _read_target(obj: Mapping[str, Any]) -> Any:
     return None
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Reply:
+    """One reply object, with the values several fields are read from."""
+
+    obj: Mapping[str, Any]
+    menu: Menu
+    reply: str
+    verb: str
+    target: Any
+    text: Any
+    keys: Any
+
+
+def _text_of(obj: Mapping[str, Any]) -> Any:
+    return obj.get("text", obj.get("value", obj.get("input")))
+
+
+def _keys_of(obj: Mapping[str, Any]) -> Any:
+    return obj.get("keys", obj.get("key", obj.get("hotkey", obj.get("combo"))))
+
+
+def _infer_verb(
+    obj: Mapping[str, Any], menu: Menu, notes: list[str], target: Any, text: Any
+) -> tuple[str, Any, Any]:
+    """``(verb, target, text)`` for a reply that named no verb: typing when it has text
+    and a target, a key when it has keys and no target, otherwise a click."""
+    if isinstance(text, str) and text and target is not None:
+        return "type", target, text
+    if _keys_of(obj) is not None and target is None:
+        return "key", target, text
+    if target is None:
+        # a right label in the wrong field ({"text": "Save"}) is still a choice
+        for field, value in obj.items():
+            if isinstance(value, str | int | float) and field not in _VERB_FIELDS:
+                try:
+                    menu.lookup(value)
+                except BrainError:
+                    continue
+                notes.append(f"label {value!r} was in the {field!r} field")
+                return "click", value, None
+    return "click", target, text
+
+
+def _read_button(r: _Reply) -> dict[str, Any]:
+    button = r.obj.get("button")
+    if isinstance(button, str) and button.lower() in BUTTONS:
+        return {"button": button.lower()}
+    return {}
+
+
+def _read_clicks(r: _Reply) -> dict[str, Any]:
+    return {"clicks": 2} if r.obj.get("double") is True or r.obj.get("clicks") in (2, "2") else {}
+
+
+def _read_amount(r: _Reply) -> dict[str, Any]:
+    amount = r.obj.get("amount", r.obj.get("notches", r.obj.get("times")))
+    return {} if amount is None else {"amount": amount}
+
+
+def _read_to(r: _Reply) -> dict[str, Any]:
+    to = r.obj.get("to", r.obj.get("destination", r.obj.get("drop")))
+    if to is None:
+        raise BrainError(f"{r.verb} needs a 'to' menu number", reply=r.reply)
+    _, dest = r.menu.lookup(to)
+    return {"to": dest.label, "to_id": dest.id}
+
+
+def _read_reason(r: _Reply) -> dict[str, Any]:
+    reason = r.obj.get("reason")
+    return {"reason": reason[:200]} if isinstance(reason, str) and reason else {}
+
+
+#: How each action field is read from a reply object. ``target`` (and the ids) are read
+#: for every verb that takes one, by :func:`_read_choice`.
+_FIELD_READERS: Final[Mapping[str, Callable[[_Reply], dict[str, Any]]]] = {
+    "button": _read_button,
+    "clicks": _read_clicks,
+    "text": lambda r: {"text": r.text},
+    "keys": lambda r: {"keys": r.keys if r.keys is not None else r.target},
+    "direction": lambda r: {"direction": r.obj.get("direction", "down")},
+    "amount": _read_amount,
+    "to": _read_to,
+    "seconds": lambda r: {"seconds": r.obj.get("seconds", r.obj.get("duration", 1))},
+    "reason": _read_reason,
+}
+
+
+def _read_choice(r: _Reply) -> tuple[int | None, dict[str, Any]]:
+    """The menu number the reply chose (None when the verb needs none), with the
+    entry's label and id as action fields."""
+    spec = VERB_TABLE[r.verb]
+    if r.target is not None and spec.takes_target:
+        choice, element = r.menu.lookup(r.target)
+        return choice, {"target": element.label, "target_id": element.id}
+    if spec.needs_target:
+        raise BrainError(
+            f"{r.verb} needs a menu number; the reply named none "
+            f'(expected e.g. {{"verb": "{r.verb}", "choice": <number>}})',
+            reply=r.reply,
+        )
+    return None, {}
+
+
 def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Decision:
     obj = {str(k).strip().lower(): v for k, v in obj.items()}
     notes: list[str] = []
@@ -231,64 +334,16 @@ def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Dec
     target = _read_target(obj)
     if label_in_verb is not None and target is None:
         target = label_in_verb
-    text = obj.get("text", obj.get("value", obj.get("input")))
-    keys = obj.get("keys", obj.get("key", obj.get("hotkey", obj.get("combo"))))
+    text = _text_of(obj)
     if verb is None:
-        verb = (
-            "type"
-            if isinstance(text, str) and text and target is not None
-            else ("key" if keys is not None and target is None else "click")
-        )
-        if target is None and verb == "click":
-            # a right label in the wrong field ({"text": "Save"}) is still a choice
-            for field, value in obj.items():
-                if isinstance(value, str | int | float) and field not in _VERB_FIELDS:
-                    try:
-                        menu.lookup(value)
-                    except BrainError:
-                        continue
-                    notes.append(f"label {value!r} was in the {field!r} field")
-                    target, text = value, None
-                    break
-    fields: dict[str, Any] = {"verb": verb}
-    choice: int | None = None
-    needs_target = verb in ("click", "drag", "move")
-    if target is not None and verb in ("click", "type", "scroll", "drag", "move"):
-        choice, element = menu.lookup(target)
-        fields["target"], fields["target_id"] = element.label, element.id
-    elif needs_target:
-        raise BrainError(
-            f"{verb} needs a menu number; the reply named none "
-            f'(expected e.g. {{"verb": "{verb}", "choice": <number>}})',
-            reply=reply,
-        )
-    if verb == "click":
-        button = obj.get("button")
-        if isinstance(button, str) and button.lower() in BUTTONS:
-            fields["button"] = button.lower()
-        if obj.get("double") is True or obj.get("clicks") in (2, "2"):
-            fields["clicks"] = 2
-    elif verb == "type":
-        fields["text"] = text
-    elif verb == "key":
-        fields["keys"] = keys if keys is not None else target
-    elif verb == "scroll":
-        fields["direction"] = obj.get("direction", "down")
-        amount = obj.get("amount", obj.get("notches", obj.get("times")))
-        if amount is not None:
-            fields["amount"] = amount
-    elif verb == "drag":
-        to = obj.get("to", obj.get("destination", obj.get("drop")))
-        if to is None:
-            raise BrainError("drag needs a 'to' menu number", reply=reply)
-        _, dest = menu.lookup(to)
-        fields["to"], fields["to_id"] = dest.label, dest.id
-    elif verb == "wait":
-        fields["seconds"] = obj.get("seconds", obj.get("duration", 1))
-    elif verb == "done":
-        reason = obj.get("reason")
-        if isinstance(reason, str) and reason:
-            fields["reason"] = reason[:200]
+        verb, target, text = _infer_verb(obj, menu, notes, target, text)
+    r = _Reply(obj, menu, reply, verb, target, text, _keys_of(obj))
+    choice, chosen = _read_choice(r)
+    fields: dict[str, Any] = {"verb": verb, **chosen}
+    for name in VERB_TABLE[verb].fields:
+        reader = _FIELD_READERS.get(name)
+        if reader is not None:
+            fields.update(reader(r))
     try:
         action = Action.from_dict(fields)
     except ActionError as exc:
