@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .actions import Action, normalize_keys
+from .actions import VERB_TABLE, Action, normalize_keys
 from .contracts import Brain, Decision, Step
 from .errors import ActionError, BrainError, GoalUnreachable
 from .menu import Menu, parse_decision
@@ -117,60 +117,82 @@ class _Intent:
     fields: tuple[tuple[str, Any], ...] = ()
 
 
-_PATTERNS: Final = (
-    ("type", re.compile(
+_Groups = Mapping[str, Any]
+
+
+def _key_intent(g: _Groups) -> _Intent | None:
+    try:
+        return _Intent("key", fields=(("keys", normalize_keys(g["keys"])),))
+    except ActionError:
+        return None  # "press Save": a click, below
+
+
+def _type_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"] or "")
+    text, _ = _unquote(g["text"] or g["quoted"])
+    return _Intent("type", target or None, exact, (("text", text),))
+
+
+def _scroll_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"] or "")
+    fields = (("direction", g["dir"].lower()), ("amount", int(g["n"] or 3)))
+    return _Intent("scroll", target or None, exact, fields)
+
+
+def _drag_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"])
+    to, _ = _unquote(g["to"])
+    return _Intent("drag", target, exact, (("to", to),))
+
+
+def _move_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"])
+    return _Intent("move", target, exact)
+
+
+def _wait_intent(g: _Groups) -> _Intent:
+    return _Intent("wait", fields=(("seconds", float(g["s"])),))
+
+
+def _click_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"])
+    kind = normalize_label(g["kind"])
+    extra = {"doubleclick": (("clicks", 2),), "rightclick": (("button", "right"),)}
+    return _Intent("click", target, exact, extra.get(kind, ()))
+
+
+#: Goal phrasings, tried in order; a builder may return None to let later ones try.
+#: A verb with no pattern here is never planned from a goal (a bare phrase is a click).
+_PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[_Groups], _Intent | None]], ...]] = (
+    (re.compile(r"^(?:press|hit|key)\s+(?P<keys>\S+)(?:\s+key)?$", re.I), _key_intent),
+    (re.compile(
         # "type hello" may leave the text unquoted; "write the file to disk" is no typing:
         # enter/write/input count only with quoted text
         r"^(?:type\s+(?P<text>'[^']*'|\"[^\"]*\"|\S+)|(?:enter|write|input)\s+"
         r"(?P<quoted>'[^']*'|\"[^\"]*\"))"
-        r"(?:\s+(?:into|in|on)\s+(?:the\s+)?(?P<target>.+?))?$", re.I)),
-    ("scroll", re.compile(
+        r"(?:\s+(?:into|in|on)\s+(?:the\s+)?(?P<target>.+?))?$", re.I), _type_intent),
+    (re.compile(
         r"^scroll\s+(?P<dir>up|down|left|right)(?:\s+(?:by\s+)?(?P<n>\d+)"
-        r"(?:\s+(?:notches|times|clicks))?)?(?:\s+(?:in|on|over)\s+(?P<target>.+))?$", re.I)),
-    ("drag", re.compile(r"^drag\s+(?P<target>.+?)\s+(?:to|onto|into)\s+(?P<to>.+)$", re.I)),
-    ("move", re.compile(
+        r"(?:\s+(?:notches|times|clicks))?)?(?:\s+(?:in|on|over)\s+(?P<target>.+))?$", re.I),
+     _scroll_intent),
+    (re.compile(r"^drag\s+(?P<target>.+?)\s+(?:to|onto|into)\s+(?P<to>.+)$", re.I),
+     _drag_intent),
+    (re.compile(
         r"^(?:move|hover)(?:\s+(?:the\s+)?(?:mouse|pointer))?\s+(?:to|over)\s+(?P<target>.+)$",
-        re.I)),
-    ("wait", re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I)),
-    ("click", re.compile(
+        re.I), _move_intent),
+    (re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I), _wait_intent),
+    (re.compile(
         r"^(?P<kind>double[- ]?click|right[- ]?click|click|press|tap|select|choose|open|hit|"
-        r"push)\s+(?:on\s+)?(?:the\s+)?(?P<target>.+)$", re.I)),
+        r"push)\s+(?:on\s+)?(?:the\s+)?(?P<target>.+)$", re.I), _click_intent),
 )  # fmt: skip
 
 
 def _intent(sub: str) -> _Intent:
-    m = re.match(r"^(?:press|hit|key)\s+(?P<keys>\S+)(?:\s+key)?$", sub, re.I)
-    if m:
-        try:
-            return _Intent("key", fields=(("keys", normalize_keys(m.group("keys"))),))
-        except ActionError:
-            pass  # "press Save": a click, below
-    for verb, pattern in _PATTERNS:
+    for pattern, build in _PATTERNS:
         m = pattern.match(sub)
-        if not m:
-            continue
-        groups = m.groupdict()
-        target, exact = _unquote(groups.get("target") or "")
-        if verb == "type":
-            text, _ = _unquote(groups["text"] or groups["quoted"])
-            return _Intent("type", target or None, exact, (("text", text),))
-        if verb == "scroll":
-            fields = (("direction", groups["dir"].lower()), ("amount", int(groups["n"] or 3)))
-            return _Intent("scroll", target or None, exact, fields)
-        if verb == "drag":
-            to, _ = _unquote(groups["to"])
-            return _Intent("drag", target, exact, (("to", to),))
-        if verb == "wait":
-            return _Intent("wait", fields=(("seconds", float(groups["s"])),))
-        if verb == "click":
-            kind = normalize_label(groups["kind"])
-            extra: list[tuple[str, Any]] = []
-            if kind == "doubleclick":
-                extra.append(("clicks", 2))
-            if kind == "rightclick":
-                extra.append(("button", "right"))
-            return _Intent("click", target, exact, tuple(extra))
-        return _Intent(verb, target, exact)
+        intent = build(m.groupdict()) if m else None
+        if intent is not None:
+            return intent
     target, exact = _unquote(sub)
     return _Intent("click", target, exact)
 
@@ -231,7 +253,7 @@ class PlannerBrain:
         intent = _intent(sub)
         fields = dict(intent.fields)
         choice = None
-        if intent.target is not None:
+        if intent.target is not None and VERB_TABLE[intent.verb].takes_target:
             choice, element = self._choose(intent.target, intent.exact, menu, sub)
             fields["target"], fields["target_id"] = element.label, element.id
         if "to" in fields:
