@@ -237,3 +237,27 @@ def test_importing_the_desktop_module_loads_only_the_standard_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_every_verb_in_the_table_has_an_executor_method() -> None:
+    from tiny_computer_agent.actions import VERB_TABLE
+
+    missing = [v for v in VERB_TABLE if not callable(getattr(RealInputExecutor, f"_do_{v}", None))]
+    assert missing == [], f"RealInputExecutor needs a _do_<verb> method for {missing}"
+
+
+def test_only_settling_verbs_look_at_the_screen_before_acting(tmp_path: Path) -> None:
+    looked: list[str] = []
+
+    class Watching(RealInputExecutor):
+        def _signature(self) -> bytes:
+            looked.append("signature")
+            return b""
+
+    gui = FakeGui()
+    ex = Watching(policy=_executor(tmp_path, gui).policy, gui=gui)
+    ex.execute(Action.make("wait", seconds=0.01), _obs())
+    ex.execute(Action.make("done"), _obs())
+    assert looked == [] and gui.calls == []
+    ex.execute(Action.make("key", keys="Return"), _obs())
+    assert looked == ["signature"]

@@ -29,11 +29,11 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from ..actions import Action
+from ..actions import VERB_TABLE, Action
 from ..contracts import ActionResult
 from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from ..executors import describe_at, screen_points
@@ -74,7 +74,6 @@ PYAUTOGUI_KEYS: Final[Mapping[str, str]] = {
     "super": "win",
 }
 
-_SETTLING_VERBS: Final = frozenset({"click", "type", "key", "scroll", "drag", "move"})
 _XAUTH_FIX: Final = (
     "python-xlib (used by pyautogui) needs an X authority file and found none: XAUTHORITY "
     "is unset and ~/.Xauthority does not exist. Export XAUTHORITY=<your X session's "
@@ -198,7 +197,7 @@ class RealInputExecutor:
                     error=problem,
                 )
             )
-        before = self._signature() if action.verb in _SETTLING_VERBS else b""
+        before = self._signature() if VERB_TABLE[action.verb].settles else b""
         try:
             self._perform(action, points)
         except self.gui.FailSafeException as exc:
@@ -259,46 +258,69 @@ class RealInputExecutor:
         return name in self.gui.KEYBOARD_KEYS
 
     def _unsupported(self, action: Action) -> str:
-        if action.verb == "type" and action.text:
-            bad = sorted({ch for ch in action.text if not self._supported(ch)})
-            if bad:
-                return (
-                    f"cannot type {''.join(bad)!r}: the keyboard backend has no key for it; "
-                    "type only characters on the keyboard layout"
-                )
-        if action.verb == "key" and action.keys:
-            missing = [k for k in pyautogui_keys(action.keys) if not self._supported(k)]
-            if missing:
-                return f"cannot press {action.keys}: no key named {missing[0]!r} on this system"
+        """Why this system cannot do ``action`` (empty when it can)."""
+        check = self._PREFLIGHT.get(action.verb)
+        return check(self, action) if check else ""
+
+    def _cannot_type(self, action: Action) -> str:
+        bad = sorted({ch for ch in action.text or "" if not self._supported(ch)})
+        if bad:
+            return (
+                f"cannot type {''.join(bad)!r}: the keyboard backend has no key for it; "
+                "type only characters on the keyboard layout"
+            )
         return ""
 
+    def _cannot_press(self, action: Action) -> str:
+        missing = [k for k in pyautogui_keys(action.keys or "") if not self._supported(k)]
+        if missing:
+            return f"cannot press {action.keys}: no key named {missing[0]!r} on this system"
+        return ""
+
+    #: verbs whose input this system may lack -> the check that says so ("" when it can)
+    _PREFLIGHT: ClassVar[Mapping[str, Callable[[RealInputExecutor, Action], str]]] = {
+        "type": _cannot_type,
+        "key": _cannot_press,
+    }
+
     def _perform(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
-        gui, verb = self.gui, action.verb
-        if verb == "click":
-            interval = self.double_click_interval if action.clicks == 2 else 0.0
-            x, y = points[0]
-            gui.click(x, y, clicks=action.clicks, interval=interval, button=action.button)
-        elif verb == "type":
-            if points:
-                gui.click(*points[0])
-                time.sleep(self.focus_seconds)
-            gui.write(action.text or "", interval=self.type_interval)
-        elif verb == "key":
-            gui.hotkey(*pyautogui_keys(action.keys or ""))
-        elif verb == "scroll":
-            if points:
-                gui.moveTo(*points[0])
-            sign = 1 if action.direction in ("up", "right") else -1
-            if action.direction in ("up", "down"):
-                gui.scroll(sign * action.amount)
-            else:
-                gui.hscroll(sign * action.amount)
-        elif verb == "drag":
-            self._drag(points[0], points[1])
-        elif verb == "move":
-            gui.moveTo(*points[0])
-        elif verb == "wait":
-            time.sleep(action.seconds or 0.0)
+        """Dispatch to ``_do_<verb>``: one method per verb of the vocabulary."""
+        getattr(self, f"_do_{action.verb}")(action, points)
+
+    def _do_click(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        interval = self.double_click_interval if action.clicks == 2 else 0.0
+        x, y = points[0]
+        self.gui.click(x, y, clicks=action.clicks, interval=interval, button=action.button)
+
+    def _do_type(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        if points:
+            self.gui.click(*points[0])
+            time.sleep(self.focus_seconds)
+        self.gui.write(action.text or "", interval=self.type_interval)
+
+    def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        self.gui.hotkey(*pyautogui_keys(action.keys or ""))
+
+    def _do_scroll(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        if points:
+            self.gui.moveTo(*points[0])
+        sign = 1 if action.direction in ("up", "right") else -1
+        if action.direction in ("up", "down"):
+            self.gui.scroll(sign * action.amount)
+        else:
+            self.gui.hscroll(sign * action.amount)
+
+    def _do_drag(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        self._drag(points[0], points[1])
+
+    def _do_move(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        self.gui.moveTo(*points[0])
+
+    def _do_wait(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        time.sleep(action.seconds or 0.0)
+
+    def _do_done(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        """Nothing to do: the loop ends the episode."""
 
     def _drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 10) -> None:
         gui = self.gui
