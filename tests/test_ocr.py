@@ -13,11 +13,12 @@ from tiny_computer_agent import (
     example_frames,
 )
 from tiny_computer_agent.ocr import _Word, split_line
+from tiny_computer_agent.perception import Frame
 
 
 @pytest.fixture(scope="module")
 def before_detection():  # type: ignore[no-untyped-def]
-    return OcrDetector().detect(example_frames()[0])
+    return OcrDetector().detect(Frame.of(example_frames()[0]))
 
 
 def test_ocr_finds_each_button_inside_its_drawn_rectangle(before_detection) -> None:  # type: ignore[no-untyped-def]
@@ -32,7 +33,7 @@ def test_ocr_finds_each_button_inside_its_drawn_rectangle(before_detection) -> N
 def test_ocr_keeps_prose_off_the_index_but_visible(before_detection) -> None:  # type: ignore[no-untyped-def]
     labels = [e.label for e in before_detection.elements]
     assert all(len(label) <= 40 for label in labels)
-    long_prose = OcrDetector(max_length=10).detect(example_frames()[0])
+    long_prose = OcrDetector(max_length=10).detect(Frame.of(example_frames()[0]))
     assert any("notes.txt" in p for p in long_prose.prose)
 
 
@@ -59,7 +60,7 @@ def test_auto_detector_falls_back_to_the_grid_and_says_so() -> None:
     from PIL import Image
 
     blank = Image.new("RGB", (640, 400), (40, 40, 40))
-    found = AutoDetector().detect(blank)
+    found = AutoDetector().detect(Frame.of(blank))
     assert len(found.elements) == 12 and all(e.source == "grid" for e in found.elements)
     assert "choosing blind" in found.notes[-1]
 
@@ -67,7 +68,7 @@ def test_auto_detector_falls_back_to_the_grid_and_says_so() -> None:
 def test_grid_numbers_cells_in_reading_order() -> None:
     from PIL import Image
 
-    cells = GridDetector(cols=2, rows=2).detect(Image.new("RGB", (200, 100))).elements
+    cells = GridDetector(cols=2, rows=2).detect(Frame.of(Image.new("RGB", (200, 100)))).elements
     assert [c.label for c in cells] == ["cell 1", "cell 2", "cell 3", "cell 4"]
     assert cells[3].box == (100, 50, 199, 99)
 
@@ -89,7 +90,7 @@ def test_round_icons_are_not_read_as_a_letter() -> None:
     d = ImageDraw.Draw(img)
     for i in range(6):  # round yellow icons, no text: OCR alone reads "0" at ~0.6
         d.rounded_rectangle((120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 210, 90))
-    assert OcrDetector().detect(img).elements == ()
+    assert OcrDetector().detect(Frame.of(img)).elements == ()
 
 
 def test_an_ocr_engine_that_fails_is_a_clear_error_and_a_failed_step(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -97,7 +98,7 @@ def test_an_ocr_engine_that_fails_is_a_clear_error_and_a_failed_step(tmp_path) -
 
     broken = OcrDetector(engine_params=(("Det.model_path", str(tmp_path / "missing.onnx")),))
     with pytest.raises(ScreenUnavailable) as err:
-        broken.detect(example_frames()[0])
+        broken.detect(Frame.of(example_frames()[0]))
     assert "OCR engine failed" in str(err.value) and "--no-ocr" in str(err.value)
     assert "missing.onnx" in str(err.value)
     from tiny_computer_agent import PlannerBrain, run_episode

@@ -1,8 +1,15 @@
-"""Detectors: pixels to labelled elements.
+"""Detectors: a :class:`~tiny_computer_agent.perception.Frame` to labelled elements.
 
     GridDetector   numbered cells; stdlib only; for screens with no text (blind)
     OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
     AutoDetector   OCR when it finds text, else the grid, with a warning that says so
+    ImageDetector  adapts a detector written for the old ``detect(image)`` contract
+
+Every detector is given a Frame: the (maybe downscaled) image plus its mapping, the
+monitor, the capture time and the windows. Ours still accept a bare image, with a
+DeprecationWarning, for a deprecation period. The harness never guesses which
+contract a third-party detector follows: one written for ``detect(image)`` is wrapped
+once, ``ImageDetector(inner=MyDetector())``, and is then handed ``frame.image``.
 
 :func:`choose_detector` maps the CLI's names to detectors, importing nothing heavy
 until a detector actually runs.
@@ -15,12 +22,13 @@ import logging
 from typing import Any, Final
 
 from .contracts import Detection, Detector
-from .perception import Element
+from .perception import Element, Frame, as_frame, image_size
 
 __all__ = [
     "DETECTORS",
     "AutoDetector",
     "GridDetector",
+    "ImageDetector",
     "OcrDetector",
     "choose_detector",
     "image_size",
@@ -29,12 +37,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DETECTORS: Final = ("auto", "ocr", "grid")
-
-
-def image_size(image: Any) -> tuple[int, int]:
-    """The (width, height) of a PIL image or anything with a ``size`` pair."""
-    w, h = image.size
-    return int(w), int(h)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -48,8 +50,8 @@ class GridDetector:
     cols: int = 4
     rows: int = 3
 
-    def detect(self, image: Any) -> Detection:
-        w, h = image_size(image)
+    def detect(self, frame: Frame) -> Detection:
+        w, h = as_frame(frame).size
         cells = []
         for r in range(self.rows):
             for c in range(self.cols):
@@ -77,17 +79,30 @@ class AutoDetector:
     ocr: Detector = dataclasses.field(default_factory=OcrDetector)
     grid: Detector = dataclasses.field(default_factory=GridDetector)
 
-    def detect(self, image: Any) -> Detection:
-        found = self.ocr.detect(image)
+    def detect(self, frame: Frame) -> Detection:
+        frame = as_frame(frame)
+        found = self.ocr.detect(frame)
         if found.elements:
             return found
-        cells = self.grid.detect(image)
+        cells = self.grid.detect(frame)
         note = (
             "no text was found on screen, so the index is "
             f"{len(cells.elements)} grid cells and the brain is choosing blind"
         )
         log.warning(note)
         return Detection(elements=cells.elements, notes=(*found.notes, note))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class ImageDetector:
+    """A detector written for the old ``detect(image)`` contract, given ``frame.image``
+    (the downscaled picture) and nothing else of the frame."""
+
+    inner: Any
+
+    def detect(self, frame: Frame) -> Detection:
+        found: Detection = self.inner.detect(as_frame(frame).image)
+        return found
 
 
 def choose_detector(name: str) -> Detector:

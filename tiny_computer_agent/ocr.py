@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from .contracts import Detection
 from .errors import MissingExtra, ScreenUnavailable
-from .perception import Element, normalize_label
+from .perception import Element, Frame, as_frame, normalize_label
 
 __all__ = ["OcrDetector", "load_ocr_engine"]
 
@@ -113,7 +113,8 @@ class OcrDetector:
     engine_params: tuple[tuple[str, Any], ...] = ()
     max_length: int = 40
 
-    def detect(self, image: Any) -> Detection:
+    def detect(self, frame: Frame) -> Detection:
+        image = as_frame(frame).image
         engine = load_ocr_engine(self.engine_params)
         import numpy as np
 

@@ -5,6 +5,11 @@ with a label, a box in *frame* pixels and the exact :class:`FrameMapping` back t
 *screen* pixels (the frame a brain sees may be downscaled, or cut from a monitor
 that is not at 0,0). Labels are compared on their normalised alphanumeric core, so
 OCR's lost spaces ("DontSave") and a model's punctuation ("Save.") still match.
+
+A :class:`Frame` is what a detector is given: the (maybe downscaled) image with its
+mapping, the monitor it was cut from, when it was captured and, when known, the
+top-level :class:`Window` list. :func:`tiny_computer_agent.frames.observe` builds one
+and turns it into an Observation.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import hashlib
+import time
 import unicodedata
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -21,8 +28,12 @@ from .errors import AmbiguousTarget, TargetError
 __all__ = [
     "SOURCES",
     "Element",
+    "Frame",
     "FrameMapping",
     "Observation",
+    "Window",
+    "as_frame",
+    "image_size",
     "normalize_label",
     "reading_order",
 ]
@@ -73,6 +84,70 @@ class FrameMapping:
             scale_x=float(data.get("scale_x", 1.0)),
             scale_y=float(data.get("scale_y", 1.0)),
         )
+
+
+def image_size(image: Any) -> tuple[int, int]:
+    """The (width, height) of a PIL image or anything with a ``size`` pair."""
+    w, h = image.size
+    return int(w), int(h)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Window:
+    """A top-level window; ``box`` is (left, top, right, bottom) in screen pixels."""
+
+    title: str
+    box: tuple[int, int, int, int]
+    id: int = 0
+    pid: int | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Frame:
+    """What a detector sees: one captured image and where it sits on the screen.
+
+    ``image`` is the picture the brain is shown (a PIL image, maybe downscaled; a
+    size-only :class:`~tiny_computer_agent.frames.SizedImage` when Pillow is missing);
+    ``mapping`` takes its pixels back to screen pixels; ``monitor`` is the captured
+    rectangle ``(left, top, width, height)`` in screen (pointer) coordinates;
+    ``captured_at`` is a ``time.time()``; ``windows`` are the top-level windows, or
+    empty when unknown.
+    """
+
+    image: Any = dataclasses.field(repr=False)
+    mapping: FrameMapping = FrameMapping()
+    monitor: tuple[int, int, int, int]
+    captured_at: float
+    windows: tuple[Window, ...] = ()
+
+    @classmethod
+    def of(cls, image: Any, *, captured_at: float | None = None) -> Frame:
+        """A frame for an image that *is* the whole screen: identity mapping, now."""
+        w, h = image_size(image)
+        return cls(
+            image=image,
+            monitor=(0, 0, w, h),
+            captured_at=time.time() if captured_at is None else captured_at,
+        )
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The (width, height) of the image, in frame pixels."""
+        return image_size(self.image)
+
+
+def as_frame(given: Any) -> Frame:
+    """``given`` if it is a Frame; a bare image wrapped by :meth:`Frame.of`, with a
+    DeprecationWarning (``detect(image)`` is kept for a deprecation period)."""
+    if isinstance(given, Frame):
+        return given
+    warnings.warn(
+        "detect(image) is deprecated: pass a Frame, e.g. detect(Frame.of(image)) "
+        "(from tiny_computer_agent.perception import Frame)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return Frame.of(given)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
