@@ -2,7 +2,8 @@
 
     ScriptedScreen   fixed observations; the last one repeats forever
     ImageScreen      a still image or a sequence of image files (or PIL images), run
-                     through a detector; the last frame repeats forever
+                     through a detector by :func:`~tiny_computer_agent.frames.observe`;
+                     the last frame repeats forever
 
 Both are public fakes for tests, demos and replays. The real desktop is
 :class:`tiny_computer_agent.desktop.DesktopScreen`.
@@ -17,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from .contracts import Detector
-from .detectors import AutoDetector, GridDetector, image_size
+from .detectors import AutoDetector, GridDetector
 from .errors import MissingExtra, ScreenUnavailable
-from .perception import Element, FrameMapping, Observation
+from .frames import SizedImage, downscale, observe
+from .perception import Element, Observation
 
 __all__ = ["ImageScreen", "ScriptedScreen", "downscale", "png_size"]
 
@@ -67,23 +69,6 @@ def png_size(path: Path) -> tuple[int, int] | None:
     return int(w), int(h)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _SizedFrame:
-    """Stands in for an image when only its size is known (grid without Pillow)."""
-
-    size: tuple[int, int]
-
-
-def downscale(image: Any, max_width: int | None) -> tuple[Any, float]:
-    """Shrink ``image`` to at most ``max_width`` wide; return it and the scale undone later."""
-    w, h = image_size(image)
-    if not max_width or w <= max_width:
-        return image, 1.0
-    scale = w / max_width
-    new_h = max(1, round(h / scale))
-    return image.resize((max_width, new_h)), w / max_width
-
-
 @dataclasses.dataclass(kw_only=True, slots=True)
 class ImageScreen:
     """A still screenshot, or a sequence of them replayed one per capture.
@@ -126,23 +111,9 @@ class ImageScreen:
         index = min(self.shown, len(self.frames) - 1)
         self.shown += 1
         if index not in self._cache:
-            self._cache[index] = self._observe(self.frames[index])
+            image = self._load(self.frames[index])
+            self._cache[index] = observe(image, detector=self.detector, max_width=self.max_width)
         return self._cache[index]
-
-    def _observe(self, frame: Any) -> Observation:
-        image = self._load(frame)
-        small, scale = (
-            downscale(image, self.max_width) if not isinstance(image, _SizedFrame) else (image, 1.0)
-        )
-        found = self.detector.detect(small)
-        return Observation.of(
-            found.elements,
-            size=image_size(small),
-            mapping=FrameMapping(scale_x=scale, scale_y=scale),
-            prose=found.prose,
-            notes=found.notes,
-            image=None if isinstance(small, _SizedFrame) else small,
-        )
 
     def _load(self, frame: Any) -> Any:
         if not isinstance(frame, (str, Path)):
@@ -153,7 +124,7 @@ class ImageScreen:
         except ImportError as exc:
             size = png_size(path) if isinstance(self.detector, GridDetector) else None
             if size is not None:
-                return _SizedFrame(size)
+                return SizedImage(size)
             raise MissingExtra("PIL", "ocr", f"reading the image {str(path)!r}") from exc
         try:
             with Image.open(path) as img:

@@ -1,7 +1,9 @@
 """The real screen as a :class:`~tiny_computer_agent.contracts.Screen`.
 
-``capture()`` grabs one monitor, optionally downscales the frame for the brain
-(``max_width``), runs the detector and returns an Observation whose
+``capture()`` grabs one monitor and hands it to
+:func:`~tiny_computer_agent.frames.observe` (the path replays take too), which
+optionally downscales the frame for the brain (``max_width``), runs the detector on a
+:class:`~tiny_computer_agent.perception.Frame` and returns an Observation whose
 :class:`~tiny_computer_agent.perception.FrameMapping` takes a frame pixel back to
 the exact pointer coordinate::
 
@@ -17,14 +19,17 @@ override that (the calibration proves whether it is right).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import logging
+import time
 from typing import Any
 
 from ..contracts import Detector
-from ..detectors import AutoDetector, image_size
+from ..detectors import AutoDetector
 from ..errors import ScreenUnavailable
-from ..perception import FrameMapping, Observation
+from ..frames import MappingRule, downscale, observe
+from ..perception import FrameMapping, Observation, image_size
 from .capture import Capture, Monitor, open_capture, pick_monitor
 
 __all__ = ["DesktopScreen", "frame_mapping"]
@@ -110,43 +115,44 @@ class DesktopScreen:
         """The frame (downscaled, as the brain sees it) and its exact mapping."""
         capture, monitor = self._connect()
         image = capture.grab(monitor)
-        captured = image_size(image)
-        frame = image
-        if self.max_width and captured[0] > self.max_width:
-            height = max(1, round(captured[1] * self.max_width / captured[0]))
-            frame = image.resize((self.max_width, height))
-        return frame, frame_mapping(monitor, captured, image_size(frame), self.scale)
+        frame, _ = downscale(image, self.max_width)
+        return frame, self._mapping(monitor)(image_size(image), image_size(frame))
+
+    def _mapping(self, monitor: Monitor) -> MappingRule:
+        return functools.partial(frame_mapping, monitor, scale=self.scale)
 
     def capture(self) -> Observation:
         """Grab, detect, and index the monitor (ScreenUnavailable if the display is gone).
 
         If the screen changed while it was being read (a slow dialog appearing during
         OCR), it is read again, up to ``retries`` times, so an index is never a blend.
-        A frame identical to the last one, pixel for pixel (an exact digest, not the
+        A capture identical to the last one, pixel for pixel (an exact digest, not the
         sampled signature), reuses the last index instead of running OCR again.
         """
+        capture, monitor = self._connect()
         for _ in range(self.retries):
             signature = self.signature()
-            frame, mapping = self.grab()
-            digest = hashlib.blake2b(frame.tobytes(), digest_size=16).digest()
+            image = capture.grab(monitor)
+            captured_at = time.time()
+            digest = hashlib.blake2b(image.tobytes(), digest_size=16).digest()
             if self.last is not None and digest == self._frame_digest:
                 # not one pixel changed since the last index: reuse it, skip the OCR
                 self.last_signature = signature
                 return self.last
-            found = self.detector.detect(frame)
+            seen = observe(
+                image,
+                detector=self.detector,
+                max_width=self.max_width,
+                monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
+                mapping=self._mapping(monitor),
+                captured_at=captured_at,
+            )
             if self.signature() == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
         self.last_signature = signature
         self._frame_digest = digest
-        self.last = Observation.of(
-            found.elements,
-            size=image_size(frame),
-            mapping=mapping,
-            prose=found.prose,
-            notes=found.notes,
-            image=frame,
-        )
+        self.last = seen
         return self.last
 
     def signature(self) -> bytes:

@@ -1,0 +1,117 @@
+"""From a captured image to an Observation, one way for replays and the live screen.
+
+    image --downscale--> Frame (image, mapping, monitor, time, windows)
+          --detector---> Detection --index (reading order, ids 1..N)--> Observation
+
+:func:`observe` is that whole path; :class:`~tiny_computer_agent.screens.ImageScreen`
+(replays) and :class:`~tiny_computer_agent.desktop.DesktopScreen` (the live screen)
+both call it, so a replayed screenshot and a live capture are indexed identically.
+Standard library only: the image is resized through its own ``resize`` method.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from .perception import Frame, FrameMapping, Observation, Window, image_size
+
+if TYPE_CHECKING:
+    from .contracts import Detector
+
+__all__ = ["MappingRule", "SizedImage", "downscale", "make_frame", "observe", "uniform_mapping"]
+
+#: How a frame maps back to the screen: (captured size, frame size) -> FrameMapping.
+MappingRule: TypeAlias = Callable[[tuple[int, int], tuple[int, int]], FrameMapping]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SizedImage:
+    """Stands in for an image when only its size is known (the grid without Pillow)."""
+
+    size: tuple[int, int]
+
+
+def downscale(image: Any, max_width: int | None) -> tuple[Any, float]:
+    """Shrink ``image`` to at most ``max_width`` wide; return it and the scale undone later."""
+    w, h = image_size(image)
+    if not max_width or w <= max_width or isinstance(image, SizedImage):
+        return image, 1.0
+    scale = w / max_width
+    new_h = max(1, round(h / scale))
+    return image.resize((max_width, new_h)), w / max_width
+
+
+def uniform_mapping(left: int = 0, top: int = 0) -> MappingRule:
+    """One scale for both axes (captured width / frame width), offset by (left, top):
+    a replayed screenshot, whose pixels are the screen's."""
+
+    def rule(captured: tuple[int, int], frame: tuple[int, int]) -> FrameMapping:
+        scale = captured[0] / frame[0]
+        return FrameMapping(left=left, top=top, scale_x=scale, scale_y=scale)
+
+    return rule
+
+
+def make_frame(
+    image: Any,
+    *,
+    max_width: int | None = None,
+    monitor: tuple[int, int, int, int] | None = None,
+    mapping: MappingRule | None = None,
+    captured_at: float | None = None,
+    windows: tuple[Window, ...] = (),
+) -> Frame:
+    """``image`` downscaled to ``max_width`` and wrapped with its geometry.
+
+    ``monitor`` (left, top, width, height) defaults to the image at (0, 0); ``mapping``
+    to :func:`uniform_mapping` from the monitor's corner; ``captured_at`` to now.
+    """
+    captured = image_size(image)
+    left, top, width, height = monitor if monitor is not None else (0, 0, *captured)
+    small, _ = downscale(image, max_width)
+    rule = mapping if mapping is not None else uniform_mapping(left, top)
+    return Frame(
+        image=small,
+        mapping=rule(captured, image_size(small)),
+        monitor=(left, top, width, height),
+        captured_at=time.time() if captured_at is None else captured_at,
+        windows=windows,
+    )
+
+
+def observe(
+    image: Any,
+    *,
+    detector: Detector,
+    max_width: int | None = None,
+    monitor: tuple[int, int, int, int] | None = None,
+    mapping: MappingRule | None = None,
+    captured_at: float | None = None,
+    windows: tuple[Window, ...] = (),
+) -> Observation:
+    """Downscale ``image``, run ``detector`` on the :class:`Frame` and index what it
+    found (see :func:`make_frame` for the geometry arguments).
+
+    The observation keeps the downscaled image for the brain (none for a
+    :class:`SizedImage`).
+    """
+    frame = make_frame(
+        image,
+        max_width=max_width,
+        monitor=monitor,
+        mapping=mapping,
+        captured_at=captured_at,
+        windows=windows,
+    )
+    found = detector.detect(frame)
+    return Observation.of(
+        found.elements,
+        size=frame.size,
+        mapping=frame.mapping,
+        prose=found.prose,
+        notes=found.notes,
+        image=None if isinstance(frame.image, SizedImage) else frame.image,
+    )
