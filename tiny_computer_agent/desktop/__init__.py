@@ -20,15 +20,13 @@ from __future__ import annotations
 from .calibrate import Calibration, MonitorCalibration, calibrate, load_calibration
 from .capture import CAPTURE_BACKENDS, Monitor, open_capture
 from .doctor import Check, doctor, render_doctor
-from .inputs import PYAUTOGUI_KEYS, RealInputExecutor, load_pyautogui, pyautogui_keys
+from .inputs import RealInputExecutor, pyautogui_keys
 from .screen import DesktopScreen, frame_mapping
 from .settle import Settle, SettleResult
-from .xvfb import APT_PACKAGES, VirtualDesktop, make_dummy_xauthority
+from .xvfb import VirtualDesktop, make_dummy_xauthority
 
 __all__ = [
-    "APT_PACKAGES",
     "CAPTURE_BACKENDS",
-    "PYAUTOGUI_KEYS",
     "Calibration",
     "Check",
     "DesktopScreen",
@@ -42,7 +40,6 @@ __all__ = [
     "doctor",
     "frame_mapping",
     "load_calibration",
-    "load_pyautogui",
     "make_dummy_xauthority",
     "open_capture",
     "pyautogui_keys",

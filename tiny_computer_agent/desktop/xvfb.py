@@ -51,27 +51,42 @@ _APT_LINE: Final = "apt-get install -y --no-install-recommends " + " ".join(APT_
 
 
 def stop_process(proc: subprocess.Popen[bytes] | subprocess.Popen[str], timeout: float = 3) -> None:
-    """Stop a child started with ``start_new_session=True`` and its whole process group."""
+    """Stop a child started with ``start_new_session=True`` and its whole process group
+    (where there are no process groups, as on Windows, the child itself)."""
     if proc.poll() is None:
         try:
-            os.killpg(proc.pid, signal.SIGTERM)
+            _signal(proc, force=False)
             proc.wait(timeout)
         except ProcessLookupError:
             pass
         except subprocess.TimeoutExpired:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+                _signal(proc, force=True)
             proc.wait()
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream is not None:
             stream.close()
 
 
-def make_dummy_xauthority(path: str | Path) -> Path:
-    """Write an X authority file with one unrelated entry (display 65535).
+def _signal(proc: subprocess.Popen[bytes] | subprocess.Popen[str], *, force: bool) -> None:
+    if hasattr(os, "killpg"):
+        os.killpg(proc.pid, signal.SIGKILL if force else signal.SIGTERM)
+    elif force:
+        proc.kill()
+    else:
+        proc.terminate()
 
-    python-xlib (under pyautogui) refuses to start without an authority file and prints
-    a warning for an empty one; an Xvfb started without ``-auth`` accepts any local client.
+
+def make_dummy_xauthority(path: str | Path) -> Path:
+    """Write an X authority file with one unrelated entry (display 65535); return its path.
+
+    You need one to drive a private Xvfb that was started without ``-auth`` (your own,
+    or one in a container or CI job) with real input: python-xlib (under pyautogui)
+    refuses to start without an authority file and prints a warning for an empty one,
+    while such an Xvfb accepts any local client, so an entry for another display is
+    enough. Point ``XAUTHORITY`` at the file before pyautogui is imported.
+    :class:`VirtualDesktop` writes one for its own display (``desk.env["XAUTHORITY"]``).
+    The file is written ``0600``.
     """
 
     def field(data: bytes) -> bytes:
