@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest gallery system-deps bench clean
+.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,7 @@ demo: $(VENV)/.demo-installed
 	$(BIN)/tiny-computer-agent --image example --verify-text Saved "click 'Save'"
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check tiny_computer_agent tests showcase.py showcase_capabilities benchmarks scripts
+	$(BIN)/ruff check tiny_computer_agent tests showcase devsupport benchmarks scripts
 	$(BIN)/ruff format --check tiny_computer_agent
 
 typecheck: $(VENV)/.test-installed
@@ -52,11 +52,16 @@ pytest: $(VENV)/.test-installed system-deps
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py
 
-# Every capability of the gallery, run for real (fails loudly; pictures in gallery/).
+# Every capability of the gallery, run for real (fails loudly). `make gallery` replaces
+# the committed pictures in gallery/; `make test` renders into build/gallery/ instead
+# (ignored by git), so a fresh clone stays clean after its own test command.
 gallery: $(VENV)/.test-installed system-deps
-	$(BIN)/python showcase.py
+	$(BIN)/python -m showcase
 
-test: lint typecheck pytest gallery
+gallery-check: $(VENV)/.test-installed system-deps
+	$(BIN)/python -m showcase --out build/gallery
+
+test: lint typecheck pytest gallery-check
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

@@ -24,9 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from devsupport.xdesktop import TK_APP  # noqa: E402 - the live tests' Tk app, run as a script
 from tiny_computer_agent.desktop import VirtualDesktop  # noqa: E402
-
-TK_APP = ROOT / "tests" / "xdesktop.py"  # the live tests' Tk app, run as a script
 
 NO_TEXT_APP = r"""
 import tkinter as tk
@@ -109,7 +108,7 @@ def record_one(s: Scenario, out: Path) -> str:
     """In the child process (DISPLAY already set): run the loop and save the trace."""
     from tiny_computer_agent import PlannerBrain, Policy, run_episode
     from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
-    from tiny_computer_agent.trace import Expected, record
+    from tiny_computer_agent.records import Expected, record
 
     policy = Policy(max_steps=4)
     screen = DesktopScreen()

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from devsupport.xdesktop import is_platform_skip
 from tiny_computer_agent import ScriptedScreen
 
 from .helpers import dialog
-from .xdesktop import is_platform_skip
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, Any, None]:
 
     Outside CI a live test may skip (no Xvfb), and -ra prints the reason. The one
     exception: with TCA_LIVE_DESKTOP=session (the Windows runner) a test that needs a
-    Linux-only program skips with a documented platform reason (see tests/xdesktop.py).
+    Linux-only program skips with a documented platform reason (see devsupport/xdesktop.py).
     """
     outcome = yield
     report = outcome.get_result()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .xdesktop import Desk, desk
+from devsupport.xdesktop import Desk, desk
 
 pytestmark = pytest.mark.live
 

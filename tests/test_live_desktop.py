@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from devsupport.xdesktop import Desk, desk, require
 from tiny_computer_agent import ScreenUnavailable, ScriptedBrain, run_episode
 from tiny_computer_agent.desktop import DesktopScreen, Settle
 from tiny_computer_agent.detectors import OcrDetector
-
-from .xdesktop import Desk, desk, require
 
 pytestmark = pytest.mark.live
 

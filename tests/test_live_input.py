@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from devsupport.xdesktop import Desk, desk, require
 from tiny_computer_agent.cli import main
-
-from .xdesktop import Desk, desk, require
 
 pytestmark = pytest.mark.live
 

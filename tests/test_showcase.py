@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import subprocess
 import sys
 import typing
 from pathlib import Path
 
 import pytest
 
+import showcase
+from showcase._framework import REGISTRY
+
 from .public_api import PUBLIC_MODULES, public_names
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import showcase  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +53,11 @@ def test_ids_are_unique_and_the_readme_card_is_current(
     ids = [c.id for c in registry]
     assert len(ids) == len(set(ids))
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert showcase.card() in readme, "run: python showcase.py --card"
-    assert showcase.help_block() in readme, "--help changed; run: python showcase.py --card"
+    assert showcase.card() in readme, "run: python -m showcase --card"
+    assert showcase.help_block() in readme, "--help changed; run: python -m showcase --card"
     for cap in registry:
         assert (ROOT / "gallery" / f"{cap.id}.png").is_file(), (
-            f"run: python showcase.py --only {cap.id}"
+            f"run: python -m showcase --only {cap.id}"
         )
 
 
@@ -82,3 +83,49 @@ def test_all_is_complete_sorted_and_importable(module_name: str) -> None:
         and getattr(v, "__module__", "tiny_computer_agent").startswith("tiny_computer_agent")
     }
     assert defined - set(names) == set(), f"public but not in {module_name}.__all__"
+
+
+def _fresh(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_the_gallery_imports_one_way_and_lists_from_the_command_line() -> None:
+    # importing the package loads the framework, not the capability modules (no loop)
+    loaded = _fresh("import showcase, sys; print(sorted(m for m in sys.modules if 'show' in m))")
+    assert loaded.returncode == 0, loaded.stderr
+    assert "'showcase.core'" not in loaded.stdout and "'showcase._framework'" in loaded.stdout
+    listed = subprocess.run(
+        [sys.executable, "-m", "showcase", "--list"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == [c.id for c in showcase.load_registry()]
+
+
+def test_devsupport_needs_no_pytest_to_import() -> None:
+    done = _fresh(
+        "import sys; sys.modules['pytest'] = None  # no pytest\n"
+        "import devsupport.xdesktop as x; print(x.TK_APP)"
+    )
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()) == ROOT / "devsupport" / "xdesktop.py"
+
+
+def test_a_broken_capability_fails_loudly_and_writes_only_into_out(tmp_path: Path) -> None:
+    def broken() -> showcase.Transcript:
+        raise RuntimeError("this capability is broken on purpose")
+
+    out = tmp_path / "pictures"
+    out.mkdir()
+    (out / "broken.png").write_bytes(b"a stale picture")
+    showcase.load_registry()
+    REGISTRY.append(showcase.Capability("broken", "Broken", "Never works.", (), broken))
+    try:
+        code = showcase.main(["--only", "broken", "--out", str(out)])
+    finally:
+        REGISTRY.pop()
+    assert code == 1
+    assert list(out.iterdir()) == []  # the stale picture is gone, nothing new was kept
+    assert not (ROOT / "gallery" / "broken.png").exists()

@@ -3,7 +3,7 @@ screens, contracts and errors — each shown by running the public API for real.
 
 from __future__ import annotations
 
-from showcase import Screenshot, Transcript, capability, namespace
+from ._framework import Screenshot, Transcript, capability, namespace
 
 
 @capability(

@@ -1,9 +1,13 @@
-"""Live-test fixtures: a private Xvfb per test, real Tk and GTK windows, all stopped by PID.
+"""Live desktops for the tests, the gallery and scripts/: a private Xvfb, real Tk and GTK
+windows, all stopped by PID.
 
 Run as a script, this module is the Tk test application (``python xdesktop.py app
-CONFIG_JSON``): a window whose buttons write JSON lines to a marker file and change
-the window title, and which prints its widgets' real geometry (read from Tk) as one
-JSON line on stdout once it is mapped.
+CONFIG_JSON``, see :data:`TK_APP`): a window whose buttons write JSON lines to a marker
+file and change the window title, and which prints its widgets' real geometry (read from
+Tk) as one JSON line on stdout once it is mapped.
+
+pytest is imported only by the functions that skip (:func:`require`, :func:`desk`), so
+the gallery and scripts/ use the rest without it.
 
 pyautogui binds to the display it first sees for the life of a process, so every
 real-input case runs in a subprocess (:func:`run_agent`) with that desktop's DISPLAY;
@@ -29,11 +33,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
 
 ROOT = Path(__file__).resolve().parent.parent
+#: This file; run as ``python TK_APP app CONFIG_JSON`` it is the Tk test application.
+TK_APP = Path(__file__).resolve()
 
 APT_HINT = "install them with: sudo bash scripts/install-system-deps.sh"
 
@@ -61,6 +65,8 @@ def require(*programs: str, modules: Sequence[str] = ()) -> None:
 
     In session mode a Linux-only program is a documented platform skip instead.
     """
+    import pytest
+
     linux_only = [p for p in programs if p in LINUX_ONLY]
     if SESSION and linux_only:
         pytest.skip(
@@ -99,18 +105,18 @@ class App:
         return x0 <= point[0] < x1 and y0 <= point[1] < y1
 
 
-class SessionDesktop:
+class SessionDesktop(VirtualDesktop):
     """The desktop this process already has (``TCA_LIVE_DESKTOP=session``), as it is.
 
-    The part of :class:`VirtualDesktop` the tests use: ``display``, ``env``, ``size``,
-    ``spawn``, ``run``, ``stop`` and ``close``; ``close`` stops only what was spawned
-    (by PID), and ``run`` of a Linux-only program is a platform skip.
+    A :class:`VirtualDesktop` that starts nothing: ``spawn``, ``stop`` and ``close`` are
+    the library's (``close`` stops only what was spawned, by PID); ``run`` of a
+    Linux-only program is a platform skip.
     """
 
     def __init__(self) -> None:
+        super().__init__()
         self.display = os.environ.get("DISPLAY", "")
         self.env = dict(os.environ)
-        self.procs: list[subprocess.Popen[str]] = []
         screen = DesktopScreen(display=self.display or None)
         try:
             monitor = screen.open()
@@ -118,48 +124,12 @@ class SessionDesktop:
             screen.close()
         self.size = (monitor.width, monitor.height)
 
+    def __enter__(self) -> SessionDesktop:
+        return self  # already there: nothing to start
+
     def run(self, argv: Sequence[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
         require(argv[0])
-        return subprocess.run(
-            list(argv), env=self.env, check=check, capture_output=True, text=True, timeout=30
-        )
-
-    def spawn(
-        self,
-        argv: Sequence[str],
-        *,
-        quiet: bool = False,
-        env: dict[str, str] | None = None,
-        stdout: int | None = None,
-    ) -> subprocess.Popen[str]:
-        proc = subprocess.Popen(
-            list(argv),
-            env={**self.env, **(env or {})},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL if quiet else stdout,
-            stderr=subprocess.DEVNULL if quiet else None,
-            text=True,
-        )
-        self.procs.append(proc)
-        return proc
-
-    def stop(self, proc: subprocess.Popen[str]) -> None:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(3)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
-        if proc in self.procs:
-            self.procs.remove(proc)
-
-    def close(self) -> None:
-        while self.procs:
-            self.stop(self.procs[-1])
+        return super().run(argv, check=check)
 
 
 @dataclasses.dataclass
@@ -167,7 +137,7 @@ class Desk:
     """A VirtualDesktop (or the session's desktop) plus helpers to start apps and run the
     agent on it."""
 
-    vd: VirtualDesktop | SessionDesktop
+    vd: VirtualDesktop
     tmp: Path
 
     @property
@@ -188,7 +158,7 @@ class Desk:
         config = {"buttons": list(buttons), "title": title, "at": list(at), "prompt": prompt,
                   "extras": extras, "marker": str(marker)}  # fmt: skip
         proc = self.vd.spawn(
-            [sys.executable, __file__, "app", json.dumps(config)],
+            [sys.executable, str(TK_APP), "app", json.dumps(config)],
             stdout=subprocess.PIPE,
             env=self.env(),
         )
@@ -261,6 +231,8 @@ def desk(
 ) -> Iterator[Desk]:
     """Start a private desktop (skips with the reason when Xvfb and friends are missing);
     in session mode, the current desktop (``size`` is whatever it is)."""
+    import pytest
+
     if SESSION:
         if monitors:
             pytest.skip(
@@ -282,6 +254,8 @@ def desk(
 
 def _session_titles() -> list[str]:
     """The visible windows' titles on the session desktop (pygetwindow: Windows, macOS)."""
+    import pytest
+
     try:
         import pygetwindow  # a dependency of pyautogui
     except (ImportError, NotImplementedError) as exc:  # it raises NotImplementedError on Linux

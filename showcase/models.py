@@ -9,7 +9,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from showcase import Screenshot, Transcript, capability, namespace
+from ._framework import Screenshot, Transcript, capability, namespace
 
 
 @capability(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from showcase import ROOT, Transcript, capability, namespace
+from ._framework import ROOT, Transcript, capability, namespace
 
 
 @capability(

@@ -26,10 +26,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from showcase import FONT, ROOT, Block, Screenshot, Skipped, Transcript, capability, namespace
+from ._framework import FONT, ROOT, Block, Screenshot, Skipped, Transcript, capability, namespace
 
 if TYPE_CHECKING:
-    from tests.xdesktop import App, Desk
+    from devsupport.xdesktop import App, Desk
 
 LINUX = sys.platform.startswith("linux")
 GOAL = 'click "Save"'
@@ -70,7 +70,7 @@ def _environ(**changes: str | None) -> Iterator[None]:
 def desktop(size: tuple[int, int] = (1280, 800), monitors: Sequence[Box] = ()) -> Iterator[Desk]:
     """A private Xvfb + openbox on Linux; elsewhere the current desktop as it is (and
     ``size``/``monitors`` are ignored). Everything started on it is stopped on exit."""
-    from tests.xdesktop import Desk, SessionDesktop  # the live tests' Tk app and helpers
+    from devsupport.xdesktop import Desk, SessionDesktop  # the live tests' Tk app and helpers
     from tiny_computer_agent.desktop import VirtualDesktop
 
     with tempfile.TemporaryDirectory(prefix="tca-gallery-") as tmp:
@@ -350,9 +350,7 @@ def desktop_real_click() -> Screenshot:
     shows=[
         "desktop.RealInputExecutor",
         "desktop.RealInputExecutor.execute",
-        "desktop.load_pyautogui",
         "desktop.pyautogui_keys",
-        "desktop.PYAUTOGUI_KEYS",
     ],
 )
 def desktop_real_input_api() -> Transcript:
@@ -364,18 +362,16 @@ def desktop_real_input_api() -> Transcript:
             desk,
             """
             import tiny_computer_agent as tca
-            from tiny_computer_agent.desktop import (
-                PYAUTOGUI_KEYS, DesktopScreen, RealInputExecutor, load_pyautogui, pyautogui_keys)
-            print(pyautogui_keys("ctrl+shift+Page_Up"), pyautogui_keys("super+Return"),
-                  len(PYAUTOGUI_KEYS), "xdotool key names mapped")
+            from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor, pyautogui_keys
+            print(pyautogui_keys("ctrl+shift+Page_Up"), pyautogui_keys("super+Return"))
             screen = DesktopScreen(detector=tca.OcrDetector())
             try:
                 RealInputExecutor(policy=tca.Policy(), screen=screen)
             except tca.PolicyRefusal as exc:
                 print("PolicyRefusal:", exc)
-            gui = load_pyautogui()
+            executor = RealInputExecutor(policy=tca.Policy().armed(flag=True), screen=screen)
+            gui = executor.gui  # pyautogui, loaded for this display
             print("pyautogui", gui.__version__, tuple(gui.size()), "PAUSE", gui.PAUSE, "FAILSAFE", gui.FAILSAFE)
-            executor = RealInputExecutor(policy=tca.Policy().armed(flag=True), screen=screen, gui=gui)
             obs = screen.capture()
             result = executor.execute(tca.Action.make("click", target="Save"), obs)
             print(result.description)
@@ -485,7 +481,6 @@ def desktop_doctor() -> Transcript:
         "desktop.Check.to_dict",
         "desktop.open_capture",
         "desktop.CAPTURE_BACKENDS",
-        "desktop.APT_PACKAGES",
         "desktop.make_dummy_xauthority",
     ],
 )
@@ -498,20 +493,19 @@ def desktop_no_display() -> Transcript:
     t.python(
         """
         import tempfile, pathlib
-        from tiny_computer_agent.desktop import (APT_PACKAGES, CAPTURE_BACKENDS, Check, doctor,
-            load_pyautogui, make_dummy_xauthority, open_capture, render_doctor)
+        from tiny_computer_agent.desktop import (CAPTURE_BACKENDS, Check, doctor,
+            make_dummy_xauthority, open_capture, render_doctor)
         checks = doctor(environ={})  # an environment without DISPLAY
         print(checks[0].render()); print(checks[0].to_dict())
         print(render_doctor(checks).splitlines()[-1])
         print(all(isinstance(c, Check) for c in checks), CAPTURE_BACKENDS)
-        for attempt in (lambda: open_capture("mss", display=":87"), lambda: load_pyautogui(environ={})):
-            try:
-                attempt()
-            except tca.ScreenUnavailable as exc:
-                print("ScreenUnavailable:", exc)
+        try:
+            open_capture("mss", display=":87")
+        except tca.ScreenUnavailable as exc:
+            print("ScreenUnavailable:", exc)
+        # pyautogui on a private Xvfb started without -auth still wants an authority file
         xauth = make_dummy_xauthority(pathlib.Path(tempfile.mkdtemp()) / "Xauthority")
         print(xauth.name, xauth.stat().st_size, "bytes, mode", oct(xauth.stat().st_mode & 0o777))
-        print("apt-get install", " ".join(APT_PACKAGES))
         """,
         ns,
     )

@@ -1,0 +1,3 @@
+from ._gallery import main
+
+raise SystemExit(main())
