@@ -110,6 +110,7 @@ def bench_desktop(repeat: int) -> list[Row]:
     )
     from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor, VirtualDesktop
     from tiny_computer_agent.detectors import OcrDetector
+    from tiny_computer_agent.perception import Frame
 
     rows: list[Row] = []
     with VirtualDesktop(window_manager=True) as vd:
@@ -124,11 +125,11 @@ def bench_desktop(repeat: int) -> list[Row]:
         )
         t, _ = median_of(screen.signature, repeat)
         rows.append(Row("frame signature (settle poll)", t, "s", "sampled grid digest"))
-        t, found = median_of(lambda: detector.detect(frame), repeat)
+        t, found = median_of(lambda: detector.detect(Frame.of(frame)), repeat)
         rows.append(Row("OCR, full frame", t, "s", f"{len(found.elements)} elements"))
         for width in (960, 640):
             small = DesktopScreen(display=vd.display, detector=detector, max_width=width)
-            small_frame, _ = small.grab()
+            small_frame = Frame.of(small.grab()[0])
             t, found = median_of(lambda f=small_frame: detector.detect(f), repeat)
             rows.append(
                 Row(f"OCR, downscaled to {width} wide", t, "s", f"{len(found.elements)} elements")
@@ -243,11 +244,48 @@ def bench_ocr(repeat: int) -> list[Row]:
     return rows
 
 
+def _synthetic_frame(width: int = 12) -> Any:
+    from tiny_computer_agent import Element, Observation
+
+    labels = ["File", "Edit", "Terminal", "Don't Save", "Cancel", "Save", "Help"]
+    labels += [f"Item {i}" for i in range(max(0, width - len(labels)))]
+    elements = [
+        Element(label=label, box=(40 + i * 90, 400, 120 + i * 90, 440), source="ocr")
+        for i, label in enumerate(labels)
+    ]
+    return Observation.of(elements, size=(1280, 800))
+
+
+def scoring_throughput(decisions: int = 10_000) -> float:
+    """Judge and digest ``decisions`` synthetic decisions (right, wrong, refused, none)
+    against a 12-entry menu; return decisions per second."""
+    from tiny_computer_agent import Action, BrainError, Decision, Expected, build_menu
+    from tiny_computer_agent.records import decision_digest, judge, scoring_policy
+
+    frame = _synthetic_frame()
+    menu = build_menu(frame, "click 'Save'")
+    expected = Expected(labels=("Save",))
+    policy = scoring_policy()
+    identity = {"name": "synthetic", "settings": {}}
+    outcomes: list[Any] = [
+        Decision(action=Action.make("click", target=e.label, target_id=e.id), choice=n)
+        for n, e in enumerate(menu.entries, 1)
+    ]
+    outcomes.append(BrainError("the reply was empty"))
+    lines = menu.lines()
+    start = time.perf_counter()
+    for i in range(decisions):
+        outcome = outcomes[i % len(outcomes)]
+        judge(outcome, frame=frame, expected=expected, policy=policy)
+        decision_digest(identity, lines, "click 'Save'", outcome)
+    return decisions / (time.perf_counter() - start)
+
+
 @section("scoring", "pure-stdlib scoring: synthetic decisions, and replaying runs/")
 def bench_scoring(repeat: int) -> list[Row]:
-    from tiny_computer_agent import benchmark, benchmark_scoring, load_traces, select_brains
+    from tiny_computer_agent import benchmark, load_traces, select_brains
 
-    speeds = [benchmark_scoring(10_000).per_second for _ in range(repeat)]
+    speeds = [scoring_throughput(10_000) for _ in range(repeat)]
     traces = load_traces(ROOT / "runs")
     brains = select_brains("planner,first-item,oracle")
     t, board = median_of(lambda: benchmark(traces, brains), repeat)

@@ -51,10 +51,10 @@ class Timed:
 
 
 def score_one(name: str, paths: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:
-    from tiny_computer_agent.models import brain_factories
-    from tiny_computer_agent.scoring import score_path, select_brains
+    from tiny_computer_agent.records import score_path
+    from tiny_computer_agent.registry import BrainOptions, select_brains
 
-    (factory,) = select_brains(name, extra=brain_factories(**settings)).values()
+    (factory,) = select_brains(name, options=BrainOptions(**settings)).values()
     times: list[float] = []
     built: list[Timed] = []
 

@@ -17,6 +17,7 @@ from tiny_computer_agent import (
     ScriptedBrain,
     ScriptedScreen,
     Step,
+    StepError,
     run_episode,
 )
 from tiny_computer_agent.menu import Menu
@@ -98,7 +99,8 @@ def test_kill_switch_stops_before_the_next_action(tmp_path: Path) -> None:
         policy=Policy(kill_switch=switch),
         on_step=on_step,
     )
-    assert ep.outcome == "refused" and "kill-switch" in (ep.steps[-1].refusal or "")
+    refusal = ep.steps[-1].refusal
+    assert ep.outcome == "refused" and refusal is not None and refusal.rule == "kill-switch"
     assert len([s for s in ep.steps if s.result]) == 1
     assert seen == list(ep.steps)  # on_step streamed every step as it happened
 
@@ -116,7 +118,8 @@ def test_refused_action_ends_the_episode_and_clicks_nothing() -> None:
 def test_broken_brain_is_a_failed_step_not_a_traceback(save_dialog: ScriptedScreen) -> None:
     ep = run_episode("save", screen=save_dialog, brain=ScriptedBrain.of(["I am not sure."]))
     assert ep.outcome == "brain-error"
-    assert ep.steps[-1].error is not None and "no JSON" in ep.steps[-1].error
+    error = ep.steps[-1].error
+    assert error is not None and error.kind == "brain-error" and "no JSON" in error.message
 
 
 def test_unreachable_goal_says_what_it_looked_for(save_dialog: ScriptedScreen) -> None:
@@ -131,7 +134,9 @@ class DeadScreen:
 
 def test_dead_screen_is_a_failed_step() -> None:
     ep = run_episode("save", screen=DeadScreen(), brain=PlannerBrain())
-    assert ep.outcome == "no-screen" and ep.steps[0].error == "no screen: the display went away"
+    assert ep.outcome == "no-screen"
+    assert ep.steps[0].error == StepError(kind="no-screen", message="the display went away")
+    assert str(ep.steps[0].error) == "no screen: the display went away"
 
 
 def test_vanished_target_is_a_failed_step_and_the_run_goes_on() -> None:
@@ -140,7 +145,7 @@ def test_vanished_target_is_a_failed_step_and_the_run_goes_on() -> None:
         [{"verb": "click", "target": "Save"}, {"verb": "click", "target": "Save"}]
     )
     ep = run_episode("save", screen=screen, brain=brain, verify_text="Saved")
-    assert ep.steps[0].error is not None and "target not found" in ep.steps[0].error
+    assert ep.steps[0].error is not None and ep.steps[0].error.kind == "target-not-found"
     assert ep.success
 
 
@@ -157,7 +162,7 @@ def test_executor_failure_is_recorded_on_the_step(save_dialog: ScriptedScreen) -
         executor=FailingExecutor(),
         policy=Policy(max_steps=2),
     )
-    assert ep.steps[0].error == "the window refused focus"
+    assert ep.steps[0].error == StepError(kind="action-failed", message="the window refused focus")
     assert not ep.success
 
 

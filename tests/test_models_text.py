@@ -85,7 +85,7 @@ def test_missing_weights_name_the_model_the_cache_and_the_command(
         "save the document", screen=ScriptedScreen.of_labels(SMOLLM2_MENU), brain=brain
     )
     assert episode.outcome == "brain-error"
-    assert "huggingface-cli download" in (episode.steps[0].error or "")
+    assert "huggingface-cli download" in str(episode.steps[0].error)
 
 
 def test_missing_torch_names_the_vision_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,7 +113,7 @@ def test_smollm2_runs_offline_and_a_useless_reply_is_refused_not_clicked(
         # the reply (and the retry) could not be used: nothing reached the executor
         assert episode.outcome == "brain-error"
         assert executor.actions == []
-        assert "corrective retry" in (first.error or "")
+        assert "corrective retry" in str(first.error)
     else:
         # a usable reply is on the menu, and only what the menu offered was clicked
         assert all(a.target in SMOLLM2_MENU for a in executor.actions if a.target)

@@ -24,20 +24,24 @@ from tiny_computer_agent import (
     __version__,
     run_episode,
 )
-from tiny_computer_agent.scoring import BRAIN_FACTORIES, benchmark
-from tiny_computer_agent.trace import (
+from tiny_computer_agent.records import (
     MAX_TRACE_BYTES,
     SCHEMA_VERSION,
     Expected,
     Trace,
+    benchmark,
     decisions_equal,
     load_trace,
     load_traces,
     record,
     replay,
 )
+from tiny_computer_agent.registry import select_brains
 
 from .helpers import dialog
+
+#: The weightless brains, which replay exactly (model brains need their weights).
+WEIGHTLESS = select_brains("planner,first-item,oracle")
 
 RUNS = Path(__file__).resolve().parent.parent / "runs"
 
@@ -116,13 +120,13 @@ def test_a_refused_and_a_failed_step_are_recorded_as_such() -> None:
     trace = record(episode, brain=brain, expected=Expected(labels=("Terminal",), refusal="any"))
     (step,) = trace.steps
     assert step.allowed is False and step.refusal is not None
-    assert step.refusal.startswith("denied-widget")
+    assert step.refusal.rule == "denied-widget"
     assert "policy: refused" in trace.render()
     garbled = ScriptedBrain.of(["I think maybe the second one?"])
     episode = run_episode("click Save", screen=ScriptedScreen.of_labels(["Save"]), brain=garbled)
     (step,) = record(episode, brain=garbled).steps
     assert step.decision is None and step.allowed is None
-    assert step.error is not None and step.error.startswith("brain error")
+    assert step.error is not None and step.error.kind == "brain-error"
 
 
 def test_record_refuses_a_menu_size_the_episode_did_not_use() -> None:
@@ -162,7 +166,7 @@ def mutate(change: Any) -> dict[str, Any]:
 
 
 BAD = [
-    pytest.param(lambda d: d.update(schema_version=2), "schema_version", id="wrong-version"),
+    pytest.param(lambda d: d.update(schema_version=99), "schema_version", id="wrong-version"),
     pytest.param(lambda d: d.update(schema_version=True), "schema_version", id="bool-version"),
     pytest.param(lambda d: d.update(format="something"), "format", id="not-a-trace"),
     pytest.param(lambda d: d.pop("goal"), "goal", id="missing-goal"),
@@ -321,19 +325,15 @@ def multi_step_trace() -> Trace:
 
 def recorded(trace: Trace) -> list[Decision | BrainError]:
     """The decisions a trace recorded, with failed steps as the error the brain raised
-    (the loop records them as "goal unreachable: ..." or "brain error: ...")."""
+    (the loop records them with kind "goal-unreachable" or "brain-error")."""
     out: list[Decision | BrainError] = []
     for step in trace.frames:
         if step.decision is not None:
             out.append(step.decision)
             continue
-        error = step.error or ""
-        for prefix, cls in (("goal unreachable: ", GoalUnreachable), ("brain error: ", BrainError)):
-            if error.startswith(prefix):
-                out.append(cls(error.removeprefix(prefix)))
-                break
-        else:
-            out.append(BrainError(error))
+        assert step.error is not None, f"step {step.index} has neither decision nor error"
+        cls = GoalUnreachable if step.error.kind == "goal-unreachable" else BrainError
+        out.append(cls(step.error.message))
     return out
 
 
@@ -369,6 +369,38 @@ def test_replay_refuses_a_menu_this_harness_would_not_show(tmp_path: Path) -> No
         replay(trace, PlannerBrain())
 
 
+def test_a_version_1_trace_migrates_its_refusal_and_error_text_into_fields() -> None:
+    data = json.loads(json.dumps(good_data()))
+    data["schema_version"] = 1
+    first = data["steps"][0]
+    first.update(decision=None, result=None, allowed=None, error="goal unreachable: no 'Print'")
+    second = {**first, "index": 2, "error": "the window refused focus"}
+    third = {**first, "index": 3, "error": None, "refusal": "denied-widget: 'Terminal' is denied"}
+    data["steps"] = [first, second, {**third, "decision": good_data()["steps"][0]["decision"],
+                                     "allowed": False}]  # fmt: skip
+    trace = Trace.from_dict(data)
+    errors = [(s.error.kind, s.error.message) if s.error else None for s in trace.steps]
+    assert errors == [
+        ("goal-unreachable", "no 'Print'"), ("action-failed", "the window refused focus"), None,
+    ]  # fmt: skip
+    refusal = trace.steps[2].refusal
+    assert refusal is not None and (refusal.rule, refusal.message) == (
+        "denied-widget", "'Terminal' is denied",
+    )  # fmt: skip
+    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION == 2
+    assert trace.to_dict()["steps"][2]["refusal"] == {
+        "rule": "denied-widget", "message": "'Terminal' is denied",
+    }  # fmt: skip
+    assert Trace.from_dict(json.loads(trace.to_json())) == trace
+
+
+def test_a_version_2_step_error_of_an_unknown_kind_is_named() -> None:
+    data = good_data()
+    data["steps"][0]["error"] = {"kind": "gremlins", "message": "?"}
+    with pytest.raises(TraceError, match=r"'steps\[0\]\.error\.kind' is 'gremlins'; allowed"):
+        Trace.from_dict(data)
+
+
 # -- runs/: the shipped scenarios ----------------------------------------------------------
 
 
@@ -377,11 +409,11 @@ def test_every_trace_in_runs_replays_to_its_recorded_decisions() -> None:
     for trace in traces:
         assert trace.expected is not None, f"{trace.source} has no expected answer"
         assert trace.metadata.get("source"), f"{trace.source} does not say where it came from"
-        factory = BRAIN_FACTORIES.get(trace.brain_name)
+        factory = WEIGHTLESS.get(trace.brain_name)
         if factory is not None:  # model brains need their weights; the others replay exactly
             assert decisions_equal(replay(trace, factory(trace)), recorded(trace)), trace.source
-    board = benchmark(traces, BRAIN_FACTORIES)
-    assert len(board.verdicts) == len(traces) * len(BRAIN_FACTORIES)
+    board = benchmark(traces, WEIGHTLESS)
+    assert len(board.verdicts) == len(traces) * len(WEIGHTLESS)
     assert board.accuracy("oracle") == 1.0
 
 

@@ -9,8 +9,7 @@ Importing this package loads the standard library only.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
+from ._version import __version__
 from .actions import (
     BUTTONS,
     KEY_ALIASES,
@@ -31,8 +30,20 @@ from .brains import (
     brain_identity,
     split_goal,
 )
-from .contracts import ActionResult, Brain, Decision, Detection, Detector, Executor, Screen, Step
-from .detectors import DETECTORS, AutoDetector, GridDetector, OcrDetector, choose_detector
+from .contracts import (
+    ERROR_KINDS,
+    ActionResult,
+    Brain,
+    Decision,
+    Detection,
+    Detector,
+    Executor,
+    Refusal,
+    Screen,
+    Step,
+    StepError,
+)
+from .detectors import AutoDetector, GridDetector, OcrDetector
 from .errors import (
     ActionError,
     AmbiguousTarget,
@@ -47,49 +58,55 @@ from .errors import (
 )
 from .example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
 from .executors import DryRunExecutor, screen_points
-from .loop import OUTCOMES, Episode, history_feedback, run_episode
+from .loop import OUTCOMES, Episode, Outcome, history_feedback, run_episode
 from .menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
 from .perception import Element, FrameMapping, Observation, normalize_label, reading_order
 from .policy import ARM_ENV, DENIED_CHORDS, DENIED_TEXT, DENIED_WIDGETS, HOME_ENV, Policy, state_dir
-from .scoring import (
-    BRAIN_FACTORIES,
+from .records import (
     VERDICTS,
     DecisionChange,
+    Expected,
     Judgement,
+    ReplayedFrame,
     Scoreboard,
+    Trace,
+    TraceStep,
     Verdict,
     benchmark,
-    benchmark_scoring,
     compare_scoreboards,
     decision_digest,
     load_scoreboard,
-    score_path,
-    score_recorded,
-    score_trace,
-    select_brains,
-)
-from .screens import ImageScreen, ScriptedScreen
-from .trace import (
-    Expected,
-    ReplayedFrame,
-    Trace,
-    TraceStep,
     load_trace,
     load_traces,
     record,
     replay,
     replay_frames,
+    score_path,
+    score_recorded,
+    score_trace,
 )
+from .registry import (
+    BrainOptions,
+    BrainSpec,
+    DetectorSpec,
+    brain_specs,
+    detector_specs,
+    make_brain,
+    make_detector,
+    register_brain,
+    register_detector,
+    select_brains,
+)
+from .screens import ImageScreen, ScriptedScreen
 
 __all__ = [
     "ARM_ENV",
-    "BRAIN_FACTORIES",
     "BUTTONS",
     "DEFAULT_MENU_SIZE",
     "DENIED_CHORDS",
     "DENIED_TEXT",
     "DENIED_WIDGETS",
-    "DETECTORS",
+    "ERROR_KINDS",
     "EXAMPLE_BUTTONS",
     "EXAMPLE_GOAL",
     "HOME_ENV",
@@ -109,10 +126,13 @@ __all__ = [
     "AutoDetector",
     "Brain",
     "BrainError",
+    "BrainOptions",
+    "BrainSpec",
     "Decision",
     "DecisionChange",
     "Detection",
     "Detector",
+    "DetectorSpec",
     "DryRunExecutor",
     "Element",
     "Episode",
@@ -129,9 +149,11 @@ __all__ = [
     "Observation",
     "OcrDetector",
     "OracleBrain",
+    "Outcome",
     "PlannerBrain",
     "Policy",
     "PolicyRefusal",
+    "Refusal",
     "ReplayedFrame",
     "Scoreboard",
     "Screen",
@@ -139,6 +161,7 @@ __all__ = [
     "ScriptedBrain",
     "ScriptedScreen",
     "Step",
+    "StepError",
     "TargetError",
     "TinyAgentError",
     "Trace",
@@ -147,22 +170,26 @@ __all__ = [
     "Verdict",
     "__version__",
     "benchmark",
-    "benchmark_scoring",
     "brain_identity",
+    "brain_specs",
     "build_menu",
-    "choose_detector",
     "compare_scoreboards",
     "decision_digest",
+    "detector_specs",
     "example_frames",
     "history_feedback",
     "load_scoreboard",
     "load_trace",
     "load_traces",
+    "make_brain",
+    "make_detector",
     "normalize_keys",
     "normalize_label",
     "parse_decision",
     "reading_order",
     "record",
+    "register_brain",
+    "register_detector",
     "replay",
     "replay_frames",
     "run_episode",

@@ -1,7 +1,7 @@
 """The four contracts of the loop, one method each, and the values that cross them.
 
     Screen.capture()                        -> Observation      (observe)
-    Detector.detect(image)                  -> Detection        (observe: pixels to elements)
+    Detector.detect(frame)                  -> Detection        (observe: a Frame to elements)
     Brain.decide(goal, menu, history)       -> Decision         (think)
     Executor.execute(action, observation)   -> ActionResult     (act)
 
@@ -13,24 +13,29 @@ the menu a trace records.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
 from .actions import Action
-from .perception import Element, Observation
+from .perception import Element, Frame, Observation
 
 if TYPE_CHECKING:
     from .menu import Menu
 
 __all__ = [
+    "ERROR_KINDS",
     "ActionResult",
     "Brain",
     "Decision",
     "Detection",
     "Detector",
+    "ErrorKind",
     "Executor",
+    "Refusal",
     "Screen",
     "Step",
+    "StepError",
 ]
 
 
@@ -106,12 +111,53 @@ class Detection:
     notes: tuple[str, ...] = ()
 
 
+#: Why a step failed, a closed set (:class:`StepError` ``kind``).
+ErrorKind = Literal[
+    "no-screen", "goal-unreachable", "brain-error", "no-progress", "target-not-found",
+    "action-failed",
+]  # fmt: skip
+ERROR_KINDS: Final[tuple[ErrorKind, ...]] = typing.get_args(ErrorKind)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Refusal:
+    """The policy refused an action: the rule (``denied-widget``...) and why."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class StepError:
+    """A step failed for a reason of the world or the model: its kind and message."""
+
+    kind: ErrorKind
+    message: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ERROR_KINDS:
+            raise ValueError(f"unknown step error kind {self.kind!r}; one of {ERROR_KINDS}")
+
+    def __str__(self) -> str:
+        return f"{self.kind.replace('-', ' ')}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message}
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Step:
     """One turn of the loop: what was seen, shown, decided, allowed and done.
 
     ``error`` is set when the step failed (a bad reply, a vanished target, a dead
-    screen); ``refusal`` when the policy refused the action (``rule: message``).
+    screen); ``refusal`` when the policy refused the action. Both are values with
+    fields (a kind or rule, and a message), never text to be parsed back.
     """
 
     index: int
@@ -119,8 +165,8 @@ class Step:
     menu: tuple[str, ...] = ()
     decision: Decision | None = None
     result: ActionResult | None = None
-    refusal: str | None = None
-    error: str | None = None
+    refusal: Refusal | None = None
+    error: StepError | None = None
     timings: Mapping[str, float] = dataclasses.field(default_factory=dict)
 
     @property
@@ -142,8 +188,8 @@ class Step:
             "menu": list(self.menu),
             "decision": None if self.decision is None else self.decision.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "refusal": self.refusal,
-            "error": self.error,
+            "refusal": None if self.refusal is None else self.refusal.to_dict(),
+            "error": None if self.error is None else self.error.to_dict(),
             "timings": {k: round(v, 6) for k, v in self.timings.items()},
         }
 
@@ -157,9 +203,14 @@ class Screen(Protocol):
 
 @runtime_checkable
 class Detector(Protocol):
-    """Turns an image (a PIL image) into labelled elements."""
+    """Turns a :class:`~tiny_computer_agent.perception.Frame` (the image, its mapping,
+    the monitor, the capture time, the windows) into labelled elements.
 
-    def detect(self, image: Any) -> Detection: ...
+    A detector written for the old ``detect(image)`` is wrapped in
+    :class:`~tiny_computer_agent.detectors.ImageDetector`.
+    """
+
+    def detect(self, frame: Frame) -> Detection: ...
 
 
 @runtime_checkable

@@ -16,10 +16,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+import typing
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
-from .contracts import Brain, Decision, Executor, Screen, Step
+from .contracts import Brain, Decision, ErrorKind, Executor, Refusal, Screen, Step, StepError
 from .errors import (
     ActionError,
     BrainError,
@@ -33,14 +34,16 @@ from .menu import DEFAULT_MENU_SIZE, build_menu
 from .perception import Observation
 from .policy import Policy
 
-__all__ = ["OUTCOMES", "Episode", "history_feedback", "render_step", "run_episode"]
+__all__ = ["OUTCOMES", "Episode", "Outcome", "history_feedback", "render_step", "run_episode"]
 
 log = logging.getLogger(__name__)
 
-OUTCOMES: Final = (
+#: How an episode ended, a closed set.
+Outcome = Literal[
     "verified", "claimed", "not-verified", "refused", "stuck", "budget",
     "unreachable", "brain-error", "no-screen",
-)  # fmt: skip
+]  # fmt: skip
+OUTCOMES: Final[tuple[Outcome, ...]] = typing.get_args(Outcome)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -49,7 +52,7 @@ class Episode:
 
     goal: str
     steps: tuple[Step, ...]
-    outcome: str
+    outcome: Outcome
     reason: str
     verify_text: str | None = None
     dry_run: bool = True
@@ -120,7 +123,7 @@ class _Run:
         if self.on_step is not None:
             self.on_step(step)
 
-    def end(self, outcome: str, reason: str, final: Observation | None = None) -> Episode:
+    def end(self, outcome: Outcome, reason: str, final: Observation | None = None) -> Episode:
         log.info("episode ended: %s (%s)", outcome, reason)
         return Episode(
             goal=self.goal,
@@ -199,13 +202,13 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     try:
         run.policy.check_kill_switch()
     except PolicyRefusal as exc:
-        run.record(Step(index=index, observation=None, refusal=f"{exc.rule}: {exc}"))
+        run.record(Step(index=index, observation=None, refusal=_refusal(exc)))
         return run.end("refused", str(exc))
     t0 = time.perf_counter()
     try:
         obs = run.screen.capture()
     except ScreenUnavailable as exc:
-        run.record(Step(index=index, observation=None, error=f"no screen: {exc}"))
+        run.record(Step(index=index, observation=None, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc))
     timings["observe"] = time.perf_counter() - t0
     if index == 1 and run.verify_text:
@@ -218,10 +221,10 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     try:
         decision = run.brain.decide(run.goal, menu, tuple(run.steps))
     except GoalUnreachable as exc:
-        run.record(dataclasses.replace(base, error=f"goal unreachable: {exc}"))
+        run.record(dataclasses.replace(base, error=_error("goal-unreachable", exc)))
         return run.end("unreachable", str(exc), obs)
     except (BrainError, ActionError) as exc:  # an invalid action from a brain is its error
-        run.record(dataclasses.replace(base, error=f"brain error: {exc}"))
+        run.record(dataclasses.replace(base, error=_error("brain-error", exc)))
         return run.end("brain-error", str(exc), obs)
     timings["decide"] = time.perf_counter() - t0
     step = dataclasses.replace(base, decision=decision)
@@ -233,7 +236,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
             f"the brain chose {decision.action.describe()} again, but the last time "
             "the screen did not change; stopping instead of repeating it"
         )
-        run.record(dataclasses.replace(step, error=f"no progress: {reason}"))
+        run.record(dataclasses.replace(step, error=_error("no-progress", reason)))
         return run.end("stuck", reason, obs)
     return _act(run, step, obs, decision)
 
@@ -243,29 +246,37 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     try:
         run.policy.check(action, obs)
     except PolicyRefusal as exc:
-        run.record(dataclasses.replace(step, refusal=f"{exc.rule}: {exc}"))
+        run.record(dataclasses.replace(step, refusal=_refusal(exc)))
         return run.end("refused", f"{exc.rule}: {exc}", obs)
     except TargetError as exc:
-        run.record(dataclasses.replace(step, error=f"target not found: {exc}"))
+        run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
         return None
     t0 = time.perf_counter()
     try:
         result = run.executor.execute(action, obs)
     except TargetError as exc:
-        run.record(dataclasses.replace(step, error=f"target not found: {exc}"))
+        run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
         return None
     except PolicyRefusal as exc:
-        run.record(dataclasses.replace(step, refusal=f"{exc.rule}: {exc}"))
+        run.record(dataclasses.replace(step, refusal=_refusal(exc)))
         return run.end("refused", f"{exc.rule}: {exc}", obs)
     except ScreenUnavailable as exc:
-        run.record(dataclasses.replace(step, error=f"no screen: {exc}"))
+        run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
     timings = {**step.timings, "act": time.perf_counter() - t0}
     if result.settle_seconds is not None:
         timings["settle"] = result.settle_seconds
-    error = None if result.ok else (result.error or "the action failed")
+    error = None if result.ok else _error("action-failed", result.error or "the action failed")
     run.record(dataclasses.replace(step, result=result, error=error, timings=timings))
     return None
+
+
+def _refusal(exc: PolicyRefusal) -> Refusal:
+    return Refusal(rule=exc.rule, message=str(exc))
+
+
+def _error(kind: ErrorKind, cause: Exception | str) -> StepError:
+    return StepError(kind=kind, message=str(cause))
 
 
 def _finish_on_done(run: _Run, obs: Observation, decision: Decision) -> Episode:

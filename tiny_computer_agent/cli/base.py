@@ -1,15 +1,18 @@
-"""Exit codes, the usage error, and the brain the flags ask for."""
+"""Exit codes, the usage error, and the brain and detector the flags ask for."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
-from ..brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
-from ..contracts import Brain
-from ..errors import ActionError, TinyAgentError
+from ..brains import ScriptedBrain
+from ..contracts import Brain, Detector
+from ..errors import ActionError, BrainError, TinyAgentError
+from ..registry import BrainOptions
+from ..registry import make_brain as build_brain
+from ..registry import make_detector as build_detector
 
 EXIT_OK: Final = 0
 
@@ -18,12 +21,6 @@ EXIT_FAILED: Final = 1
 EXIT_USAGE: Final = 2
 
 EXIT_NO_SCREEN: Final = 3
-
-#: Brains selectable with --brain (weightless ones; model brains are added by name).
-BRAIN_CHOICES: Final = ("planner", "first-item", "oracle", "scripted")
-
-#: Model brains (tiny_computer_agent.models; weights load on the first decision).
-MODEL_BRAIN_CHOICES: Final = ("text", "vlm", "embed", "openai")
 
 
 class UsageError(TinyAgentError):
@@ -34,17 +31,32 @@ def fail(stream: TextIO, message: str) -> None:
     print(f"tiny-computer-agent: {message}", file=stream)
 
 
-def model_settings(args: argparse.Namespace) -> dict[str, Any]:
+def brain_options(args: argparse.Namespace, *, script: ScriptedBrain | None = None) -> BrainOptions:
+    """The flags that say how to build a brain, as the registry's options."""
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be at least 1, got {args.threads}")
-    return {
-        "model": args.model,
-        "device": args.device,
-        "threads": args.threads,
-        "base_url": args.base_url,
-        "allow_remote": args.allow_remote,
-        "mode": args.text_mode,
-    }
+    return BrainOptions(
+        expected=tuple(args.expected or ()),
+        script=None if script is None else tuple(script.items),
+        model=args.model,
+        device=args.device,
+        threads=args.threads,
+        base_url=args.base_url,
+        allow_remote=args.allow_remote,
+        mode=args.text_mode,
+    )
+
+
+def detector_name(args: argparse.Namespace) -> str:
+    """--detector NAME, or --no-ocr (which is --detector grid); default auto."""
+    if args.no_ocr and args.detector not in (None, "grid"):
+        raise UsageError(f"--no-ocr means --detector grid, not {args.detector!r}; drop one")
+    return "grid" if args.no_ocr else (args.detector or "auto")
+
+
+def make_detector(args: argparse.Namespace) -> Detector:
+    """The detector the flags ask for (from the registry)."""
+    return build_detector(detector_name(args))
 
 
 def load_script(value: str) -> ScriptedBrain:
@@ -72,24 +84,14 @@ def load_script(value: str) -> ScriptedBrain:
 
 
 def make_brain(args: argparse.Namespace) -> Brain:
-    """The brain the flags ask for."""
-    if args.script:
-        return load_script(args.script)
-    if args.brain == "scripted":
+    """The brain the flags ask for: --script implies the scripted brain."""
+    script = load_script(args.script) if args.script else None
+    name = "scripted" if script is not None else args.brain
+    if name == "scripted" and script is None:
         raise UsageError("--brain scripted needs --script FILE|JSON")
-    if args.brain == "oracle":
-        if not args.expected:
-            raise UsageError("--brain oracle needs --expected LABEL (the right answer)")
-        return OracleBrain(expected=tuple(args.expected))
-    if args.brain == "first-item":
-        return FirstItemBrain()
-    if args.brain in MODEL_BRAIN_CHOICES:
-        from ..errors import BrainError
-        from ..models import make_model_brain
-
-        try:
-            brain: Brain = make_model_brain(args.brain, **model_settings(args))
-        except (BrainError, ValueError) as exc:
-            raise UsageError(str(exc)) from exc
-        return brain
-    return PlannerBrain()
+    if name == "oracle" and not args.expected:
+        raise UsageError("--brain oracle needs --expected LABEL (the right answer)")
+    try:
+        return build_brain(name, brain_options(args, script=script))
+    except (BrainError, ValueError) as exc:
+        raise UsageError(str(exc)) from exc

@@ -7,9 +7,8 @@ import json
 from typing import Any, TextIO
 
 from ..contracts import Screen
-from ..detectors import GridDetector
 from ..policy import Policy
-from .base import EXIT_FAILED, EXIT_OK, UsageError
+from .base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
 
 
 def check_desktop_args(args: argparse.Namespace) -> None:
@@ -42,13 +41,12 @@ def make_policy(args: argparse.Namespace) -> Policy:
 def make_desktop_screen(args: argparse.Namespace) -> Screen:
     """The real screen (opened now, so a missing display fails before anything runs)."""
     from ..desktop import DesktopScreen
-    from ..detectors import AutoDetector
 
     screen = DesktopScreen(
         monitor=args.monitor,
         max_width=args.max_width,
         scale=args.scale,
-        detector=GridDetector() if args.no_ocr else AutoDetector(),
+        detector=make_detector(args),
     )
     screen.open()
     return screen

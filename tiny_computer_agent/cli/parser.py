@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Final, NoReturn
 
-from .. import __version__
+from .._version import __version__
 from ..menu import DEFAULT_MENU_SIZE
-from .base import BRAIN_CHOICES, MODEL_BRAIN_CHOICES, UsageError
+from ..registry import brain_specs, detector_specs
+from .base import UsageError
 
 _EPILOG: Final = """\
 exit codes:
@@ -44,10 +45,26 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tiny-computer-agent",
         description="Drive a computer by looking at the screen and choosing from a short "
         "numbered menu, with a tiny local brain. A dry run unless armed.",
-        epilog=_EPILOG,
+        epilog=_catalogue() + _EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("goal", nargs="?", help="what to do, e.g. \"click 'Save'\"")
+    _add_source_arguments(p)
+    _add_decision_arguments(p)
+    run = p.add_argument_group("how to run")
+    run.add_argument(
+        "--verify-text", metavar="TEXT", help="success = this text visible after acting"
+    )
+    run.add_argument("--max-steps", type=int, default=8, metavar="N", help="hard step budget")
+    run.add_argument("--json", action="store_true", help="print the episode as JSON on stdout")
+    run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
+    _add_trace_arguments(p)
+    _add_desktop_arguments(p)
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return p
+
+
+def _add_source_arguments(p: argparse.ArgumentParser) -> None:
     src = p.add_argument_group("what to look at")
     src.add_argument(
         "--image",
@@ -55,18 +72,30 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH|example",
         help="replay a screenshot (repeat for a sequence); 'example' is the built-in desktop",
     )
+    detectors = detector_specs()
     src.add_argument(
-        "--no-ocr", action="store_true", help="index the screen as a numbered grid, not OCR"
+        "--detector",
+        choices=tuple(detectors),
+        metavar="NAME",
+        help="how the screen becomes elements (default: auto): "
+        + ", ".join(detectors)
+        + " (see 'detectors' below)",
     )
+    src.add_argument("--no-ocr", action="store_true", help="the same as --detector grid")
     src.add_argument(
         "--max-width", type=int, metavar="PX", help="downscale frames to this width for the brain"
     )
+
+
+def _add_decision_arguments(p: argparse.ArgumentParser) -> None:
     think = p.add_argument_group("how to decide")
+    brains = brain_specs()
     think.add_argument(
         "--brain",
-        choices=(*BRAIN_CHOICES, *MODEL_BRAIN_CHOICES),
+        choices=tuple(brains),
         default="planner",
-        help="default: planner; text, vlm, embed and openai run a model (see --model)",
+        metavar="NAME",
+        help="who decides (default: planner; see 'brains' below)",
     )
     _add_model_arguments(p)
     think.add_argument(
@@ -83,22 +112,22 @@ def build_parser() -> argparse.ArgumentParser:
     think.add_argument(
         "--menu-size", type=int, default=DEFAULT_MENU_SIZE, metavar="N", help="entries shown"
     )
-    run = p.add_argument_group("how to run")
-    run.add_argument(
-        "--verify-text", metavar="TEXT", help="success = this text visible after acting"
-    )
-    run.add_argument("--max-steps", type=int, default=8, metavar="N", help="hard step budget")
-    run.add_argument("--json", action="store_true", help="print the episode as JSON on stdout")
-    run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
-    _add_trace_arguments(p)
-    _add_desktop_arguments(p)
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return p
+
+
+def _catalogue() -> str:
+    """The registry's brains and detectors, one line each, for the help's epilog."""
+    brains, detectors = brain_specs(), detector_specs()
+    width = max(len(name) for name in (*brains, *detectors)) + 2
+    lines = ["brains (--brain NAME, --brains NAME,NAME...):"]
+    lines += [f"  {b.name.ljust(width)}{b.summary}" for b in brains.values()]
+    lines.append("detectors (--detector NAME):")
+    lines += [f"  {d.name.ljust(width)}{d.summary}" for d in detectors.values()]
+    return "\n".join(lines) + "\n\n"
 
 
 def _add_model_arguments(p: argparse.ArgumentParser) -> None:
     models = p.add_argument_group(
-        "model brains (--brain text|vlm|embed|openai; the 'vision' extra)"
+        "model brains (--brain text|smollm2|embed|vlm|openai...; the 'vision' extra)"
     )
     models.add_argument(
         "--model",
@@ -139,7 +168,8 @@ def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
         "--brains",
         metavar="NAMES",
         default="planner,first-item,oracle",
-        help="comma-separated brains to score (default: planner,first-item,oracle)",
+        help="comma-separated brains to score, the names --brain takes "
+        "(default: planner,first-item,oracle)",
     )
     rec.add_argument("--scoreboard-json", metavar="FILE", help="also write the scoreboard as JSON")
     rec.add_argument("--scoreboard-csv", metavar="FILE", help="also write one CSV row per decision")

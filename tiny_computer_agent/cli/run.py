@@ -10,10 +10,18 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..contracts import Screen, Step
-from ..detectors import GridDetector
 from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable
 from ..loop import Episode, render_step, run_episode
-from .base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE, UsageError, fail, make_brain
+from .base import (
+    EXIT_FAILED,
+    EXIT_NO_SCREEN,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    fail,
+    make_brain,
+    make_detector,
+)
 from .desktop import (
     check_desktop_args,
     make_desktop_screen,
@@ -33,7 +41,7 @@ def make_screen(args: argparse.Namespace) -> Screen:
         return make_desktop_screen(args)
     if not args.image:
         raise UsageError("nothing to look at: pass --image PATH (or --image example), or --live")
-    detector = GridDetector() if args.no_ocr else None
+    detector = make_detector(args)
     frames: list[Any] = []
     for item in args.image:
         if item == "example":

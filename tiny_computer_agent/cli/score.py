@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from ..contracts import Brain
 from ..loop import Episode
-from .base import EXIT_FAILED, EXIT_OK, UsageError, fail, load_script, model_settings
+from .base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail, load_script
 from .desktop import live_description
 
 if TYPE_CHECKING:
-    from ..scoring import BrainFactory
+    from ..records import BrainFactory
 
 
 _SCORE_ONLY: Final = ("scoreboard_json", "scoreboard_csv", "compare", "min_accuracy")
@@ -29,7 +29,7 @@ def check_record_args(args: argparse.Namespace) -> None:
 
 def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
     images = list(args.image or [])
-    detector = "grid" if args.no_ocr else "auto (OCR, else grid)"
+    detector = detector_name(args)
     if args.live:
         return {"source": "live desktop", "screen": live_description(args), "detector": detector}
     note = "frames are a fixed replay: the frame after an action is the next image given"
@@ -48,8 +48,7 @@ def record_run(
     if args.trace is None and not args.expected:
         return
     from ..errors import TraceError
-    from ..scoring import score_recorded
-    from ..trace import record
+    from ..records import record, score_recorded
 
     try:
         trace = record(
@@ -74,19 +73,15 @@ def record_run(
 
 
 def score_factories(args: argparse.Namespace) -> dict[str, BrainFactory]:
-    """--brains as a {name: factory} table (a fresh brain per task; a model brain is built
-    once, so its weights load once); scripted needs --script."""
-    from ..models import brain_factories
-    from ..scoring import select_brains
+    """--brains as a {name: factory} table from the registry (a fresh brain per task; a
+    model brain is built once, so its weights load once); scripted needs --script."""
+    from ..registry import select_brains
 
-    script = args.script
-    extra: dict[str, BrainFactory] = dict(brain_factories(**model_settings(args)))
-    if script:
-        extra["scripted"] = lambda trace: load_script(script)
-    if "scripted" in args.brains.split(",") and not script:
+    script = load_script(args.script) if args.script else None
+    if "scripted" in args.brains.split(",") and script is None:
         raise UsageError("--brains scripted needs --script FILE|JSON")
     try:
-        return select_brains(args.brains, extra=extra)
+        return select_brains(args.brains, options=brain_options(args, script=script))
     except ValueError as exc:
         raise UsageError(f"--brains: {exc}") from exc
 
@@ -108,8 +103,8 @@ def _check_score_args(args: argparse.Namespace) -> None:
 
 def run_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Scoring mode: every trace through every brain; print (and save) the scoreboard."""
-    from ..errors import TraceError
-    from ..scoring import compare_scoreboards, load_scoreboard, score_path
+    from ..errors import BrainError, TraceError
+    from ..records import compare_scoreboards, load_scoreboard, score_path
 
     _check_score_args(args)
     factories = score_factories(args)
@@ -118,6 +113,8 @@ def run_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         board = score_path(args.score, factories)
     except TraceError as exc:
         raise UsageError(str(exc)) from exc
+    except BrainError as exc:  # a brain its options cannot build (e.g. a refused --base-url)
+        raise UsageError(f"--brains: {exc}") from exc
     try:
         if args.scoreboard_json:
             board.write_json(args.scoreboard_json)

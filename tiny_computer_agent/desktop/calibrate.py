@@ -25,7 +25,6 @@ import math
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -35,6 +34,7 @@ from ..errors import ScreenUnavailable, TargetError
 from ..ocr import OcrDetector
 from ..perception import FrameMapping
 from ..policy import state_dir
+from ..records._jsonio import write_atomic
 from .capture import Monitor
 from .screen import DesktopScreen
 
@@ -187,11 +187,7 @@ def save_calibration(result: Calibration, path: Path | None = None) -> Path:
     """Write the result atomically (temp file, then rename) under the state directory."""
     target = path or state_dir() / CALIBRATION_FILE
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".calibration-")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(result.to_dict(), fh, indent=2)
-    os.replace(tmp, target)
-    return target
+    return write_atomic(target, json.dumps(result.to_dict(), indent=2), mode=0o600)
 
 
 def load_calibration(path: Path | None = None) -> Calibration | None:
@@ -291,63 +287,91 @@ def _pointer_points(monitor: Monitor) -> list[tuple[int, int]]:
     ]
 
 
+def _check_pointer(monitor: Monitor, gui: Any | None, problems: list[str]) -> float | None:
+    """Send the pointer to known points and read it back; the worst miss in pixels."""
+    if gui is None:
+        return None
+    error = 0.0
+    for x, y in _pointer_points(monitor):
+        gui.moveTo(x, y)
+        px, py = gui.position()
+        error = max(error, math.hypot(px - x, py - y))
+    if error > 1:
+        problems.append(f"the pointer landed {error:.0f} px from where it was sent")
+    return error
+
+
+def _check_mapping(
+    used: FrameMapping,
+    found: Mapping[str, tuple[float, float]],
+    truth: Mapping[str, tuple[float, float]],
+    problems: list[str],
+) -> tuple[float | None, FrameMapping | None]:
+    """Where the mapping sends each found target against where it is drawn: the worst
+    error, and the offset and scale measured from two targets."""
+    if not found:
+        return None, None
+    errors = [
+        math.hypot(*(a - b for a, b in zip(used.to_screen(*found[t]), truth[t], strict=True)))
+        for t in found
+    ]
+    target_error = max(errors)
+    if target_error > TOLERANCE_PX:
+        problems.append(
+            f"a target mapped {target_error:.0f} px away from where it is drawn "
+            f"(tolerance {TOLERANCE_PX:g} px): capture and mapping disagree"
+        )
+    if len(found) != 2:
+        return target_error, None
+    measured = _measure(list(found.values()), [truth[t] for t in found])
+    if measured is None:
+        return target_error, None
+    for axis, want, got in (
+        ("x", used.scale_x, measured.scale_x),
+        ("y", used.scale_y, measured.scale_y),
+    ):
+        if abs(got - want) > SCALE_TOLERANCE * want:
+            problems.append(
+                f"the {axis} scale in use is {want:.3f} but the screen measures "
+                f"{got:.3f}: fix --scale (or leave it out to measure it)"
+            )
+    return target_error, measured
+
+
+def _check_hover(
+    used: FrameMapping, found: Mapping[str, tuple[float, float]], targets: _Targets, gui: Any
+) -> list[str]:
+    """Move the pointer to each mapped target and ask Tk which label is under it."""
+    problems = []
+    for text, point in found.items():
+        gui.moveTo(*used.to_screen(*point))
+        reply = targets.under_pointer()
+        if reply.get("under") != text:
+            problems.append(
+                f"the pointer sent to the mapped {text!r} is over "
+                f"{reply.get('under') or 'something else'} at ({reply['x']}, {reply['y']})"
+            )
+    return problems
+
+
 def _check_monitor(screen: DesktopScreen, monitor: Monitor, gui: Any | None) -> MonitorCalibration:
     problems: list[str] = []
-    pointer_error: float | None = None
-    if gui is not None:
-        pointer_error = 0.0
-        for x, y in _pointer_points(monitor):
-            gui.moveTo(x, y)
-            px, py = gui.position()
-            pointer_error = max(pointer_error, math.hypot(px - x, py - y))
-        if pointer_error > 1:
-            problems.append(f"the pointer landed {pointer_error:.0f} px from where it was sent")
+    pointer_error = _check_pointer(monitor, gui, problems)
     targets = _Targets(monitor, screen.display)
     try:
         time.sleep(0.2)  # let the labels paint
         obs = screen.capture()
         used = obs.mapping
-        found, truth = [], []
+        found: dict[str, tuple[float, float]] = {}
         for text, *_ in TARGETS:
             try:
-                element = obs.find(text)
+                found[text] = obs.find(text).center
             except TargetError as exc:
                 problems.append(f"OCR did not find the target {text!r}: {exc}")
-                continue
-            found.append(element.center)
-            truth.append(_centre(targets.geometry[text]))
-        measured = _measure(found, truth) if len(found) == 2 else None
-        target_error = None
-        if found:
-            errors = [
-                math.hypot(*(a - b for a, b in zip(used.to_screen(*f), t, strict=True)))
-                for f, t in zip(found, truth, strict=True)
-            ]
-            target_error = max(errors)
-            if target_error > TOLERANCE_PX:
-                problems.append(
-                    f"a target mapped {target_error:.0f} px away from where it is drawn "
-                    f"(tolerance {TOLERANCE_PX:g} px): capture and mapping disagree"
-                )
-        if measured is not None:
-            for axis, want, got in (
-                ("x", used.scale_x, measured.scale_x),
-                ("y", used.scale_y, measured.scale_y),
-            ):
-                if abs(got - want) > SCALE_TOLERANCE * want:
-                    problems.append(
-                        f"the {axis} scale in use is {want:.3f} but the screen measures "
-                        f"{got:.3f}: fix --scale (or leave it out to measure it)"
-                    )
+        truth = {text: _centre(targets.geometry[text]) for text in found}
+        target_error, measured = _check_mapping(used, found, truth, problems)
         if gui is not None:
-            for f, (text, *_) in zip(found, TARGETS, strict=False):
-                gui.moveTo(*used.to_screen(*f))
-                reply = targets.under_pointer()
-                if reply.get("under") != text:
-                    problems.append(
-                        f"the pointer sent to the mapped {text!r} is over "
-                        f"{reply.get('under') or 'something else'} at ({reply['x']}, {reply['y']})"
-                    )
+            problems.extend(_check_hover(used, found, targets, gui))
     finally:
         targets.close()
     return MonitorCalibration(

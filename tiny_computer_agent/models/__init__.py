@@ -14,8 +14,7 @@ imported on a brain's first decision (MissingExtra names the ``vision`` extra).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from . import openai, runtime
 from .base import ModelBrain, ScriptedModelBrain
@@ -24,10 +23,6 @@ from .openai import DEFAULT_BASE_URL, OpenAIBrain, is_loopback
 from .runtime import DEFAULT_TEXT_MODEL, DEFAULT_VISION_MODEL, resolve_model, weights_status
 from .text import TextBrain
 from .vision import VisionBrain, annotate
-
-if TYPE_CHECKING:
-    from ..contracts import Brain
-    from ..trace import Trace
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -41,14 +36,13 @@ __all__ = [
     "TextBrain",
     "VisionBrain",
     "annotate",
-    "brain_factories",
     "is_loopback",
     "make_model_brain",
     "resolve_model",
     "weights_status",
 ]
 
-#: Model brains by the names ``--brain`` and ``--brains`` accept.
+#: Model brains by name (the registry, :mod:`tiny_computer_agent.registry`, lists them).
 MODEL_BRAINS: Final = (
     "text", "text-rank", "smollm2", "smollm2-rank", "embed", "vlm", "openai",
 )  # fmt: skip
@@ -85,34 +79,3 @@ def make_model_brain(
             allow_remote=allow_remote,
         )
     raise ValueError(f"unknown model brain {kind!r}; choose from {', '.join(MODEL_BRAINS)}")
-
-
-def brain_factories(**settings: Any) -> dict[str, Callable[[Trace], Brain]]:
-    """A ``{name: factory}`` table of every model brain for scoring
-    (:func:`~tiny_computer_agent.scoring.select_brains` ``extra=``).
-
-    Model brains hold no state between decisions but their weights, so each factory
-    builds its brain once and hands the same one to every task: weights load once.
-    ``settings`` are :func:`make_model_brain`'s keywords; ``model`` applies to the
-    text, text-rank and openai brains only (embed, vlm and smollm2 keep theirs).
-    """
-    table: dict[str, Callable[[Trace], Brain]] = {}
-    for kind in MODEL_BRAINS:
-        own = (
-            settings
-            if kind in ("text", "text-rank", "openai")
-            else {k: v for k, v in settings.items() if k != "model"}
-        )
-        table[kind] = _shared_factory(kind, own)
-    return table
-
-
-def _shared_factory(kind: str, settings: dict[str, Any]) -> Callable[[Trace], Brain]:
-    built: list[Brain] = []
-
-    def factory(trace: Trace) -> Brain:
-        if not built:
-            built.append(make_model_brain(kind, **settings))
-        return built[0]
-
-    return factory

@@ -1,13 +1,13 @@
-"""Portable traces: a run recorded without pixels, replayed against any brain offline.
+"""The trace schema: Expected, TraceStep and Trace, and their strict reader.
 
-A trace is one JSON object (``schema_version`` 1). It keeps what the harness *saw* and
+A trace is one JSON object (``schema_version`` 2). It keeps what the harness *saw* and
 *did*, never what the screen looked like: each frame's element index (labels, boxes,
 sources, confidences, frame size, frame-to-screen mapping, prose), the menu shown, the
 brain's decision (its action, menu choice and raw reply), whether the policy allowed it,
 the result, the verifier's outcome, timings, and the versions of the harness and brain.
 No pixels: :attr:`Observation.image` is never written.
 
-    {"format": "tiny-computer-agent/trace", "schema_version": 1,
+    {"format": "tiny-computer-agent/trace", "schema_version": 2,
      "task": "example-save", "goal": "click 'Save'", "menu_size": 12,
      "harness_version": "0.1.0", "brain": {"name": "planner", "settings": {}},
      "dry_run": true, "verify_text": "Saved", "outcome": "verified", "reason": "...",
@@ -18,61 +18,45 @@ No pixels: :attr:`Observation.image` is never written.
                 "timings": {"observe": 0.01, "decide": 0.001}}],
      "final": {...}}
 
-A scenario asks one question: what should be done on its first frame. The answer is
-``expected.labels`` (any of them, compared on normalised text) or, with
-``expected.refusal``, a choice the policy must refuse (a rule name, or ``"any"``).
+A step's ``refusal`` is ``{"rule": ..., "message": ...}`` and its ``error`` is
+``{"kind": ..., "message": ...}`` (a kind from :data:`~tiny_computer_agent.contracts.
+ERROR_KINDS`). Version 1 wrote both as ``"rule: message"`` text; such a trace is
+migrated as it is read (:func:`migrate_v1`), so old traces load unchanged.
 
-Loading is strict: a truncated, malformed, oversized or wrong-version file, a missing
+Loading is strict: a truncated, malformed, oversized or unknown-version file, a missing
 or mistyped field, or a trace with no frames raises :class:`TraceError` naming the file
-and the field. :func:`replay` runs any brain over a trace's frames -- the frames are the
-fixture, the brain is the only variable, and nothing is captured or clicked.
+and the field.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import os
-import re
-import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from . import __version__
-from .actions import Action
-from .brains import brain_identity
-from .contracts import ActionResult, Brain, Decision, Step
-from .errors import ActionError, BrainError, TraceError
-from .loop import Episode, render_step
-from .menu import DEFAULT_MENU_SIZE, Menu, build_menu
-from .perception import SOURCES, Element, FrameMapping, Observation, normalize_label
+from .._version import __version__
+from ..actions import Action
+from ..contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, StepError
+from ..errors import ActionError
+from ..loop import OUTCOMES, render_step
+from ..menu import DEFAULT_MENU_SIZE
+from ..perception import SOURCES, Element, FrameMapping, Observation, normalize_label
+from ._jsonio import FieldReader, short, write_atomic
 
 __all__ = [
-    "MAX_TRACE_BYTES",
     "SCHEMA_VERSION",
     "TRACE_FORMAT",
     "Expected",
-    "FieldReader",
-    "ReplayedFrame",
     "Trace",
+    "TraceReader",
     "TraceStep",
-    "decisions_equal",
-    "load_trace",
-    "load_traces",
-    "read_json_file",
-    "rebuild_menu",
-    "record",
-    "replay",
-    "replay_frames",
-    "write_atomic",
+    "migrate_v1",
 ]
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 TRACE_FORMAT: Final = "tiny-computer-agent/trace"
-#: Traces hold no pixels, so a real one is kilobytes; anything bigger is refused unread.
-MAX_TRACE_BYTES: Final = 20 * 1024 * 1024
 
 _TOP_FIELDS: Final = frozenset(
     {
@@ -128,6 +112,11 @@ class Expected:
         return {"labels": list(self.labels), "refusal": self.refusal}
 
 
+def without_pixels(observation: Observation) -> Observation:
+    """The observation with its image dropped (what a trace keeps)."""
+    return dataclasses.replace(observation, image=None)
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class TraceStep:
     """One recorded turn of the loop (a :class:`Step` without pixels)."""
@@ -136,9 +125,9 @@ class TraceStep:
     frame: Observation | None
     menu: tuple[str, ...] = ()
     decision: Decision | None = None
-    refusal: str | None = None
+    refusal: Refusal | None = None
     result: ActionResult | None = None
-    error: str | None = None
+    error: StepError | None = None
     timings: Mapping[str, float] = dataclasses.field(default_factory=dict)
 
     @property
@@ -153,7 +142,7 @@ class TraceStep:
     def of(cls, step: Step) -> TraceStep:
         return cls(
             index=step.index,
-            frame=None if step.observation is None else _without_pixels(step.observation),
+            frame=None if step.observation is None else without_pixels(step.observation),
             menu=tuple(step.menu),
             decision=step.decision,
             refusal=step.refusal,
@@ -182,9 +171,9 @@ class TraceStep:
             "menu": list(self.menu),
             "decision": None if self.decision is None else self.decision.to_dict(),
             "allowed": self.allowed,
-            "refusal": self.refusal,
+            "refusal": None if self.refusal is None else self.refusal.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "error": self.error,
+            "error": None if self.error is None else self.error.to_dict(),
             "timings": dict(self.timings),
         }
 
@@ -245,7 +234,7 @@ class Trace:
     @classmethod
     def from_dict(cls, data: object, *, source: str = "<memory>") -> Trace:
         """Build from parsed JSON, strictly; TraceError names ``source`` and the field."""
-        return FieldReader(source).trace(data)
+        return TraceReader(source).trace(data)
 
     def save(self, path: str | Path) -> Path:
         """Write the trace as JSON, atomically (a temp file, then ``os.replace``)."""
@@ -272,226 +261,61 @@ class Trace:
         return "\n".join(lines)
 
 
-def _without_pixels(observation: Observation) -> Observation:
-    return dataclasses.replace(observation, image=None)
+# -- version 1 -------------------------------------------------------------------------
+
+#: How version 1 wrote a step error's kind: as the start of its text.
+_V1_ERROR_PREFIXES: Final = (
+    ("no screen: ", "no-screen"),
+    ("goal unreachable: ", "goal-unreachable"),
+    ("brain error: ", "brain-error"),
+    ("no progress: ", "no-progress"),
+    ("target not found: ", "target-not-found"),
+)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60] or "task"
+def _v1_error(text: str) -> dict[str, str]:
+    for prefix, kind in _V1_ERROR_PREFIXES:
+        if text.startswith(prefix):
+            return {"kind": kind, "message": text[len(prefix) :]}
+    return {"kind": "action-failed", "message": text}
 
 
-def _expected_of(expected: Expected | str | Iterable[str] | None) -> Expected | None:
-    if expected is None or isinstance(expected, Expected):
-        return expected
-    labels = (expected,) if isinstance(expected, str) else tuple(expected)
-    return Expected(labels=labels) if labels else None
+def _v1_refusal(text: str) -> dict[str, str]:
+    rule, _, message = text.partition(":")
+    return {"rule": rule.strip(), "message": message.strip()}
 
 
-def record(
-    episode: Episode,
-    *,
-    brain: Brain,
-    expected: Expected | str | Iterable[str] | None = None,
-    menu_size: int = DEFAULT_MENU_SIZE,
-    task: str | None = None,
-    metadata: Mapping[str, str] | None = None,
-) -> Trace:
-    """A trace of ``episode`` as run by ``brain`` (its identity is recorded, not its state).
-
-    ``menu_size`` must be the one the episode ran with: every recorded menu is checked
-    against the menu this harness rebuilds, so a replay shows the brain the same menu.
-    ``expected`` (labels or an :class:`Expected`) makes the trace a scenario. TraceError
-    when the episode saw no frame at all (the kill switch or a dead screen stopped it).
-    """
-    steps = tuple(TraceStep.of(s) for s in episode.steps)
-    if not any(s.frame is not None for s in steps):
-        raise TraceError(
-            f"the episode saw no frame ({episode.outcome}: {episode.reason}), so there is "
-            "nothing to record; fix what stopped it and run again"
-        )
-    for step in steps:
-        if step.frame is not None and _menu_of(step.frame, episode.goal, menu_size) != step.menu:
-            raise ValueError(
-                f"step {step.index}: the recorded menu is not the one build_menu makes with "
-                f"menu_size={menu_size}; pass the menu_size the episode ran with"
-            )
-    trace = Trace(
-        task=task or _slug(episode.goal),
-        goal=episode.goal,
-        steps=steps,
-        menu_size=menu_size,
-        brain=brain_identity(brain),
-        dry_run=episode.dry_run,
-        verify_text=episode.verify_text,
-        outcome=episode.outcome,
-        reason=episode.reason,
-        expected=_expected_of(expected),
-        metadata=dict(metadata or {}),
-        final=None if episode.final is None else _without_pixels(episode.final),
-    )
-    # what is returned is exactly what load_trace(save(...)) gives back (rounding included)
-    return Trace.from_dict(json.loads(trace.to_json()), source="<recording>")
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 trace (already a JSON object) as version 2: each step's ``refusal``
+    and ``error`` text becomes fields. Values that are not text are left for the strict
+    reader to name."""
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        return {**data, "schema_version": SCHEMA_VERSION}
+    return {**data, "schema_version": SCHEMA_VERSION, "steps": [_v1_step(s) for s in steps]}
 
 
-def _menu_of(frame: Observation, goal: str, menu_size: int) -> tuple[str, ...]:
-    return build_menu(frame, goal, menu_size).lines()
+def _v1_step(step: object) -> object:
+    if not isinstance(step, dict):
+        return step
+    new = dict(step)
+    if isinstance(new.get("refusal"), str):
+        new["refusal"] = _v1_refusal(new["refusal"])
+    if isinstance(new.get("error"), str):
+        new["error"] = _v1_error(new["error"])
+    return new
 
 
-def write_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temp file in the same directory and
-    ``os.replace``, so a reader never sees half a file. OSError if it cannot."""
-    target = Path(path)
-    mode = target.stat().st_mode & 0o777 if target.exists() else 0o644  # mkstemp makes 0600
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+#: Older schema versions this harness reads, each with its upgrade to the next.
+_MIGRATIONS: Final = {1: migrate_v1}
 
 
-# -- loading ---------------------------------------------------------------------------
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def read_json_file(path: str | Path, *, what: str = "trace") -> object:
-    """Parse a JSON file of at most MAX_TRACE_BYTES; TraceError names the file and why."""
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            raw = fh.read(MAX_TRACE_BYTES + 1)
-    except OSError as exc:
-        raise TraceError(f"{p}: cannot read the {what} file ({exc.strerror or exc})") from exc
-    if len(raw) > MAX_TRACE_BYTES:
-        raise TraceError(
-            f"{p}: the {what} file is larger than {MAX_TRACE_BYTES // (1024 * 1024)} MB; "
-            f"a {what} holds no pixels, so this is not one (or it is corrupt)"
-        )
-    try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-    except UnicodeDecodeError as exc:
-        raise TraceError(f"{p}: the {what} file is not UTF-8 text (byte {exc.start})") from exc
-    except json.JSONDecodeError as exc:
-        cut = " (the file looks truncated)" if exc.pos >= len(raw.rstrip()) else ""
-        raise TraceError(
-            f"{p}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}"
-        ) from exc
-    except (ValueError, RecursionError) as exc:
-        raise TraceError(f"{p}: the {what} file is not usable JSON: {exc}") from exc
-
-
-def load_trace(path: str | Path) -> Trace:
-    """Load and validate one trace file; TraceError names the file and the bad field."""
-    return Trace.from_dict(read_json_file(path), source=str(path))
-
-
-def load_traces(path: str | Path) -> tuple[Trace, ...]:
-    """Every ``*.json`` trace in directory ``path`` (sorted by name), or the one file.
-
-    TraceError when the path does not exist, a directory holds no traces, or any file
-    is bad -- never a partial list.
-    """
-    p = Path(path)
-    if p.is_file():
-        return (load_trace(p),)
-    if not p.is_dir():
-        raise TraceError(f"{p}: no such trace file or directory")
-    files = sorted(f for f in p.glob("*.json") if f.is_file())
-    if not files:
-        raise TraceError(f"{p}: the directory holds no traces (no *.json files)")
-    return tuple(load_trace(f) for f in files)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _is_number(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return abs(value) <= _MAX_FLOAT  # a 400-digit integer is not a float
-    return isinstance(value, float) and math.isfinite(value)
-
-
-_MAX_FLOAT: Final = 1e308
+# -- reading ---------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class FieldReader:
-    """Strict conversion of parsed JSON into trace values; every failure is a TraceError
-    naming the file (``source``), the field, what was found and what was expected."""
-
-    source: str
-    what: str = "trace"
-    fix: str = "fix the field or record the trace again"
-
-    def fail(self, where: str, problem: str) -> TraceError:
-        field = f"field {where!r}" if where else f"the {self.what}"
-        return TraceError(f"{self.source}: {field} {problem}; {self.fix}")
-
-    def obj(self, value: object, where: str, known: frozenset[str] | None = None) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"must be a JSON object, got {_short(value)}")
-        if known is not None:
-            extra = sorted(str(k) for k in value if k not in known)
-            if extra:
-                raise self.fail(
-                    f"{where}.{extra[0]}" if where else extra[0],
-                    f"is not a field of this schema (allowed: {', '.join(sorted(known))})",
-                )
-        return value
-
-    def get(self, data: Mapping[str, Any], key: str, where: str) -> Any:
-        if key not in data:
-            raise self.fail(f"{where}.{key}" if where else key, "is missing")
-        return data[key]
-
-    def text(self, value: object, where: str, *, empty: bool = True) -> str:
-        if not isinstance(value, str) or (not empty and not value.strip()):
-            want = "a string" if empty else "a non-empty string"
-            raise self.fail(where, f"must be {want}, got {_short(value)}")
-        return value
-
-    def opt_text(self, value: object, where: str) -> str | None:
-        return None if value is None else self.text(value, where)
-
-    def whole(self, value: object, where: str, minimum: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"must be a whole number, got {_short(value)}")
-        if minimum is not None and value < minimum:
-            raise self.fail(where, f"must be at least {minimum}, got {value}")
-        return value
-
-    def number(self, value: object, where: str) -> float:
-        if not _is_number(value):
-            raise self.fail(where, f"must be a finite number, got {_short(value)}")
-        return float(value)  # type: ignore[arg-type]
-
-    def flag(self, value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"must be true or false, got {_short(value)}")
-        return value
-
-    def array(self, value: object, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(where, f"must be a JSON list, got {_short(value)}")
-        return value
-
-    def texts(self, value: object, where: str) -> tuple[str, ...]:
-        return tuple(self.text(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where)))
-
-    # -- values of the core --
+class TraceReader(FieldReader):
+    """The strict reader of the loop's values and of a trace (see :class:`FieldReader`)."""
 
     def element(self, value: object, where: str) -> Element:
         data = self.obj(value, where)
@@ -499,13 +323,10 @@ class FieldReader:
         nums = [self.whole(v, f"{where}.box[{i}]") for i, v in enumerate(box)]
         if len(nums) != 4 or nums[2] < nums[0] or nums[3] < nums[1]:
             raise self.fail(f"{where}.box", f"must be [left, top, right, bottom], got {box}")
-        source = self.text(data.get("source", "ocr"), f"{where}.source")
-        if source not in SOURCES:
-            raise self.fail(f"{where}.source", f"is {source!r}; allowed: {', '.join(SOURCES)}")
         return Element(
             label=self.text(self.get(data, "label", where), f"{where}.label"),
             box=(nums[0], nums[1], nums[2], nums[3]),
-            source=source,
+            source=self.choice(data.get("source", "ocr"), f"{where}.source", SOURCES),
             confidence=self.number(data.get("confidence", 1.0), f"{where}.confidence"),
             id=self.whole(self.get(data, "id", where), f"{where}.id", minimum=1),
         )
@@ -559,7 +380,7 @@ class FieldReader:
     def point(self, value: object, where: str) -> tuple[int, int]:
         pair = [self.whole(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]
         if len(pair) != 2:
-            raise self.fail(where, f"must be [x, y], got {_short(value)}")
+            raise self.fail(where, f"must be [x, y], got {short(value)}")
         return pair[0], pair[1]
 
     def result(self, value: object, where: str) -> ActionResult:
@@ -574,6 +395,23 @@ class FieldReader:
             error=self.text(data.get("error", ""), f"{where}.error"),
             settle_seconds=None if settle is None else self.number(settle, f"{where}.settle"),
         )
+
+    def refusal(self, value: object, where: str) -> Refusal | None:
+        if value is None:
+            return None
+        data = self.obj(value, where, frozenset({"rule", "message"}))
+        return Refusal(
+            rule=self.text(self.get(data, "rule", where), f"{where}.rule", empty=False),
+            message=self.text(data.get("message", ""), f"{where}.message"),
+        )
+
+    def error(self, value: object, where: str) -> StepError | None:
+        if value is None:
+            return None
+        data = self.obj(value, where, frozenset({"kind", "message"}))
+        kind = self.choice(self.get(data, "kind", where), f"{where}.kind", ERROR_KINDS)
+        message = self.text(data.get("message", ""), f"{where}.message")
+        return StepError(kind=kind, message=message)  # type: ignore[arg-type]
 
     # -- values of the trace --
 
@@ -601,9 +439,9 @@ class FieldReader:
             frame=None if frame is None else self.frame(frame, f"{where}.frame"),
             menu=self.texts(data.get("menu", []), f"{where}.menu"),
             decision=None if decision is None else self.decision(decision, f"{where}.decision"),
-            refusal=self.opt_text(data.get("refusal"), f"{where}.refusal"),
+            refusal=self.refusal(data.get("refusal"), f"{where}.refusal"),
             result=None if result is None else self.result(result, f"{where}.result"),
-            error=self.opt_text(data.get("error"), f"{where}.error"),
+            error=self.error(data.get("error"), f"{where}.error"),
             timings=self.timings(data.get("timings", {}), f"{where}.timings"),
         )
         allowed = data.get("allowed")
@@ -612,25 +450,31 @@ class FieldReader:
         if allowed != step.allowed:
             raise self.fail(
                 f"{where}.allowed",
-                f"is {_short(allowed)} but the step's refusal/result say {step.allowed}",
+                f"is {short(allowed)} but the step's refusal/result say {step.allowed}",
             )
         return step
 
-    def header(self, data: Mapping[str, Any]) -> None:
+    def upgraded(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` checked for the trace format and brought to :data:`SCHEMA_VERSION`."""
         fmt = self.get(data, "format", "")
         if fmt != TRACE_FORMAT:
-            raise self.fail("format", f"is {_short(fmt)}, not {TRACE_FORMAT!r}: not a trace")
+            raise self.fail("format", f"is {short(fmt)}, not {TRACE_FORMAT!r}: not a trace")
         version = self.get(data, "schema_version", "")
-        if version != SCHEMA_VERSION or isinstance(version, bool):
+        known = (*_MIGRATIONS, SCHEMA_VERSION)
+        if isinstance(version, bool) or version not in known:
             raise self.fail(
                 "schema_version",
-                f"is {_short(version)}; this harness reads version {SCHEMA_VERSION} "
-                "(upgrade tiny-computer-agent, or record the trace again)",
+                f"is {short(version)}; this harness reads versions "
+                f"{', '.join(map(str, known))} (upgrade tiny-computer-agent, or record the "
+                "trace again)",
             )
+        while version != SCHEMA_VERSION:
+            data = _MIGRATIONS[version](data)
+            version = data["schema_version"]
+        return data
 
     def trace(self, value: object) -> Trace:
-        data = self.obj(value, "", _TOP_FIELDS)
-        self.header(data)
+        data = self.upgraded(self.obj(value, "", _TOP_FIELDS))
         raw_steps = self.array(self.get(data, "steps", ""), "steps")
         steps = tuple(self.step(s, f"steps[{i}]") for i, s in enumerate(raw_steps))
         if not any(s.frame is not None for s in steps):
@@ -640,6 +484,7 @@ class FieldReader:
         self.obj(self.get(brain, "settings", "brain"), "brain.settings")
         metadata = self.obj(data.get("metadata", {}), "metadata")
         final = data.get("final")
+        outcome = data.get("outcome", "")
         return Trace(
             task=self.text(self.get(data, "task", ""), "task", empty=False),
             goal=self.text(self.get(data, "goal", ""), "goal", empty=False),
@@ -649,84 +494,10 @@ class FieldReader:
             brain=brain,
             dry_run=self.flag(data.get("dry_run", True), "dry_run"),
             verify_text=self.opt_text(data.get("verify_text"), "verify_text"),
-            outcome=self.text(data.get("outcome", ""), "outcome"),
+            outcome=self.choice(outcome, "outcome", ("", *OUTCOMES)),
             reason=self.text(data.get("reason", ""), "reason"),
             expected=self.expected(data.get("expected"), "expected"),
             metadata={str(k): self.text(v, f"metadata.{k}") for k, v in metadata.items()},
             final=None if final is None else self.frame(final, "final"),
             source=self.source,
         )
-
-
-# -- replay ----------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
-class ReplayedFrame:
-    """One frame of a replay: the recorded step, the menu rebuilt from it, and what the
-    brain made of it (a Decision, or the BrainError it raised)."""
-
-    step: TraceStep
-    menu: Menu
-    outcome: Decision | BrainError
-
-
-def rebuild_menu(trace: Trace, step: TraceStep) -> Menu:
-    """The menu ``step`` showed, rebuilt with the trace's goal and menu size.
-
-    TraceError when this harness builds a different menu from the recorded one (the
-    menu rules changed since it was recorded): the replay would not be the same test.
-    """
-    if step.frame is None:
-        raise TraceError(f"{trace.source}: step {step.index} has no frame to build a menu from")
-    menu = build_menu(step.frame, trace.goal, trace.menu_size)
-    if menu.lines() != step.menu:
-        position = trace.steps.index(step) if step in trace.steps else step.index - 1
-        raise TraceError(
-            f"{trace.source}: field 'steps[{position}].menu' is not the menu this "
-            f"harness builds from that frame (menu size {trace.menu_size}); the menu rules "
-            "changed since it was recorded, so record the trace again"
-        )
-    return menu
-
-
-def replay_frames(trace: Trace, brain: Brain, *, limit: int | None = None) -> list[ReplayedFrame]:
-    """Run ``brain`` over the trace's frames in order (at most ``limit`` of them).
-
-    The brain sees the recorded history (what really happened before each frame), so
-    every frame poses the question it posed in the recorded run. BrainError (including
-    GoalUnreachable) is an answer and is returned; any other exception is a bug and
-    propagates.
-    """
-    replayed: list[ReplayedFrame] = []
-    history: list[Step] = []
-    for step in trace.steps:
-        if limit is not None and len(replayed) >= limit:
-            break
-        if step.frame is not None:
-            menu = rebuild_menu(trace, step)
-            outcome: Decision | BrainError
-            try:
-                outcome = brain.decide(trace.goal, menu, tuple(history))
-            except BrainError as exc:
-                outcome = exc
-            replayed.append(ReplayedFrame(step=step, menu=menu, outcome=outcome))
-        history.append(step.to_step())
-    return replayed
-
-
-def replay(trace: Trace, brain: Brain) -> list[Decision | BrainError]:
-    """``brain``'s decision (or BrainError) on every frame of ``trace``; nothing is
-    captured or clicked. The same brain on the same trace gives the same decisions."""
-    return [r.outcome for r in replay_frames(trace, brain)]
-
-
-def decisions_equal(a: Sequence[Decision | BrainError], b: Sequence[Decision | BrainError]) -> bool:
-    """Whether two replays chose the same actions (errors compare by type and message)."""
-
-    def key(o: Decision | BrainError) -> object:
-        if isinstance(o, BrainError):
-            return (type(o).__name__, str(o))
-        return o.action.to_dict()
-
-    return [key(x) for x in a] == [key(y) for y in b]

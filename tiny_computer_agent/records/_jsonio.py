@@ -1,0 +1,171 @@
+"""Small, strict JSON I/O: one atomic writer, one capped reader, one field reader.
+
+    write_atomic(path, text)           a temp file in the same folder, fsync, os.replace
+    read_json_file(path, max_bytes=)   parse at most ``max_bytes``; TraceError says why not
+    FieldReader(source)                parsed JSON -> typed values, every failure a
+                                       TraceError naming the file, the field and the fix
+
+Everything that saves or loads a file (traces, scoreboards, calibrations) goes through
+here, so a reader never sees half a file and a bad file is never a traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from ..errors import TraceError
+
+__all__ = ["MAX_JSON_BYTES", "FieldReader", "read_json_file", "write_atomic"]
+
+#: Traces and scoreboards hold no pixels, so a real one is kilobytes; anything bigger
+#: is refused unread.
+MAX_JSON_BYTES: Final = 20 * 1024 * 1024
+_MAX_FLOAT: Final = 1e308
+
+
+def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Path:
+    """Write ``text`` to ``path`` through a temp file in the same directory and
+    ``os.replace``, so a reader never sees half a file. OSError if it cannot.
+
+    ``mode`` sets the file's permissions; by default an existing file keeps its own and
+    a new one gets 0644.
+    """
+    target = Path(path)
+    if mode is None:  # mkstemp makes 0600
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_json_file(
+    path: str | Path, *, what: str = "trace", max_bytes: int = MAX_JSON_BYTES
+) -> object:
+    """Parse a JSON file of at most ``max_bytes``; TraceError names the file and why."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise TraceError(f"{p}: cannot read the {what} file ({exc.strerror or exc})") from exc
+    if len(raw) > max_bytes:
+        raise TraceError(
+            f"{p}: the {what} file is larger than {max_bytes // (1024 * 1024)} MB; "
+            f"a {what} holds no pixels, so this is not one (or it is corrupt)"
+        )
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError as exc:
+        raise TraceError(f"{p}: the {what} file is not UTF-8 text (byte {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        cut = " (the file looks truncated)" if exc.pos >= len(raw.rstrip()) else ""
+        raise TraceError(
+            f"{p}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}"
+        ) from exc
+    except (ValueError, RecursionError) as exc:
+        raise TraceError(f"{p}: the {what} file is not usable JSON: {exc}") from exc
+
+
+def short(value: object) -> str:
+    """``repr(value)``, cut to 60 characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_number(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= _MAX_FLOAT  # a 400-digit integer is not a float
+    return isinstance(value, float) and math.isfinite(value)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FieldReader:
+    """Strict conversion of parsed JSON into typed values; every failure is a TraceError
+    naming the file (``source``), the field, what was found and what was expected."""
+
+    source: str
+    what: str = "trace"
+    fix: str = "fix the field or record the trace again"
+
+    def fail(self, where: str, problem: str) -> TraceError:
+        field = f"field {where!r}" if where else f"the {self.what}"
+        return TraceError(f"{self.source}: {field} {problem}; {self.fix}")
+
+    def obj(self, value: object, where: str, known: frozenset[str] | None = None) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"must be a JSON object, got {short(value)}")
+        if known is not None:
+            extra = sorted(str(k) for k in value if k not in known)
+            if extra:
+                raise self.fail(
+                    f"{where}.{extra[0]}" if where else extra[0],
+                    f"is not a field of this schema (allowed: {', '.join(sorted(known))})",
+                )
+        return value
+
+    def get(self, data: Mapping[str, Any], key: str, where: str) -> Any:
+        if key not in data:
+            raise self.fail(f"{where}.{key}" if where else key, "is missing")
+        return data[key]
+
+    def text(self, value: object, where: str, *, empty: bool = True) -> str:
+        if not isinstance(value, str) or (not empty and not value.strip()):
+            want = "a string" if empty else "a non-empty string"
+            raise self.fail(where, f"must be {want}, got {short(value)}")
+        return value
+
+    def opt_text(self, value: object, where: str) -> str | None:
+        return None if value is None else self.text(value, where)
+
+    def choice(self, value: object, where: str, allowed: tuple[str, ...]) -> str:
+        text = self.text(value, where)
+        if text not in allowed:
+            raise self.fail(where, f"is {text!r}; allowed: {', '.join(allowed)}")
+        return text
+
+    def whole(self, value: object, where: str, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, f"must be a whole number, got {short(value)}")
+        if minimum is not None and value < minimum:
+            raise self.fail(where, f"must be at least {minimum}, got {value}")
+        return value
+
+    def number(self, value: object, where: str) -> float:
+        if not _is_number(value):
+            raise self.fail(where, f"must be a finite number, got {short(value)}")
+        return float(value)  # type: ignore[arg-type]
+
+    def flag(self, value: object, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, f"must be true or false, got {short(value)}")
+        return value
+
+    def array(self, value: object, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(where, f"must be a JSON list, got {short(value)}")
+        return value
+
+    def texts(self, value: object, where: str) -> tuple[str, ...]:
+        return tuple(self.text(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where)))
