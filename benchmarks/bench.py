@@ -108,9 +108,9 @@ def bench_desktop(repeat: int) -> list[Row]:
         build_menu,
         run_episode,
     )
+    from tiny_computer_agent._detectors import OcrDetector
+    from tiny_computer_agent._perception import Frame
     from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor, VirtualDesktop
-    from tiny_computer_agent.detectors import OcrDetector
-    from tiny_computer_agent.perception import Frame
 
     rows: list[Row] = []
     with VirtualDesktop(window_manager=True) as vd:
@@ -193,10 +193,10 @@ def bench_ocr(repeat: int) -> list[Row]:
     import numpy as np
     from rapidocr import RapidOCR
 
+    from tiny_computer_agent._example import EXAMPLE_BUTTONS, example_frames
+    from tiny_computer_agent._ocr import ENGINE_PARAMS
+    from tiny_computer_agent._perception import normalize_label
     from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
-    from tiny_computer_agent.example import EXAMPLE_BUTTONS, example_frames
-    from tiny_computer_agent.ocr import ENGINE_PARAMS
-    from tiny_computer_agent.perception import normalize_label
 
     frames: list[tuple[str, Any, list[str]]] = []
     before, after = example_frames()

@@ -487,7 +487,7 @@ def errors() -> Transcript:
     t, ns = Transcript(), namespace()
     t.python(
         """
-        import tiny_computer_agent.errors as errors
+        import tiny_computer_agent._errors as errors
         print(errors.__doc__.split("\\n\\n")[1])
         for cls in (tca.ActionError, tca.BrainError, tca.GoalUnreachable, tca.PolicyRefusal,
                     tca.TargetError, tca.AmbiguousTarget, tca.ScreenUnavailable,

@@ -16,7 +16,7 @@ from tiny_computer_agent import (
     normalize_keys,
     parse_decision,
 )
-from tiny_computer_agent.actions import VERB_TABLE, VerbSpec
+from tiny_computer_agent._actions import VERB_TABLE, VerbSpec
 
 from .helpers import dialog
 

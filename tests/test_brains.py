@@ -12,7 +12,7 @@ from tiny_computer_agent import (
     build_menu,
     split_goal,
 )
-from tiny_computer_agent.actions import ActionError
+from tiny_computer_agent._actions import ActionError
 
 from .helpers import dialog
 

@@ -23,7 +23,7 @@ from tiny_computer_agent.desktop import (
     pyautogui_keys,
     render_doctor,
 )
-from tiny_computer_agent.desktop.doctor import ready
+from tiny_computer_agent.desktop._doctor import ready
 
 
 @pytest.mark.parametrize(
@@ -240,7 +240,7 @@ def test_importing_the_desktop_module_loads_only_the_standard_library() -> None:
 
 
 def test_every_verb_in_the_table_has_an_executor_method() -> None:
-    from tiny_computer_agent.actions import VERB_TABLE
+    from tiny_computer_agent._actions import VERB_TABLE
 
     missing = [v for v in VERB_TABLE if not callable(getattr(RealInputExecutor, f"_do_{v}", None))]
     assert missing == [], f"RealInputExecutor needs a _do_<verb> method for {missing}"

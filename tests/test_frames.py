@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import GridDetector, ImageScreen, example_frames
-from tiny_computer_agent.contracts import Detection, Detector
+from tiny_computer_agent._contracts import Detection, Detector
+from tiny_computer_agent._detectors import AutoDetector, ImageDetector
+from tiny_computer_agent._frames import SizedImage, make_frame, observe
+from tiny_computer_agent._perception import Frame, FrameMapping, Window
 from tiny_computer_agent.desktop import DesktopScreen, Monitor, frame_mapping
-from tiny_computer_agent.detectors import AutoDetector, ImageDetector
-from tiny_computer_agent.frames import SizedImage, make_frame, observe
-from tiny_computer_agent.perception import Frame, FrameMapping, Window
 
 
 class Recording:

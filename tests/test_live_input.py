@@ -121,7 +121,7 @@ VANISH_PROBE = r"""
 import json, sys
 from tiny_computer_agent import Action, Policy
 from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
-from tiny_computer_agent.errors import TargetError
+from tiny_computer_agent._errors import TargetError
 
 policy = Policy().armed(flag=True)
 screen = DesktopScreen()

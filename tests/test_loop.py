@@ -20,7 +20,7 @@ from tiny_computer_agent import (
     StepError,
     run_episode,
 )
-from tiny_computer_agent.menu import Menu
+from tiny_computer_agent._menu import Menu
 
 from .helpers import dialog
 

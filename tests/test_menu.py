@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tiny_computer_agent import BrainError, Element, Observation, build_menu, parse_decision
-from tiny_computer_agent.menu import Menu
+from tiny_computer_agent._menu import Menu
 
 from .helpers import dialog
 
@@ -144,8 +144,8 @@ def test_same_label_twice_is_resolved_by_number_only() -> None:
 
 
 def test_every_field_of_every_verb_has_a_reader() -> None:
-    from tiny_computer_agent.actions import VERB_TABLE
-    from tiny_computer_agent.menu import _FIELD_READERS
+    from tiny_computer_agent._actions import VERB_TABLE
+    from tiny_computer_agent._menu import _FIELD_READERS
 
     by_choice = {"target", "target_id", "to_id"}  # the menu number, or set with "to"
     for verb, spec in VERB_TABLE.items():

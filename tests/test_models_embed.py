@@ -16,7 +16,7 @@ from tiny_computer_agent import (
     run_episode,
 )
 from tiny_computer_agent.models import EmbedBrain
-from tiny_computer_agent.models.embed import lexical_score
+from tiny_computer_agent.models._embed import lexical_score
 
 from .helpers import dialog
 from .model_fixtures import SMOLLM2_MENU, RecordingExecutor

@@ -16,7 +16,7 @@ from tiny_computer_agent import (
     run_episode,
 )
 from tiny_computer_agent.models import VisionBrain, annotate
-from tiny_computer_agent.models.vision import BOX_COLOR, POINTER_COLOR
+from tiny_computer_agent.models._vision import BOX_COLOR, POINTER_COLOR
 
 from .model_fixtures import RecordingExecutor, build_tiny_idefics3
 

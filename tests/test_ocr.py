@@ -12,8 +12,8 @@ from tiny_computer_agent import (
     OcrDetector,
     example_frames,
 )
-from tiny_computer_agent.ocr import _Word, split_line
-from tiny_computer_agent.perception import Frame
+from tiny_computer_agent._ocr import _Word, split_line
+from tiny_computer_agent._perception import Frame
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,7 @@ Importing this package loads the standard library only.
 
 from __future__ import annotations
 
-from ._version import __version__
-from .actions import (
+from ._actions import (
     BUTTONS,
     KEY_ALIASES,
     MAX_SCROLL,
@@ -18,11 +17,13 @@ from .actions import (
     MAX_WAIT_SECONDS,
     MODIFIERS,
     SCROLL_DIRECTIONS,
+    VERB_TABLE,
     VERBS,
     Action,
+    VerbSpec,
     normalize_keys,
 )
-from .brains import (
+from ._brains import (
     FirstItemBrain,
     OracleBrain,
     PlannerBrain,
@@ -30,7 +31,7 @@ from .brains import (
     brain_identity,
     split_goal,
 )
-from .contracts import (
+from ._contracts import (
     ERROR_KINDS,
     ActionResult,
     Brain,
@@ -43,8 +44,8 @@ from .contracts import (
     Step,
     StepError,
 )
-from .detectors import AutoDetector, GridDetector, OcrDetector
-from .errors import (
+from ._detectors import AutoDetector, GridDetector, ImageDetector, OcrDetector
+from ._errors import (
     ActionError,
     AmbiguousTarget,
     BrainError,
@@ -56,12 +57,31 @@ from .errors import (
     TinyAgentError,
     TraceError,
 )
-from .example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
-from .executors import DryRunExecutor, screen_points
-from .loop import OUTCOMES, Episode, Outcome, history_feedback, run_episode
-from .menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
-from .perception import Element, FrameMapping, Observation, normalize_label, reading_order
-from .policy import ARM_ENV, DENIED_CHORDS, DENIED_TEXT, DENIED_WIDGETS, HOME_ENV, Policy, state_dir
+from ._example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
+from ._executors import DryRunExecutor, screen_points
+from ._frames import observe
+from ._loop import OUTCOMES, Episode, Outcome, history_feedback, run_episode
+from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
+from ._perception import (
+    Element,
+    Frame,
+    FrameMapping,
+    Observation,
+    Window,
+    normalize_label,
+    reading_order,
+)
+from ._policy import (
+    ARM_ENV,
+    DENIED_CHORDS,
+    DENIED_TEXT,
+    DENIED_WIDGETS,
+    HOME_ENV,
+    Policy,
+    state_dir,
+)
+from ._screens import ImageScreen, ScriptedScreen
+from ._version import __version__
 from .records import (
     VERDICTS,
     DecisionChange,
@@ -97,7 +117,6 @@ from .registry import (
     register_detector,
     select_brains,
 )
-from .screens import ImageScreen, ScriptedScreen
 
 __all__ = [
     "ARM_ENV",
@@ -118,6 +137,7 @@ __all__ = [
     "OUTCOMES",
     "SCROLL_DIRECTIONS",
     "VERBS",
+    "VERB_TABLE",
     "VERDICTS",
     "Action",
     "ActionError",
@@ -139,9 +159,11 @@ __all__ = [
     "Executor",
     "Expected",
     "FirstItemBrain",
+    "Frame",
     "FrameMapping",
     "GoalUnreachable",
     "GridDetector",
+    "ImageDetector",
     "ImageScreen",
     "Judgement",
     "Menu",
@@ -167,7 +189,9 @@ __all__ = [
     "Trace",
     "TraceError",
     "TraceStep",
+    "VerbSpec",
     "Verdict",
+    "Window",
     "__version__",
     "benchmark",
     "brain_identity",
@@ -185,6 +209,7 @@ __all__ = [
     "make_detector",
     "normalize_keys",
     "normalize_label",
+    "observe",
     "parse_decision",
     "reading_order",
     "record",

@@ -6,10 +6,10 @@ module plus one line in :data:`_BUILTIN_BRAINS` or :data:`_BUILTIN_DETECTORS`.
 
 Third-party packages register through entry points, the way ``llm`` plugins do::
 
-    [project.entry-points."tiny_computer_agent.brains"]
+    [project.entry-points."tiny_computer_agent._brains"]
     mine = "my_package:BRAIN"          # a BrainSpec
 
-    [project.entry-points."tiny_computer_agent.detectors"]
+    [project.entry-points."tiny_computer_agent._detectors"]
     mine = "my_package:DETECTOR"       # a DetectorSpec
 
 Entry points are read the first time a table is asked for (never on ``import
@@ -27,10 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from .actions import Action
-from .brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
-from .contracts import Brain, Detector
-from .errors import BrainError
+from ._actions import Action
+from ._brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
+from ._contracts import Brain, Detector
+from ._errors import BrainError
 
 if TYPE_CHECKING:
     from .records import BrainFactory, Trace
@@ -52,8 +52,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-BRAIN_ENTRY_POINTS: Final = "tiny_computer_agent.brains"
-DETECTOR_ENTRY_POINTS: Final = "tiny_computer_agent.detectors"
+BRAIN_ENTRY_POINTS: Final = "tiny_computer_agent._brains"
+DETECTOR_ENTRY_POINTS: Final = "tiny_computer_agent._detectors"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -157,19 +157,19 @@ _BUILTIN_BRAINS: Final = (
 
 
 def _ocr() -> Detector:
-    from .detectors import OcrDetector
+    from ._detectors import OcrDetector
 
     return OcrDetector()
 
 
 def _grid() -> Detector:
-    from .detectors import GridDetector
+    from ._detectors import GridDetector
 
     return GridDetector()
 
 
 def _auto() -> Detector:
-    from .detectors import AutoDetector
+    from ._detectors import AutoDetector
 
     return AutoDetector()
 

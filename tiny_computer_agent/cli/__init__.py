@@ -22,17 +22,17 @@ Data goes to stdout, diagnostics to stderr.
 
 The package, by stage:
 
-    base.py     exit codes, UsageError, the brain the flags ask for
-    parser.py   build_parser(): every flag, grouped as --help shows them
-    run.py      main() and one episode: screen, brain, policy, executor, report
-    score.py    --trace, --expected and scoring mode (--score)
-    desktop.py  --live, --real-input, --doctor, --calibrate
+    _base.py    exit codes, UsageError, the brain and detector the flags ask for
+    _parser.py  build_parser(): every flag, grouped as --help shows them
+    _run.py     main() and one episode: screen, brain, policy, executor, report
+    _score.py   --trace, --expected and scoring mode (--score)
+    _desktop.py --live, --real-input, --doctor, --calibrate
 """
 
 from __future__ import annotations
 
-from .base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE
-from .parser import build_parser
-from .run import main
+from ._base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE
+from ._parser import build_parser
+from ._run import main
 
 __all__ = ["EXIT_FAILED", "EXIT_NO_SCREEN", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]

@@ -4,26 +4,26 @@ One facade, one backend per file, each third-party library imported only inside 
 function that needs it (``import tiny_computer_agent.desktop`` loads the standard
 library only):
 
-    capture.py    MssCapture (mss), PillowCapture (Pillow ImageGrab), open_capture()
-    screen.py     DesktopScreen: a monitor -> Observation, with the exact FrameMapping
-    inputs.py     RealInputExecutor on pyautogui (armed policies only)
-    settle.py     Settle: wait until the screen changed and held still
-    calibrate.py  calibrate(): pointer, capture and mapping checked against a known target
-    doctor.py     doctor(): what this machine can do, and the fix for what it cannot
-    xvfb.py       VirtualDesktop: a private Xvfb (+ openbox, + logical monitors)
+    _capture.py   MssCapture (mss), PillowCapture (Pillow ImageGrab), open_capture()
+    _screen.py    DesktopScreen: a monitor -> Observation, with the exact FrameMapping
+    _inputs.py    RealInputExecutor on pyautogui (armed policies only)
+    _settle.py    Settle: wait until the screen changed and held still
+    _calibrate.py calibrate(): pointer, capture and mapping checked against a known target
+    _doctor.py    doctor(): what this machine can do, and the fix for what it cannot
+    _xvfb.py      VirtualDesktop: a private Xvfb (+ openbox, + logical monitors)
 
 Install with ``pip install 'tiny-computer-agent[desktop]'``.
 """
 
 from __future__ import annotations
 
-from .calibrate import Calibration, MonitorCalibration, calibrate, load_calibration
-from .capture import CAPTURE_BACKENDS, Monitor, open_capture
-from .doctor import Check, doctor, render_doctor
-from .inputs import RealInputExecutor, pyautogui_keys
-from .screen import DesktopScreen, frame_mapping
-from .settle import Settle, SettleResult
-from .xvfb import VirtualDesktop, make_dummy_xauthority
+from ._calibrate import Calibration, MonitorCalibration, calibrate, load_calibration
+from ._capture import CAPTURE_BACKENDS, Monitor, open_capture
+from ._doctor import Check, doctor, render_doctor
+from ._inputs import RealInputExecutor, pyautogui_keys
+from ._screen import DesktopScreen, frame_mapping
+from ._settle import Settle, SettleResult
+from ._xvfb import VirtualDesktop, make_dummy_xauthority
 
 __all__ = [
     "CAPTURE_BACKENDS",

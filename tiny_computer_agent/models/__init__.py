@@ -16,16 +16,23 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from . import openai, runtime
-from .base import ModelBrain, ScriptedModelBrain
-from .embed import EmbedBrain
-from .openai import DEFAULT_BASE_URL, OpenAIBrain, is_loopback
-from .runtime import DEFAULT_TEXT_MODEL, DEFAULT_VISION_MODEL, resolve_model, weights_status
-from .text import TextBrain
-from .vision import VisionBrain, annotate
+from ._base import ModelBrain, ScriptedModelBrain
+from ._embed import EmbedBrain
+from ._openai import DEFAULT_BASE_URL, DEFAULT_OPENAI_MODEL, OpenAIBrain, is_loopback
+from ._runtime import (
+    DEFAULT_EMBED_MODEL,
+    DEFAULT_TEXT_MODEL,
+    DEFAULT_VISION_MODEL,
+    resolve_model,
+    weights_status,
+)
+from ._text import TextBrain
+from ._vision import VisionBrain, annotate
 
 __all__ = [
     "DEFAULT_BASE_URL",
+    "DEFAULT_EMBED_MODEL",
+    "DEFAULT_OPENAI_MODEL",
     "DEFAULT_TEXT_MODEL",
     "DEFAULT_VISION_MODEL",
     "MODEL_BRAINS",
@@ -69,12 +76,12 @@ def make_model_brain(
         picked = mode or ("rank" if kind.endswith("-rank") else "generate")
         return TextBrain(model=chosen, mode=picked, name=kind, **torch_settings)
     if kind == "embed":
-        return EmbedBrain(model=model or runtime.DEFAULT_EMBED_MODEL, **torch_settings)
+        return EmbedBrain(model=model or DEFAULT_EMBED_MODEL, **torch_settings)
     if kind == "vlm":
         return VisionBrain(model=model or DEFAULT_VISION_MODEL, **torch_settings)
     if kind == "openai":
         return OpenAIBrain(
-            model=model or openai.DEFAULT_OPENAI_MODEL,
+            model=model or DEFAULT_OPENAI_MODEL,
             base_url=base_url or DEFAULT_BASE_URL,
             allow_remote=allow_remote,
         )

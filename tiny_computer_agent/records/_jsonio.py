@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from ..errors import TraceError
+from .._errors import TraceError
 
 __all__ = ["MAX_JSON_BYTES", "FieldReader", "read_json_file", "write_atomic"]
 

@@ -29,12 +29,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from ..actions import Action
-from ..brains import brain_identity
-from ..contracts import Brain, Decision
-from ..errors import BrainError, PolicyRefusal, TargetError, TraceError
-from ..perception import Observation
-from ..policy import Policy
+from .._actions import Action
+from .._brains import brain_identity
+from .._contracts import Brain, Decision
+from .._errors import BrainError, PolicyRefusal, TargetError, TraceError
+from .._perception import Observation
+from .._policy import Policy
 from ._replay import rebuild_menu, replay_frames
 from ._schema import Expected, Trace, TraceStep
 

@@ -7,11 +7,11 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from ..brains import brain_identity
-from ..contracts import Brain
-from ..errors import TraceError
-from ..loop import Episode
-from ..menu import DEFAULT_MENU_SIZE, build_menu
+from .._brains import brain_identity
+from .._contracts import Brain
+from .._errors import TraceError
+from .._loop import Episode
+from .._menu import DEFAULT_MENU_SIZE, build_menu
 from ._jsonio import read_json_file
 from ._schema import Expected, Trace, TraceStep, without_pixels
 

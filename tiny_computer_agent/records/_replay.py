@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..contracts import Brain, Decision, Step
-from ..errors import BrainError, TraceError
-from ..menu import Menu, build_menu
+from .._contracts import Brain, Decision, Step
+from .._errors import BrainError, TraceError
+from .._menu import Menu, build_menu
 from ._schema import Trace, TraceStep
 
 __all__ = ["ReplayedFrame", "decisions_equal", "rebuild_menu", "replay", "replay_frames"]

@@ -19,7 +19,7 @@ No pixels: :attr:`Observation.image` is never written.
      "final": {...}}
 
 A step's ``refusal`` is ``{"rule": ..., "message": ...}`` and its ``error`` is
-``{"kind": ..., "message": ...}`` (a kind from :data:`~tiny_computer_agent.contracts.
+``{"kind": ..., "message": ...}`` (a kind from :data:`~tiny_computer_agent._contracts.
 ERROR_KINDS`). Version 1 wrote both as ``"rule: message"`` text; such a trace is
 migrated as it is read (:func:`migrate_v1`), so old traces load unchanged.
 
@@ -36,13 +36,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from .._actions import Action
+from .._contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, StepError
+from .._errors import ActionError
+from .._loop import OUTCOMES, render_step
+from .._menu import DEFAULT_MENU_SIZE
+from .._perception import SOURCES, Element, FrameMapping, Observation, normalize_label
 from .._version import __version__
-from ..actions import Action
-from ..contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, StepError
-from ..errors import ActionError
-from ..loop import OUTCOMES, render_step
-from ..menu import DEFAULT_MENU_SIZE
-from ..perception import SOURCES, Element, FrameMapping, Observation, normalize_label
 from ._jsonio import FieldReader, short, write_atomic
 
 __all__ = [

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from .._policy import Policy
 from .._version import __version__
-from ..policy import Policy
 from ._jsonio import FieldReader, read_json_file, write_atomic
 from ._judging import VERDICTS, BrainFactory, Verdict, scored_verdicts
 from ._recording import load_traces

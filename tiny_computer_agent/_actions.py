@@ -23,7 +23,7 @@ Adding a verb: write its ``_check_<verb>`` and ``_describe_<verb>`` functions be
 add one ``VerbSpec`` line to :data:`VERB_TABLE` (reusing existing :class:`Action`
 fields; a new field also needs an ``Action`` attribute and a reader in
 ``menu._FIELD_READERS``), then give
-:class:`~tiny_computer_agent.desktop.inputs.RealInputExecutor` a ``_do_<verb>`` method.
+:class:`~tiny_computer_agent.desktop._inputs.RealInputExecutor` a ``_do_<verb>`` method.
 The reply reader and the dry run need nothing more; the planner understands the verb
 in goals once it has a pattern in ``brains._PATTERNS``.
 """
@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .errors import ActionError
+from ._errors import ActionError
 
 __all__ = [
     "BUTTONS",

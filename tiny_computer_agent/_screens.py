@@ -2,7 +2,7 @@
 
     ScriptedScreen   fixed observations; the last one repeats forever
     ImageScreen      a still image or a sequence of image files (or PIL images), run
-                     through a detector by :func:`~tiny_computer_agent.frames.observe`;
+                     through a detector by :func:`~tiny_computer_agent._frames.observe`;
                      the last frame repeats forever
 
 Both are public fakes for tests, demos and replays. The real desktop is
@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .contracts import Detector
-from .detectors import AutoDetector, GridDetector
-from .errors import MissingExtra, ScreenUnavailable
-from .frames import SizedImage, downscale, observe
-from .perception import Element, Observation
+from ._contracts import Detector
+from ._detectors import AutoDetector, GridDetector
+from ._errors import MissingExtra, ScreenUnavailable
+from ._frames import SizedImage, downscale, observe
+from ._perception import Element, Observation
 
 __all__ = ["ImageScreen", "ScriptedScreen", "downscale", "png_size"]
 

@@ -14,9 +14,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .contracts import Detection
-from .errors import MissingExtra, ScreenUnavailable
-from .perception import Element, Frame, as_frame, normalize_label
+from ._contracts import Detection
+from ._errors import MissingExtra, ScreenUnavailable
+from ._perception import Element, Frame, as_frame, normalize_label
 
 __all__ = ["OcrDetector", "load_ocr_engine"]
 

@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
-from ..contracts import Brain
-from ..loop import Episode
-from .base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail, load_script
-from .desktop import live_description
+from .._contracts import Brain
+from .._loop import Episode
+from ._base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail, load_script
+from ._desktop import live_description
 
 if TYPE_CHECKING:
     from ..records import BrainFactory
@@ -34,7 +34,7 @@ def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
         return {"source": "live desktop", "screen": live_description(args), "detector": detector}
     note = "frames are a fixed replay: the frame after an action is the next image given"
     if images and all(i == "example" for i in images):
-        screen = "the built-in example desktop (tiny_computer_agent.example)"
+        screen = "the built-in example desktop (tiny_computer_agent._example)"
         return {"source": "synthetic", "screen": screen, "detector": detector, "note": note}
     names = ", ".join("example" if i == "example" else Path(i).name for i in images)
     screen = f"image files: {names}"
@@ -47,7 +47,7 @@ def record_run(
     """--trace: save the run as a trace; --expected: print its verdict straight away."""
     if args.trace is None and not args.expected:
         return
-    from ..errors import TraceError
+    from .._errors import TraceError
     from ..records import record, score_recorded
 
     try:
@@ -103,7 +103,7 @@ def _check_score_args(args: argparse.Namespace) -> None:
 
 def run_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Scoring mode: every trace through every brain; print (and save) the scoreboard."""
-    from ..errors import BrainError, TraceError
+    from .._errors import BrainError, TraceError
     from ..records import compare_scoreboards, load_scoreboard, score_path
 
     _check_score_args(args)

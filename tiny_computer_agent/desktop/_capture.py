@@ -19,7 +19,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from ..errors import MissingExtra, ScreenUnavailable
+from .._errors import MissingExtra, ScreenUnavailable
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .actions import VERB_TABLE, Action, normalize_keys
-from .contracts import Brain, Decision, Step
-from .errors import ActionError, BrainError, GoalUnreachable
-from .menu import Menu, parse_decision
-from .perception import Element, match_score, normalize_label
+from ._actions import VERB_TABLE, Action, normalize_keys
+from ._contracts import Brain, Decision, Step
+from ._errors import ActionError, BrainError, GoalUnreachable
+from ._menu import Menu, parse_decision
+from ._perception import Element, match_score, normalize_label
 
 __all__ = [
     "FirstItemBrain",

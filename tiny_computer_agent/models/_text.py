@@ -20,12 +20,12 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..actions import Action
-from ..contracts import Decision, Step
-from ..errors import BrainError, GoalUnreachable
-from ..menu import Menu
-from .base import Message, ModelBrain
-from .runtime import (
+from .._actions import Action
+from .._contracts import Decision, Step
+from .._errors import BrainError, GoalUnreachable
+from .._menu import Menu
+from ._base import Message, ModelBrain
+from ._runtime import (
     DEFAULT_TEXT_MODEL,
     TorchRuntime,
     transformers_api,

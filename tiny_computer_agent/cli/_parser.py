@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Final, NoReturn
 
+from .._menu import DEFAULT_MENU_SIZE
 from .._version import __version__
-from ..menu import DEFAULT_MENU_SIZE
 from ..registry import brain_specs, detector_specs
-from .base import UsageError
+from ._base import UsageError
 
 _EPILOG: Final = """\
 exit codes:

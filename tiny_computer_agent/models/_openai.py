@@ -21,9 +21,9 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..errors import BrainError
-from ..menu import Menu
-from .base import Message, ModelBrain
+from .._errors import BrainError
+from .._menu import Menu
+from ._base import Message, ModelBrain
 
 __all__ = ["DEFAULT_BASE_URL", "DEFAULT_OPENAI_MODEL", "OpenAIBrain", "is_loopback"]
 
@@ -175,7 +175,7 @@ def _reply_text(raw: bytes, url: str) -> str:
 
 
 def _data_url(menu: Menu, pointer: Callable[[], tuple[int, int] | None] | None) -> str:
-    from .vision import annotate
+    from ._vision import annotate
 
     image = menu.observation.image
     if image is None:

@@ -20,8 +20,8 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
-from .contracts import Brain, Decision, ErrorKind, Executor, Refusal, Screen, Step, StepError
-from .errors import (
+from ._contracts import Brain, Decision, ErrorKind, Executor, Refusal, Screen, Step, StepError
+from ._errors import (
     ActionError,
     BrainError,
     GoalUnreachable,
@@ -29,10 +29,10 @@ from .errors import (
     ScreenUnavailable,
     TargetError,
 )
-from .executors import DryRunExecutor
-from .menu import DEFAULT_MENU_SIZE, build_menu
-from .perception import Observation
-from .policy import Policy
+from ._executors import DryRunExecutor
+from ._menu import DEFAULT_MENU_SIZE, build_menu
+from ._perception import Observation
+from ._policy import Policy
 
 __all__ = ["OUTCOMES", "Episode", "Outcome", "history_feedback", "render_step", "run_episode"]
 

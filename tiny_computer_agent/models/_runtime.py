@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import BrainError, MissingExtra
+from .._errors import BrainError, MissingExtra
 
 if TYPE_CHECKING:
     from types import ModuleType

@@ -30,7 +30,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final
 
-from ..errors import ScreenUnavailable
+from .._errors import ScreenUnavailable
 
 __all__ = ["APT_PACKAGES", "VirtualDesktop", "make_dummy_xauthority", "stop_process"]
 

@@ -1,7 +1,7 @@
 """The policy: the one home of every limit, allow list and deny list.
 
 Every action passes :meth:`Policy.check` before an executor sees it. A refusal raises
-:class:`~tiny_computer_agent.errors.PolicyRefusal` naming the rule:
+:class:`~tiny_computer_agent._errors.PolicyRefusal` naming the rule:
 
     kill-switch    the kill-switch file exists (its path is printed at every run start)
     step-budget    the episode has used its hard step budget
@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from .actions import Action, normalize_keys
-from .errors import PolicyRefusal
-from .perception import Element, Observation, normalize_label
+from ._actions import Action, normalize_keys
+from ._errors import PolicyRefusal
+from ._perception import Element, Observation, normalize_label
 
 __all__ = [
     "ARM_ENV",

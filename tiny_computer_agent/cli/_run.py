@@ -9,10 +9,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..contracts import Screen, Step
-from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable
-from ..loop import Episode, render_step, run_episode
-from .base import (
+from .._contracts import Screen, Step
+from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable
+from .._loop import Episode, render_step, run_episode
+from ._base import (
     EXIT_FAILED,
     EXIT_NO_SCREEN,
     EXIT_OK,
@@ -22,20 +22,20 @@ from .base import (
     make_brain,
     make_detector,
 )
-from .desktop import (
+from ._desktop import (
     check_desktop_args,
     make_desktop_screen,
     make_executor,
     make_policy,
     run_desktop_tool,
 )
-from .parser import build_parser
-from .score import check_record_args, record_run, run_score
+from ._parser import build_parser
+from ._score import check_record_args, record_run, run_score
 
 
 def make_screen(args: argparse.Namespace) -> Screen:
     """The screen the flags ask for: the live desktop, or replayed images."""
-    from ..screens import ImageScreen
+    from .._screens import ImageScreen
 
     if args.live:
         return make_desktop_screen(args)
@@ -45,7 +45,7 @@ def make_screen(args: argparse.Namespace) -> Screen:
     frames: list[Any] = []
     for item in args.image:
         if item == "example":
-            from ..example import example_frames
+            from .._example import example_frames
 
             frames.extend(example_frames())
         else:

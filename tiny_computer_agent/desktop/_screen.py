@@ -1,10 +1,10 @@
-"""The real screen as a :class:`~tiny_computer_agent.contracts.Screen`.
+"""The real screen as a :class:`~tiny_computer_agent._contracts.Screen`.
 
 ``capture()`` grabs one monitor and hands it to
-:func:`~tiny_computer_agent.frames.observe` (the path replays take too), which
+:func:`~tiny_computer_agent._frames.observe` (the path replays take too), which
 optionally downscales the frame for the brain (``max_width``), runs the detector on a
-:class:`~tiny_computer_agent.perception.Frame` and returns an Observation whose
-:class:`~tiny_computer_agent.perception.FrameMapping` takes a frame pixel back to
+:class:`~tiny_computer_agent._perception.Frame` and returns an Observation whose
+:class:`~tiny_computer_agent._perception.FrameMapping` takes a frame pixel back to
 the exact pointer coordinate::
 
     pointer = monitor offset + frame pixel * (captured px / frame px) / scale
@@ -25,12 +25,12 @@ import logging
 import time
 from typing import Any
 
-from ..contracts import Detector
-from ..detectors import AutoDetector
-from ..errors import ScreenUnavailable
-from ..frames import MappingRule, downscale, observe
-from ..perception import FrameMapping, Observation, image_size
-from .capture import Capture, Monitor, open_capture, pick_monitor
+from .._contracts import Detector
+from .._detectors import AutoDetector
+from .._errors import ScreenUnavailable
+from .._frames import MappingRule, downscale, observe
+from .._perception import FrameMapping, Observation, image_size
+from ._capture import Capture, Monitor, open_capture, pick_monitor
 
 __all__ = ["DesktopScreen", "frame_mapping"]
 

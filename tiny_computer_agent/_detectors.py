@@ -1,4 +1,4 @@
-"""Detectors: a :class:`~tiny_computer_agent.perception.Frame` to labelled elements.
+"""Detectors: a :class:`~tiny_computer_agent._perception.Frame` to labelled elements.
 
     GridDetector   numbered cells; stdlib only; for screens with no text (blind)
     OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
@@ -11,32 +11,28 @@ DeprecationWarning, for a deprecation period. The harness never guesses which
 contract a third-party detector follows: one written for ``detect(image)`` is wrapped
 once, ``ImageDetector(inner=MyDetector())``, and is then handed ``frame.image``.
 
-:func:`choose_detector` maps the CLI's names to detectors, importing nothing heavy
-until a detector actually runs.
+The detectors' names (``--detector auto|ocr|grid``) live in the registry,
+:mod:`tiny_computer_agent.registry`, which imports nothing heavy until one runs.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any, Final
+from typing import Any
 
-from .contracts import Detection, Detector
-from .perception import Element, Frame, as_frame, image_size
+from ._contracts import Detection, Detector
+from ._perception import Element, Frame, as_frame, image_size
 
 __all__ = [
-    "DETECTORS",
     "AutoDetector",
     "GridDetector",
     "ImageDetector",
     "OcrDetector",
-    "choose_detector",
     "image_size",
 ]
 
 log = logging.getLogger(__name__)
-
-DETECTORS: Final = ("auto", "ocr", "grid")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -69,7 +65,7 @@ class GridDetector:
 
 
 # The OCR detector lives in its own module (heavy imports); re-exported here.
-from .ocr import OcrDetector  # noqa: E402
+from ._ocr import OcrDetector  # noqa: E402
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -103,14 +99,3 @@ class ImageDetector:
     def detect(self, frame: Frame) -> Detection:
         found: Detection = self.inner.detect(as_frame(frame).image)
         return found
-
-
-def choose_detector(name: str) -> Detector:
-    """The detector called ``name`` (one of :data:`DETECTORS`)."""
-    if name == "grid":
-        return GridDetector()
-    if name == "ocr":
-        return OcrDetector()
-    if name == "auto":
-        return AutoDetector()
-    raise ValueError(f"unknown detector {name!r}; choose one of {', '.join(DETECTORS)}")

@@ -3,7 +3,7 @@
     image --downscale--> Frame (image, mapping, monitor, time, windows)
           --detector---> Detection --index (reading order, ids 1..N)--> Observation
 
-:func:`observe` is that whole path; :class:`~tiny_computer_agent.screens.ImageScreen`
+:func:`observe` is that whole path; :class:`~tiny_computer_agent._screens.ImageScreen`
 (replays) and :class:`~tiny_computer_agent.desktop.DesktopScreen` (the live screen)
 both call it, so a replayed screenshot and a live capture are indexed identically.
 Standard library only: the image is resized through its own ``resize`` method.
@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .perception import Frame, FrameMapping, Observation, Window, image_size
+from ._perception import Frame, FrameMapping, Observation, Window, image_size
 
 if TYPE_CHECKING:
-    from .contracts import Detector
+    from ._contracts import Detector
 
 __all__ = ["MappingRule", "SizedImage", "downscale", "make_frame", "observe", "uniform_mapping"]
 

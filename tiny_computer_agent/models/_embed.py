@@ -23,13 +23,13 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..actions import Action
-from ..brains import _intent, split_goal
-from ..contracts import Decision, Step
-from ..errors import GoalUnreachable
-from ..menu import Menu
-from ..perception import Element, match_score, normalize_label
-from .runtime import (
+from .._actions import Action
+from .._brains import _intent, split_goal
+from .._contracts import Decision, Step
+from .._errors import GoalUnreachable
+from .._menu import Menu
+from .._perception import Element, match_score, normalize_label
+from ._runtime import (
     DEFAULT_EMBED_MODEL,
     TorchRuntime,
 )

@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from ..errors import TinyAgentError
-from ..models.runtime import DEFAULT_TEXT_MODEL, weights_status
-from ..policy import ARM_ENV, Policy
-from .capture import no_display_reason
+from .._errors import TinyAgentError
+from .._policy import ARM_ENV, Policy
+from ..models._runtime import DEFAULT_TEXT_MODEL, weights_status
+from ._capture import no_display_reason
 
 __all__ = ["STATUSES", "Check", "doctor", "ready", "render_doctor"]
 
@@ -84,7 +84,7 @@ def _capture(display_ok: bool) -> Check:
             detail="skipped: no display",
             fix="fix the display first",
         )
-    from .screen import DesktopScreen
+    from ._screen import DesktopScreen
 
     screen = DesktopScreen()
     try:
@@ -120,7 +120,7 @@ def _input(display_ok: bool) -> Check:
             detail="skipped: no display",
             fix="fix the display first",
         )
-    from .inputs import load_pyautogui
+    from ._inputs import load_pyautogui
 
     try:
         gui = load_pyautogui()
@@ -159,7 +159,7 @@ def _ocr() -> Check:
             detail=f"the OCR models are missing from the wheel ({models})",
             fix="pip install --force-reinstall rapidocr==3.10.0",
         )
-    from ..ocr import load_ocr_engine
+    from .._ocr import load_ocr_engine
 
     try:
         load_ocr_engine()
@@ -220,7 +220,7 @@ def _kill_switch(policy: Policy) -> Check:
 
 
 def _calibration() -> Check:
-    from .calibrate import load_calibration
+    from ._calibrate import load_calibration
 
     result = load_calibration()
     if result is None:

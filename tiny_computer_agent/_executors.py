@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from .actions import Action
-from .contracts import ActionResult
-from .perception import Observation
+from ._actions import Action
+from ._contracts import ActionResult
+from ._perception import Observation
 
 __all__ = ["DryRunExecutor", "screen_points"]
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from .errors import MissingExtra
+from ._errors import MissingExtra
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont

@@ -19,10 +19,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..contracts import Decision, Step
-from ..errors import BrainError, GoalUnreachable
-from ..loop import history_feedback
-from ..menu import Menu, parse_decision
+from .._contracts import Decision, Step
+from .._errors import BrainError, GoalUnreachable
+from .._loop import history_feedback
+from .._menu import Menu, parse_decision
 
 __all__ = [
     "HISTORY_LINES",
@@ -53,7 +53,7 @@ Choose only numbers that are on the menu. Never give coordinates. Do not repeat 
 
 def menu_prompt(goal: str, menu: Menu, history: Sequence[Step], limit: int = HISTORY_LINES) -> str:
     """The user message: the goal, the menu, and the last ``limit`` steps, with failed
-    and no-effect steps called out (see :func:`~tiny_computer_agent.loop.history_feedback`)."""
+    and no-effect steps called out (see :func:`~tiny_computer_agent._loop.history_feedback`)."""
     parts = [f"Goal: {goal}", "", "On the screen now:", menu.render()]
     lines = history_feedback(history, menu.observation)[-limit:] if limit > 0 else []
     if lines:

@@ -19,10 +19,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .actions import BUTTONS, VERB_TABLE, Action
-from .contracts import Decision
-from .errors import ActionError, BrainError
-from .perception import Element, Observation, match_score, normalize_label
+from ._actions import BUTTONS, VERB_TABLE, Action
+from ._contracts import Decision
+from ._errors import ActionError, BrainError
+from ._perception import Element, Observation, match_score, normalize_label
 
 __all__ = ["DEFAULT_MENU_SIZE", "Menu", "build_menu", "parse_decision"]
 

@@ -5,7 +5,7 @@
     Brain.decide(goal, menu, history)       -> Decision         (think)
     Executor.execute(action, observation)   -> ActionResult     (act)
 
-A brain is shown the :class:`~tiny_computer_agent.menu.Menu` built from the
+A brain is shown the :class:`~tiny_computer_agent._menu.Menu` built from the
 observation (``menu.observation`` is the whole frame), so the menu it saw is exactly
 the menu a trace records.
 """
@@ -17,11 +17,11 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
-from .actions import Action
-from .perception import Element, Frame, Observation
+from ._actions import Action
+from ._perception import Element, Frame, Observation
 
 if TYPE_CHECKING:
-    from .menu import Menu
+    from ._menu import Menu
 
 __all__ = [
     "ERROR_KINDS",
@@ -203,11 +203,11 @@ class Screen(Protocol):
 
 @runtime_checkable
 class Detector(Protocol):
-    """Turns a :class:`~tiny_computer_agent.perception.Frame` (the image, its mapping,
+    """Turns a :class:`~tiny_computer_agent._perception.Frame` (the image, its mapping,
     the monitor, the capture time, the windows) into labelled elements.
 
     A detector written for the old ``detect(image)`` is wrapped in
-    :class:`~tiny_computer_agent.detectors.ImageDetector`.
+    :class:`~tiny_computer_agent._detectors.ImageDetector`.
     """
 
     def detect(self, frame: Frame) -> Detection: ...

@@ -13,10 +13,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..errors import BrainError, MissingExtra
-from ..menu import Menu
-from .base import Message, ModelBrain
-from .runtime import (
+from .._errors import BrainError, MissingExtra
+from .._menu import Menu
+from ._base import Message, ModelBrain
+from ._runtime import (
     DEFAULT_VISION_MODEL,
     TorchRuntime,
     transformers_api,

@@ -6,9 +6,9 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from ..contracts import Screen
-from ..policy import Policy
-from .base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
+from .._contracts import Screen
+from .._policy import Policy
+from ._base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
 
 
 def check_desktop_args(args: argparse.Namespace) -> None:
@@ -69,7 +69,7 @@ def run_desktop_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("--doctor and --calibrate take no GOAL")
     if args.doctor:
         from ..desktop import doctor, render_doctor
-        from ..desktop.doctor import ready
+        from ..desktop._doctor import ready
 
         checks = doctor(policy=Policy(max_steps=args.max_steps))
         print(render_doctor(checks), file=out)

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Final, TextIO
 
-from ..brains import ScriptedBrain
-from ..contracts import Brain, Detector
-from ..errors import ActionError, BrainError, TinyAgentError
+from .._brains import ScriptedBrain
+from .._contracts import Brain, Detector
+from .._errors import ActionError, BrainError, TinyAgentError
 from ..registry import BrainOptions
 from ..registry import make_brain as build_brain
 from ..registry import make_detector as build_detector

@@ -3,7 +3,7 @@
 :class:`RealInputExecutor` refuses to exist unless the policy was armed by both
 deliberate acts (``--real-input`` and ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``), and
 checks the kill switch before every action. Pixels come only from
-:func:`~tiny_computer_agent.executors.screen_points`; a label that resolves to no
+:func:`~tiny_computer_agent._executors.screen_points`; a label that resolves to no
 element, or to several, is a TargetError, never a guessed pixel. If the screen changed
 between the observation and the action, the target is looked up again on a fresh
 frame, and an action whose target vanished fails instead of clicking where it was.
@@ -11,7 +11,7 @@ frame, and an action whose target vanished fails instead of clicking where it wa
 pyautogui settings, chosen deliberately:
 
 * ``PAUSE = 0``: pyautogui sleeps 0.1 s after every call by default. We wait only as
-  long as the screen needs, with :class:`~tiny_computer_agent.desktop.settle.Settle`.
+  long as the screen needs, with :class:`~tiny_computer_agent.desktop._settle.Settle`.
 * ``FAILSAFE = True`` (its default), kept as a person's second kill switch: move the
   pointer into a screen corner and the next action is refused (rule ``kill-switch``).
   The harness itself never aims at a corner pixel.
@@ -33,15 +33,15 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from ..actions import VERB_TABLE, Action
-from ..contracts import ActionResult
-from ..errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
-from ..executors import describe_at, screen_points
-from ..perception import Observation
-from ..policy import ARM_ENV, Policy
-from .capture import no_display_reason
-from .screen import DesktopScreen
-from .settle import Settle, SettleResult
+from .._actions import VERB_TABLE, Action
+from .._contracts import ActionResult
+from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
+from .._executors import describe_at, screen_points
+from .._perception import Observation
+from .._policy import ARM_ENV, Policy
+from ._capture import no_display_reason
+from ._screen import DesktopScreen
+from ._settle import Settle, SettleResult
 
 __all__ = ["PYAUTOGUI_KEYS", "RealInputExecutor", "load_pyautogui", "pyautogui_keys"]
 

@@ -30,13 +30,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..errors import ScreenUnavailable, TargetError
-from ..ocr import OcrDetector
-from ..perception import FrameMapping
-from ..policy import state_dir
+from .._errors import ScreenUnavailable, TargetError
+from .._ocr import OcrDetector
+from .._perception import FrameMapping
+from .._policy import state_dir
 from ..records._jsonio import write_atomic
-from .capture import Monitor
-from .screen import DesktopScreen
+from ._capture import Monitor
+from ._screen import DesktopScreen
 
 __all__ = [
     "CALIBRATION_FILE",
@@ -405,7 +405,7 @@ def calibrate(
     chosen = real if monitors is None else [m for m in every if m.index in monitors]
     gui = None
     if pointer:
-        from .inputs import load_pyautogui
+        from ._inputs import load_pyautogui
 
         gui = load_pyautogui()
     start = gui.position() if gui is not None else None
