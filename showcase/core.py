@@ -29,6 +29,11 @@ from ._framework import Screenshot, Transcript, capability, namespace
         "MAX_SCROLL",
         "MAX_TEXT_LENGTH",
         "MAX_WAIT_SECONDS",
+        "VERB_TABLE",
+        "VerbSpec",
+        "VerbSpec.fields",
+        "VerbSpec.needs_target",
+        "VerbSpec.takes_target",
     ],
 )
 def vocabulary() -> Transcript:
@@ -43,6 +48,9 @@ def vocabulary() -> Transcript:
         print(tca.Action.from_dict({"verb": "drag", "target": "a.txt", "to": "Trash"}).describe())
         print(tca.Action.from_json('{"verb": "key", "keys": "Ctrl+S"}').describe())
         print([tca.normalize_keys(k) for k in ("enter", "esc", "pgdn", "del", "shift+ctrl+t")])
+        spec: tca.VerbSpec = tca.VERB_TABLE["scroll"]  # one line per verb: fields, target, settle
+        print(spec.name, sorted(spec.fields), "needs a target:", spec.needs_target,
+              "| takes one:", spec.takes_target, "| settles:", spec.settles)
         """,
         ns,
     )
@@ -235,9 +243,12 @@ def ocr_index() -> Screenshot:
         "AutoDetector.detect",
         "GridDetector",
         "GridDetector.detect",
-        "choose_detector",
-        "DETECTORS",
+        "make_detector",
+        "detector_specs",
         "Detection",
+        "Frame",
+        "Frame.of",
+        "Frame.size",
     ],
 )
 def grid_fallback() -> Screenshot:
@@ -251,15 +262,17 @@ def grid_fallback() -> Screenshot:
         d.rounded_rectangle(
             (120 + i * 180, 300, 220 + i * 180, 400), 18, fill=(200, 200 + i * 8, 90)
         )
-    detector = tca.choose_detector("auto")
-    found: tca.Detection = detector.detect(img)
-    grid = tca.GridDetector().detect(img)
+    detector = tca.make_detector("auto")
+    frame = tca.Frame.of(img)  # the image, its mapping, the monitor, the capture time
+    found: tca.Detection = detector.detect(frame)
+    grid = tca.GridDetector().detect(frame)
     if [e.box for e in found.elements] != [e.box for e in grid.elements]:
         raise RuntimeError("the automatic detector did not fall back to the grid")
     return Screenshot(
         image=img,
         boxes=[(e.label, e.box) for e in found.elements],
-        caption=f"detectors {tca.DETECTORS}: {found.notes[-1]}",
+        caption=f"detectors {tuple(tca.detector_specs())} on a {frame.size} frame: "
+        f"{found.notes[-1]}",
     )
 
 
@@ -286,6 +299,12 @@ def grid_fallback() -> Screenshot:
         "ScriptedBrain.decide",
         "ScriptedBrain.settings",
         "history_feedback",
+        "Outcome",
+        "StepError",
+        "StepError.to_dict",
+        "ERROR_KINDS",
+        "Refusal",
+        "Refusal.to_dict",
     ],
 )
 def loop() -> Transcript:
@@ -317,19 +336,21 @@ def loop() -> Transcript:
         print(claim.outcome, "-", claim.reason)
         gone = tca.run_episode("save", screen=tca.ScriptedScreen.of_labels(["Cancel"]),
                                brain=tca.ScriptedBrain.of([{"verb": "click", "target": "Save"}]))
-        print("failed step:", gone.steps[0].to_dict()["error"])
+        error: tca.StepError = gone.steps[0].error  # a kind from a closed set, and a message
+        print("failed step:", error.to_dict(), error.kind in tca.ERROR_KINDS)
         """,
         ns,
     )
     t.python(
         """
-        import pathlib
+        import pathlib, typing
         policy = tca.Policy()
         pathlib.Path(policy.kill_switch).parent.mkdir(parents=True, exist_ok=True)
         pathlib.Path(policy.kill_switch).touch()
         killed = tca.run_episode("click Save", screen=tca.ScriptedScreen.of_labels(["Save"]),
                                  brain=tca.PlannerBrain(), policy=policy)
-        print(killed.outcome, "-", killed.reason)
+        refusal: tca.Refusal = killed.steps[-1].refusal
+        print(killed.outcome, "-", refusal.to_dict(), "|", typing.get_args(tca.Outcome) == tca.OUTCOMES)
         """,
         ns,
     )
@@ -473,6 +494,65 @@ def screens_and_contracts() -> Transcript:
         """,
         ns,
     )
+    return t
+
+
+@capability(
+    "registry",
+    "One registry: brains and detectors by name, and plugins",
+    "--brain, --brains and --detector read one table; a new brain or detector is one file plus "
+    "one registration (an entry point for a package). Detectors are given a Frame.",
+    shows=[
+        "brain_specs",
+        "BrainSpec",
+        "BrainOptions",
+        "make_brain",
+        "register_brain",
+        "DetectorSpec",
+        "register_detector",
+        "ImageDetector",
+        "ImageDetector.detect",
+        "observe",
+        "Window",
+    ],
+)
+def registry() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        for spec in tca.brain_specs().values():
+            print(f"{spec.name:13} {'fresh per task' if spec.per_task else 'built once  '}  {spec.summary}")
+        oracle = tca.make_brain("oracle", tca.BrainOptions(expected=("Save",)))
+        print(type(oracle).__name__, oracle.settings())
+        """,
+        ns,
+    )
+    t.python(
+        """
+        class LastEntry:  # a brain: one method
+            name = "last-entry"
+            def decide(self, goal, menu, history):
+                entry = menu.entries[-1]
+                return tca.Decision(action=tca.Action.make("click", target=entry.label, target_id=entry.id))
+
+        class OldStyle:  # a detector written for detect(image), adapted once
+            def detect(self, image):
+                return tca.Detection(elements=(tca.Element(label="OK", box=(10, 10, 60, 30), source="scripted"),))
+
+        tca.register_brain(tca.BrainSpec(name="last-entry", summary="the last menu entry",
+                                         build=lambda options: LastEntry()))
+        tca.register_detector(tca.DetectorSpec(name="old-style", summary="one fixed OK button",
+                                               build=lambda: tca.ImageDetector(inner=OldStyle())))
+        obs = tca.observe(tca.example_frames()[0], detector=tca.make_detector("old-style"), max_width=640,
+                          windows=(tca.Window(title="Editor", box=(0, 0, 1280, 800)),))
+        print(obs.size, obs.mapping, [e.label for e in obs.elements])
+        step = tca.make_brain("last-entry").decide("x", tca.build_menu(obs), ())
+        print("last-entry chose:", step.action.describe(), "| on offer to --brain:", "last-entry" in tca.brain_specs())
+        """,
+        ns,
+    )
+    t.shell("--image", "example", "--detector", "grid", "--brain", "first-item", "--max-steps", "1",
+            "click 'Save'")
     return t
 
 

@@ -125,7 +125,8 @@ def embed_brain() -> Transcript:
         "models.DEFAULT_TEXT_MODEL",
         "models.make_model_brain",
         "models.MODEL_BRAINS",
-        "models.brain_factories",
+        "models.DEFAULT_EMBED_MODEL",
+        "models.DEFAULT_OPENAI_MODEL",
     ],
 )
 def smollm2_text_brain() -> Transcript:
@@ -152,7 +153,8 @@ def _smollm2(t: Transcript, ns: dict[str, Any]) -> None:
     t.python(
         """
         import tiny_computer_agent.models as models
-        print(models.MODEL_BRAINS, sorted(models.brain_factories()) == sorted(models.MODEL_BRAINS))
+        print(models.MODEL_BRAINS, set(models.MODEL_BRAINS) <= set(tca.brain_specs()))
+        print("defaults:", models.DEFAULT_EMBED_MODEL, "|", models.DEFAULT_OPENAI_MODEL)
         print(models.DEFAULT_TEXT_MODEL, models.weights_status(models.DEFAULT_TEXT_MODEL)[0])
         print(models.resolve_model("smollm2").kind, models.weights_status("smollm2")[0])
         menu = tca.build_menu(tca.ScriptedScreen.of_labels(

@@ -75,7 +75,6 @@ def trace_record_replay() -> Transcript:
         "score_trace",
         "score_recorded",
         "select_brains",
-        "BRAIN_FACTORIES",
         "load_traces",
         "Scoreboard",
         "Scoreboard.render",
@@ -96,7 +95,6 @@ def trace_record_replay() -> Transcript:
         "VERDICTS",
         "Judgement",
         "Judgement.describe",
-        "benchmark_scoring",
     ],
 )
 def scoreboard() -> Transcript:
@@ -108,7 +106,7 @@ def scoreboard() -> Transcript:
         traces = tca.load_traces(RUNS)
         board = tca.benchmark(traces, tca.select_brains("planner,first-item,oracle"))
         print(board.render())
-        print(tca.VERDICTS, "| brains on offer:", sorted(tca.BRAIN_FACTORIES))
+        print(tca.VERDICTS, "| brains on offer:", ",".join(tca.brain_specs()))
         print("planner", board.tally("planner"), f"{board.accuracy('planner'):.0%}",
               "| confusions:", len(board.confusions()))
         cell = board.cell(traces[0].task, "planner")
@@ -121,7 +119,6 @@ def scoreboard() -> Transcript:
         one = tca.score_trace(traces[0], tca.PlannerBrain())
         print(same.tally("planner"), one.verdict, tca.score_recorded(traces[0]).verdict,
               isinstance(one, tca.Judgement), tca.Verdict.of(one, task="t", brain="b", digest="d", step=1).task)
-        print(tca.benchmark_scoring(5000).describe())
         """,
         ns,
     )

@@ -190,10 +190,10 @@ build-backend = "setuptools.build_meta"
 name = "tca-toy-plugin"
 version = "0.0.1"
 
-[project.entry-points."tiny_computer_agent._brains"]
+[project.entry-points."tiny_computer_agent.brains"]
 toy-last = "tca_toy_plugin:BRAIN"
 
-[project.entry-points."tiny_computer_agent._detectors"]
+[project.entry-points."tiny_computer_agent.detectors"]
 toy-two = "tca_toy_plugin:DETECTOR"
 """
 

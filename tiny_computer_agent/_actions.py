@@ -16,16 +16,16 @@ Every verb is one :class:`VerbSpec` in :data:`VERB_TABLE`: its required and opti
 fields (a verb needs an element on screen when ``target`` is required), whether the
 real executor waits for the screen to settle after it, and two small functions that
 check and describe it. Validation, :meth:`Action.describe`, the reply reader
-(:mod:`.menu`), the planner (:mod:`.brains`) and the real-input executor all read this
+(:mod:`._menu`), the planner (:mod:`._brains`) and the real-input executor all read this
 one table; :data:`VERBS` is its keys.
 
 Adding a verb: write its ``_check_<verb>`` and ``_describe_<verb>`` functions below and
 add one ``VerbSpec`` line to :data:`VERB_TABLE` (reusing existing :class:`Action`
 fields; a new field also needs an ``Action`` attribute and a reader in
-``menu._FIELD_READERS``), then give
+``_menu._FIELD_READERS``), then give
 :class:`~tiny_computer_agent.desktop._inputs.RealInputExecutor` a ``_do_<verb>`` method.
 The reply reader and the dry run need nothing more; the planner understands the verb
-in goals once it has a pattern in ``brains._PATTERNS``.
+in goals once it has a pattern in ``_brains._PATTERNS``.
 """
 
 from __future__ import annotations

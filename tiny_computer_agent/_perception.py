@@ -143,7 +143,7 @@ def as_frame(given: Any) -> Frame:
         return given
     warnings.warn(
         "detect(image) is deprecated: pass a Frame, e.g. detect(Frame.of(image)) "
-        "(from tiny_computer_agent._perception import Frame)",
+        "(from tiny_computer_agent import Frame)",
         DeprecationWarning,
         stacklevel=3,
     )

@@ -6,10 +6,10 @@ module plus one line in :data:`_BUILTIN_BRAINS` or :data:`_BUILTIN_DETECTORS`.
 
 Third-party packages register through entry points, the way ``llm`` plugins do::
 
-    [project.entry-points."tiny_computer_agent._brains"]
+    [project.entry-points."tiny_computer_agent.brains"]
     mine = "my_package:BRAIN"          # a BrainSpec
 
-    [project.entry-points."tiny_computer_agent._detectors"]
+    [project.entry-points."tiny_computer_agent.detectors"]
     mine = "my_package:DETECTOR"       # a DetectorSpec
 
 Entry points are read the first time a table is asked for (never on ``import
@@ -52,8 +52,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-BRAIN_ENTRY_POINTS: Final = "tiny_computer_agent._brains"
-DETECTOR_ENTRY_POINTS: Final = "tiny_computer_agent._detectors"
+BRAIN_ENTRY_POINTS: Final = "tiny_computer_agent.brains"
+DETECTOR_ENTRY_POINTS: Final = "tiny_computer_agent.detectors"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
