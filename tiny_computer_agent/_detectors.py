@@ -22,14 +22,13 @@ import logging
 from typing import Any
 
 from ._contracts import Detection, Detector
-from ._perception import Element, Frame, as_frame, image_size
+from ._perception import Element, Frame, as_frame
 
 __all__ = [
     "AutoDetector",
     "GridDetector",
     "ImageDetector",
     "OcrDetector",
-    "image_size",
 ]
 
 log = logging.getLogger(__name__)

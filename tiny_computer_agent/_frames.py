@@ -40,8 +40,7 @@ def downscale(image: Any, max_width: int | None) -> tuple[Any, float]:
     if not max_width or w <= max_width or isinstance(image, SizedImage):
         return image, 1.0
     scale = w / max_width
-    new_h = max(1, round(h / scale))
-    return image.resize((max_width, new_h)), w / max_width
+    return image.resize((max_width, max(1, round(h / scale)))), scale
 
 
 def uniform_mapping(left: int = 0, top: int = 0) -> MappingRule:

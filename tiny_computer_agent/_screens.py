@@ -20,10 +20,10 @@ from typing import Any
 from ._contracts import Detector
 from ._detectors import AutoDetector, GridDetector
 from ._errors import MissingExtra, ScreenUnavailable
-from ._frames import SizedImage, downscale, observe
+from ._frames import SizedImage, observe
 from ._perception import Element, Observation
 
-__all__ = ["ImageScreen", "ScriptedScreen", "downscale", "png_size"]
+__all__ = ["ImageScreen", "ScriptedScreen", "png_size"]
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Final, TextIO
 
+from .._actions import Action
 from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
 from .._errors import ActionError, BrainError, TinyAgentError
@@ -31,13 +32,14 @@ def fail(stream: TextIO, message: str) -> None:
     print(f"tiny-computer-agent: {message}", file=stream)
 
 
-def brain_options(args: argparse.Namespace, *, script: ScriptedBrain | None = None) -> BrainOptions:
-    """The flags that say how to build a brain, as the registry's options."""
+def brain_options(args: argparse.Namespace) -> BrainOptions:
+    """The flags that say how to build a brain, as the registry's options (--script is
+    read and validated here)."""
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be at least 1, got {args.threads}")
     return BrainOptions(
         expected=tuple(args.expected or ()),
-        script=None if script is None else tuple(script.items),
+        script=load_script(args.script) if args.script else None,
         model=args.model,
         device=args.device,
         threads=args.threads,
@@ -59,8 +61,8 @@ def make_detector(args: argparse.Namespace) -> Detector:
     return build_detector(detector_name(args))
 
 
-def load_script(value: str) -> ScriptedBrain:
-    """Read --script (a file or inline JSON) into a validated ScriptedBrain."""
+def load_script(value: str) -> tuple[Action | str, ...]:
+    """Read --script (a file or inline JSON) into validated actions."""
     path = Path(value)
     source = f"--script {value!r}"
     text = value
@@ -78,20 +80,20 @@ def load_script(value: str) -> ScriptedBrain:
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise UsageError(f"{source}: expected a JSON list of action objects")
     try:
-        return ScriptedBrain.of(items)
+        return ScriptedBrain.of(items).items
     except ActionError as exc:
         raise UsageError(f"{source}: {exc}") from exc
 
 
 def make_brain(args: argparse.Namespace) -> Brain:
     """The brain the flags ask for: --script implies the scripted brain."""
-    script = load_script(args.script) if args.script else None
-    name = "scripted" if script is not None else args.brain
-    if name == "scripted" and script is None:
+    options = brain_options(args)
+    name = "scripted" if options.script is not None else args.brain
+    if name == "scripted" and options.script is None:
         raise UsageError("--brain scripted needs --script FILE|JSON")
     if name == "oracle" and not args.expected:
         raise UsageError("--brain oracle needs --expected LABEL (the right answer)")
     try:
-        return build_brain(name, brain_options(args, script=script))
+        return build_brain(name, options)
     except (BrainError, ValueError) as exc:
         raise UsageError(str(exc)) from exc

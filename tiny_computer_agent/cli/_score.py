@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from .._contracts import Brain
 from .._loop import Episode
-from ._base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail, load_script
+from ._base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail
 from ._desktop import live_description
 
 if TYPE_CHECKING:
@@ -77,11 +77,11 @@ def score_factories(args: argparse.Namespace) -> dict[str, BrainFactory]:
     model brain is built once, so its weights load once); scripted needs --script."""
     from ..registry import select_brains
 
-    script = load_script(args.script) if args.script else None
-    if "scripted" in args.brains.split(",") and script is None:
+    options = brain_options(args)
+    if "scripted" in args.brains.split(",") and options.script is None:
         raise UsageError("--brains scripted needs --script FILE|JSON")
     try:
-        return select_brains(args.brains, options=brain_options(args, script=script))
+        return select_brains(args.brains, options=options)
     except ValueError as exc:
         raise UsageError(f"--brains: {exc}") from exc
 

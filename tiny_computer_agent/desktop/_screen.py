@@ -28,8 +28,8 @@ from typing import Any
 from .._contracts import Detector
 from .._detectors import AutoDetector
 from .._errors import ScreenUnavailable
-from .._frames import MappingRule, downscale, observe
-from .._perception import FrameMapping, Observation, image_size
+from .._frames import MappingRule, make_frame, observe
+from .._perception import FrameMapping, Observation
 from ._capture import Capture, Monitor, open_capture, pick_monitor
 
 __all__ = ["DesktopScreen", "frame_mapping"]
@@ -114,9 +114,13 @@ class DesktopScreen:
     def grab(self) -> tuple[Any, FrameMapping]:
         """The frame (downscaled, as the brain sees it) and its exact mapping."""
         capture, monitor = self._connect()
-        image = capture.grab(monitor)
-        frame, _ = downscale(image, self.max_width)
-        return frame, self._mapping(monitor)(image_size(image), image_size(frame))
+        frame = make_frame(
+            capture.grab(monitor),
+            max_width=self.max_width,
+            monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
+            mapping=self._mapping(monitor),
+        )
+        return frame.image, frame.mapping
 
     def _mapping(self, monitor: Monitor) -> MappingRule:
         return functools.partial(frame_mapping, monitor, scale=self.scale)
