@@ -15,6 +15,7 @@ import dataclasses
 import json
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,16 +31,55 @@ MAX_JSON_BYTES: Final = 20 * 1024 * 1024
 _MAX_FLOAT: Final = 1e308
 
 
+class NotARegularFile(OSError):
+    """A save was refused: the path exists and is not a regular file (a symlink, a device
+    node, a FIFO, a socket, a directory), so replacing it could destroy something."""
+
+
+def _kind(st_mode: int) -> str:
+    kinds = (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((name for test, name in kinds if test(st_mode)), "not a regular file")
+
+
+def _existing_mode(target: Path) -> int | None:
+    """The permissions of the regular file at ``target`` (None: nothing there).
+
+    NotARegularFile when something else is there: a symlink is never followed (its
+    target is not replaced either), and a device node such as /dev/null is never
+    swapped for a regular file (as root, ``os.replace`` would do exactly that).
+    """
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        raise NotARegularFile(
+            f"{target} is {_kind(st.st_mode)}, not a regular file; saving there would "
+            "replace it, so nothing was written. Choose a regular file path"
+        )
+    return st.st_mode & 0o777
+
+
 def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Path:
     """Write ``text`` to ``path`` through a temp file in the same directory and
     ``os.replace``, so a reader never sees half a file. OSError if it cannot.
 
     ``mode`` sets the file's permissions; by default an existing file keeps its own and
-    a new one gets 0644.
+    a new one gets 0600 (traces and scoreboards hold what was on a screen: private
+    unless the person opens them up). :class:`NotARegularFile` (an OSError) when
+    ``path`` exists and is not a regular file: nothing is written.
     """
     target = Path(path)
+    existing = _existing_mode(target)
     if mode is None:  # mkstemp makes 0600
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        mode = 0o600 if existing is None else existing
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
@@ -47,6 +87,7 @@ def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Pat
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        _existing_mode(target)  # again, just before: it may have appeared meanwhile
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
