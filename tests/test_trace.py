@@ -425,3 +425,38 @@ def test_extreme_json_is_a_trace_error_not_a_crash(tmp_path: Path) -> None:
     for name, content in {"huge": huge, "deep": deep, "digits": digits}.items():
         with pytest.raises(TraceError):
             load_trace(write(tmp_path, content, f"{name}.json"))
+
+
+# -- secrets: a trace never holds a value (issue 12, item 12) -------------------------------
+
+
+def secret_episode() -> tuple[Trace, str]:
+    """A run that types a secret into a field that then shows it in plain text (the
+    worst case: the value is on the recorded screen), recorded with the run's secrets."""
+    screen = ScriptedScreen(
+        frames=(dialog("Token", "Log in"), dialog("hunter2", "Log in"), dialog("Welcome"))
+    )
+    brain = ScriptedBrain.of(
+        [
+            {"verb": "type", "text": "<secret>PW</secret>", "target": "Token"},
+            {"verb": "click", "target": "Log in"},
+        ]
+    )
+    episode = run_episode("log in with <secret>PW</secret>", screen=screen, brain=brain)
+    trace = record(episode, brain=brain, secrets={"PW": "hunter2"})
+    return trace, trace.to_json()
+
+
+def test_a_recorded_trace_holds_the_placeholder_never_the_value(tmp_path: Path) -> None:
+    trace, text = secret_episode()
+    assert "hunter2" not in text
+    assert text.count("<secret>PW</secret>") >= 3  # the goal, the typed text, the screen
+    saved = load_trace(trace.save(tmp_path / "t.json"))
+    assert saved == trace and "hunter2" not in (tmp_path / "t.json").read_text()
+    assert (tmp_path / "t.json").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_redacted_trace_still_replays() -> None:
+    trace, _ = secret_episode()
+    replayed = replay(trace, ScriptedBrain.of([{"verb": "click", "target": "Log in"}] * 3))
+    assert len(replayed) == len(trace.steps)

@@ -12,6 +12,7 @@ from .._contracts import Brain
 from .._errors import TraceError
 from .._loop import Episode
 from .._menu import DEFAULT_MENU_SIZE, build_menu
+from .._secrets import redact
 from ._jsonio import read_json_file
 from ._schema import Expected, Trace, TraceStep, without_pixels
 
@@ -20,6 +21,18 @@ __all__ = ["load_trace", "load_traces", "record"]
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60] or "task"
+
+
+def _redacted(value: object, secrets: Mapping[str, str]) -> object:
+    """``value`` (parsed JSON) with every secret value in every string, keys included,
+    put back as its placeholder."""
+    if isinstance(value, str):
+        return redact(value, secrets)
+    if isinstance(value, list):
+        return [_redacted(v, secrets) for v in value]
+    if isinstance(value, dict):
+        return {redact(str(k), secrets): _redacted(v, secrets) for k, v in value.items()}
+    return value
 
 
 def _expected_of(expected: Expected | str | Iterable[str] | None) -> Expected | None:
@@ -37,6 +50,7 @@ def record(
     menu_size: int = DEFAULT_MENU_SIZE,
     task: str | None = None,
     metadata: Mapping[str, str] | None = None,
+    secrets: Mapping[str, str] | None = None,
 ) -> Trace:
     """A trace of ``episode`` as run by ``brain`` (its identity is recorded, not its state).
 
@@ -44,12 +58,17 @@ def record(
     against the menu this harness rebuilds, so a replay shows the brain the same menu.
     ``expected`` (labels or an :class:`Expected`) makes the trace a scenario. TraceError
     when the episode saw no frame at all (the kill switch or a dead screen stopped it).
+
+    ``secrets`` (``{name: value}``, the run's ``--secret`` values) are redacted from
+    every string of the trace: a value read off the screen, echoed in an error or a
+    reply becomes ``<secret>NAME</secret>``, so a saved trace never holds one.
     """
     steps = tuple(TraceStep.of(s) for s in episode.steps)
     if not any(s.frame is not None for s in steps):
+        why = redact(f"{episode.outcome}: {episode.reason}", secrets or {})
         raise TraceError(
-            f"the episode saw no frame ({episode.outcome}: {episode.reason}), so there is "
-            "nothing to record; fix what stopped it and run again"
+            f"the episode saw no frame ({why}), so there is nothing to record; fix what "
+            "stopped it and run again"
         )
     for step in steps:
         if step.frame is None:
@@ -74,7 +93,8 @@ def record(
         final=None if episode.final is None else without_pixels(episode.final),
     )
     # what is returned is exactly what load_trace(save(...)) gives back (rounding included)
-    return Trace.from_dict(json.loads(trace.to_json()), source="<recording>")
+    data = _redacted(json.loads(trace.to_json()), secrets or {})
+    return Trace.from_dict(data, source="<recording>")
 
 
 def load_trace(path: str | Path) -> Trace:
