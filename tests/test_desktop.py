@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import pytest
 
 from tiny_computer_agent import Action, Element, Observation, Policy, PolicyRefusal, TargetError
+from tiny_computer_agent._policy import ARM_ENV
 from tiny_computer_agent.cli import main
 from tiny_computer_agent.desktop import (
     Monitor,
@@ -96,22 +97,42 @@ def test_settle_gives_up_quickly_when_nothing_changes_and_bounds_an_animation() 
 
 
 class FakeGui:
-    """Records pyautogui calls; enough of its surface for the executor."""
+    """Records pyautogui calls; enough of its surface for the executor. The pointer
+    follows clicks and moves; ``position()`` and the fail-safe settings are not calls."""
 
     class FailSafeException(Exception):
         pass
 
     KEYBOARD_KEYS: ClassVar[list[str]] = [
-        *"abcdefghijklmnopqrstuvwxyz +",
+        *"abcdefghijklmnopqrstuvwxyz0123456789 +\n\t",
         "enter",
         "ctrl",
         "s",
         "esc",
         "win",
     ]
+    FAILSAFE_POINTS: ClassVar[list[tuple[int, int]]] = [(0, 0), (0, 799), (1279, 0), (1279, 799)]
 
-    def __init__(self) -> None:
+    def __init__(self, pointer: tuple[int, int] = (640, 400)) -> None:
         self.calls: list[tuple[Any, ...]] = []
+        self.pointer = pointer
+        self.FAILSAFE = True
+        self.failsafe_at: list[bool] = []  # FAILSAFE at each moveTo
+
+    def position(self) -> tuple[int, int]:
+        return self.pointer
+
+    def _put(self, name: str, a: tuple[Any, ...], k: dict[str, Any]) -> None:
+        self.calls.append((name, a, k))
+        if len(a) >= 2:
+            self.pointer = (a[0], a[1])
+
+    def click(self, *a: Any, **k: Any) -> None:
+        self._put("click", a, k)
+
+    def moveTo(self, *a: Any, **k: Any) -> None:
+        self.failsafe_at.append(self.FAILSAFE)
+        self._put("moveTo", a, k)
 
     def __getattr__(self, name: str) -> Any:
         return lambda *a, **k: self.calls.append((name, a, k))
@@ -132,6 +153,12 @@ def _executor(tmp_path: Path, gui: FakeGui) -> RealInputExecutor:
     return RealInputExecutor(policy=policy, gui=gui)
 
 
+@pytest.fixture
+def armed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment act of arming, in this process (restored after the test)."""
+    monkeypatch.setenv(ARM_ENV, "1")
+
+
 def test_the_executor_refuses_to_exist_unarmed() -> None:
     with pytest.raises(PolicyRefusal) as info:
         RealInputExecutor(policy=Policy())
@@ -139,6 +166,7 @@ def test_the_executor_refuses_to_exist_unarmed() -> None:
     assert "TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT" in str(info.value)
 
 
+@pytest.mark.usefixtures("armed")
 def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     gui = FakeGui()
     ex = _executor(tmp_path, gui)
@@ -165,6 +193,7 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     assert gui.calls[3][2] == {"interval": 0.01}  # keys paced so a loaded X server keeps them
 
 
+@pytest.mark.usefixtures("armed")
 def test_no_pixel_is_guessed_and_the_kill_switch_is_checked_every_time(tmp_path: Path) -> None:
     gui = FakeGui()
     ex = _executor(tmp_path, gui)
@@ -184,6 +213,7 @@ def test_no_pixel_is_guessed_and_the_kill_switch_is_checked_every_time(tmp_path:
     assert len(gui.calls) == 1
 
 
+@pytest.mark.usefixtures("armed")
 def test_unsupported_characters_fail_the_step_instead_of_vanishing(tmp_path: Path) -> None:
     gui = FakeGui()
     result = _executor(tmp_path, gui).execute(Action.make("type", text="héllo"), _obs())
@@ -246,6 +276,7 @@ def test_every_verb_in_the_table_has_an_executor_method() -> None:
     assert missing == [], f"RealInputExecutor needs a _do_<verb> method for {missing}"
 
 
+@pytest.mark.usefixtures("armed")
 def test_only_settling_verbs_look_at_the_screen_before_acting(tmp_path: Path) -> None:
     looked: list[str] = []
 
@@ -261,3 +292,202 @@ def test_only_settling_verbs_look_at_the_screen_before_acting(tmp_path: Path) ->
     assert looked == [] and gui.calls == []
     ex.execute(Action.make("key", keys="Return"), _obs())
     assert looked == ["signature"]
+
+
+# -- issue 12: arming, control text, secrets, the resting corner, X authority ----------
+
+
+def test_an_armed_policy_alone_does_not_make_a_real_executor(tmp_path: Path) -> None:
+    """One act is not two: a policy armed elsewhere (or copied) is refused in a process
+    whose environment does not carry the variable."""
+    policy = Policy(kill_switch=tmp_path / "STOP").armed(flag=True, environ={ARM_ENV: "1"})
+    with pytest.raises(PolicyRefusal) as info:
+        RealInputExecutor(policy=policy, gui=FakeGui())
+    assert info.value.rule == "arming"
+    assert ARM_ENV in str(info.value)
+
+
+@pytest.mark.usefixtures("armed")
+@pytest.mark.parametrize(
+    "text", ["sudx\bo rx\bm -rf ~\n", "ok\r", "a\x1b:q!", "x\x7f", "del\x08", "\x85next"]
+)
+def test_control_characters_in_typed_text_are_refused(tmp_path: Path, text: str) -> None:
+    gui = FakeGui()
+    with pytest.raises(PolicyRefusal) as info:
+        _executor(tmp_path, gui).execute(Action.make("type", text=text, target="Open"), _obs())
+    assert info.value.rule == "control-text"
+    assert "`key` action" in str(info.value)
+    assert gui.calls == []  # not even the click that focuses the field
+
+
+@pytest.mark.usefixtures("armed")
+def test_newline_and_tab_are_still_text(tmp_path: Path) -> None:
+    gui = FakeGui()
+    result = _executor(tmp_path, gui).execute(Action.make("type", text="a\tb\n"), _obs())
+    assert result.ok, result.error
+    assert gui.calls[-1][:2] == ("write", ("a\tb\n",))
+
+
+def _secret_executor(tmp_path: Path, gui: FakeGui, **secrets: str) -> RealInputExecutor:
+    ex = _executor(tmp_path, gui)
+    return RealInputExecutor(policy=ex.policy, gui=gui, secrets=secrets)
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_secret_is_typed_for_real_and_shown_nowhere(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    gui = FakeGui()
+    ex = _secret_executor(tmp_path, gui, PW="hunter2")
+    caplog.set_level("DEBUG")
+    action = Action.make("type", text="<secret>PW</secret>\n", target="Open")
+    result = ex.execute(action, _obs())
+    assert result.ok, result.error
+    assert gui.calls[-1][:2] == ("write", ("hunter2\n",))  # typed for real
+    assert "<secret>PW</secret>" in result.description
+    shown = [repr(ex), result.description, result.error, caplog.text, *map(repr, ex.log)]
+    assert not [s for s in shown if "hunter2" in s]
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_secret_that_was_not_given_fails_the_step_and_types_nothing(tmp_path: Path) -> None:
+    gui = FakeGui()
+    result = _secret_executor(tmp_path, gui, PW="hunter2").execute(
+        Action.make("type", text="<secret>TOKEN</secret>"), _obs()
+    )
+    assert not result.ok
+    assert "--secret TOKEN" in result.error
+    assert gui.calls == []
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_secret_the_keyboard_cannot_type_is_named_but_not_shown(tmp_path: Path) -> None:
+    gui = FakeGui()
+    result = _secret_executor(tmp_path, gui, PW="hünter2").execute(
+        Action.make("type", text="<secret>PW</secret>"), _obs()
+    )
+    assert not result.ok
+    assert "the secret PW" in result.error and "ü" not in result.error
+    assert gui.calls == []
+
+
+@pytest.mark.usefixtures("armed")
+def test_control_characters_inside_a_secret_are_refused_without_showing_it(
+    tmp_path: Path,
+) -> None:
+    gui = FakeGui()
+    with pytest.raises(PolicyRefusal) as info:
+        _secret_executor(tmp_path, gui, PW="zq\bw").execute(
+            Action.make("type", text="<secret>PW</secret>"), _obs()
+        )
+    assert info.value.rule == "control-text"
+    assert "the secret PW" in str(info.value) and "zq" not in str(info.value)
+    assert gui.calls == []
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_dry_run_shows_the_placeholder_never_the_value() -> None:
+    from tiny_computer_agent._executors import DryRunExecutor
+
+    result = DryRunExecutor().execute(
+        Action.make("type", text="<secret>PW</secret>", target="Open"), _obs()
+    )
+    assert "would type '<secret>PW</secret>'" in result.description
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_pointer_resting_in_a_corner_at_start_is_moved_out_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    gui = FakeGui(pointer=(0, 0))
+    ex = _executor(tmp_path, gui)
+    caplog.set_level("WARNING")
+    result = ex.execute(Action.make("key", keys="ctrl+s"), _obs())
+    assert result.ok
+    assert gui.calls[0][:2] == ("moveTo", (20, 20))
+    assert gui.failsafe_at == [False] and gui.FAILSAFE is True  # off for that move only
+    assert gui.calls[1][:2] == ("hotkey", ("ctrl", "s"))
+    assert caplog.text.count("rests in the screen corner") == 1
+    gui.pointer = (1279, 799)  # a corner the harness did not leave it in: the person's signal
+    with pytest.raises(PolicyRefusal) as info:
+        ex.execute(Action.make("key", keys="ctrl+s"), _obs())
+    assert info.value.rule == "kill-switch"
+    assert len(gui.calls) == 2
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_move_into_a_corner_during_the_run_stops_it(tmp_path: Path) -> None:
+    gui = FakeGui()
+    ex = _executor(tmp_path, gui)
+    ex.execute(Action.make("click", target="Save"), _obs())
+    gui.pointer = (0, 799)
+    with pytest.raises(PolicyRefusal) as info:
+        ex.execute(Action.make("click", target="Open"), _obs())
+    assert info.value.rule == "kill-switch"
+    assert [c[0] for c in gui.calls] == ["click"]
+
+
+@pytest.mark.usefixtures("armed")
+def test_returning_to_the_start_corner_after_leaving_it_is_a_signal(tmp_path: Path) -> None:
+    gui = FakeGui(pointer=(1279, 0))
+    ex = _executor(tmp_path, gui)
+    ex.execute(Action.make("click", target="Save"), _obs())
+    assert gui.calls[0][:2] == ("moveTo", (1259, 20))  # inward from the top-right corner
+    gui.pointer = (1279, 0)
+    with pytest.raises(PolicyRefusal) as info:
+        ex.execute(Action.make("click", target="Save"), _obs())
+    assert info.value.rule == "kill-switch"
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_corner_the_harness_put_the_pointer_in_is_not_a_signal(tmp_path: Path) -> None:
+    class CornerAtSave(FakeGui):
+        # the centre of "Save" counts as a fail-safe point here, so the harness's own
+        # click leaves the pointer "in a corner"
+        FAILSAFE_POINTS: ClassVar[list[tuple[int, int]]] = [(140, 120), (1279, 799)]
+
+    gui = CornerAtSave()
+    ex = _executor(tmp_path, gui)
+    ex.execute(Action.make("click", target="Save"), _obs())
+    result = ex.execute(Action.make("key", keys="ctrl+s"), _obs())
+    assert result.ok
+    assert [c[:2] for c in gui.calls[1:]] == [("moveTo", (160, 140)), ("hotkey", ("ctrl", "s"))]
+
+
+def test_no_authority_file_on_an_open_display_writes_a_private_dummy(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, _state_home: Path
+) -> None:
+    import os
+
+    from tiny_computer_agent.desktop import _inputs
+
+    monkeypatch.setenv("XAUTHORITY", "placeholder")  # so the test restores it
+    monkeypatch.delenv("XAUTHORITY")
+    monkeypatch.setattr(_inputs, "accepts_without_authority", lambda display: True)
+    caplog.set_level("WARNING")
+    _inputs._without_authority(":7")
+    written = Path(os.environ["XAUTHORITY"])
+    assert written == _state_home / "Xauthority"
+    assert written.stat().st_mode & 0o777 == 0o600
+    assert "dummy authority file" in caplog.text and ":7" in caplog.text
+
+
+@pytest.mark.parametrize(("verdict", "said"), [(False, "refused a connection"), (None, "")])
+def test_no_authority_file_on_a_guarded_display_keeps_the_clear_error(
+    monkeypatch: pytest.MonkeyPatch, verdict: bool | None, said: str
+) -> None:
+    from tiny_computer_agent._errors import ScreenUnavailable
+    from tiny_computer_agent.desktop import _inputs
+
+    monkeypatch.setattr(_inputs, "accepts_without_authority", lambda display: verdict)
+    with pytest.raises(ScreenUnavailable) as info:
+        _inputs._without_authority(":7")
+    assert said in str(info.value) and "Export XAUTHORITY" in str(info.value)
+
+
+def test_the_authority_probe_needs_a_local_display() -> None:
+    from tiny_computer_agent.desktop._xvfb import accepts_without_authority
+
+    assert accepts_without_authority("remote.example:0") is None
+    assert accepts_without_authority("") is None
+    assert accepts_without_authority(":65000") is None  # nothing listens there

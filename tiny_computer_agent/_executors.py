@@ -44,6 +44,8 @@ class DryRunExecutor:
     """Resolves every target to the pixel it would hit and touches nothing.
 
     ``log`` keeps every result, so tests and demos can assert on what would have happened.
+    It holds no secrets: typed text is described with its ``<secret>NAME</secret>``
+    placeholders, never expanded.
     """
 
     log: list[ActionResult] = dataclasses.field(default_factory=list)

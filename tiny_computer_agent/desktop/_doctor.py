@@ -10,14 +10,16 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
 from .._errors import TinyAgentError
-from .._policy import ARM_ENV, Policy
+from .._policy import ARM_ENV, Policy, state_dir
 from ..models._runtime import DEFAULT_TEXT_MODEL, weights_status
 from ._capture import no_display_reason
+from ._xvfb import accepts_without_authority
 
 __all__ = ["STATUSES", "Check", "doctor", "ready", "render_doctor"]
 
@@ -100,6 +102,32 @@ def _capture(display_ok: bool) -> Check:
     listing = "; ".join(m.describe() for m in monitors)
     return _ok(
         "capture", f"{backend}: {image.size[0]}x{image.size[1]} frame; {listing}", required=True
+    )
+
+
+def _xauthority(env: Mapping[str, str], display_ok: bool) -> Check | None:
+    """X only: which authority file real input will use (None: not an X display)."""
+    display = env.get("DISPLAY", "")
+    if not display_ok or not display or not sys.platform.startswith("linux"):
+        return None
+    if env.get("XAUTHORITY"):
+        return _ok("x authority", f"XAUTHORITY={env['XAUTHORITY']}")
+    if (Path.home() / ".Xauthority").exists():
+        return _ok("x authority", f"{Path.home() / '.Xauthority'}")
+    verdict = accepts_without_authority(display)
+    if verdict:
+        return _ok(
+            "x authority",
+            f"none, and {display} accepts clients without one: real input writes a private "
+            f"dummy file, {state_dir() / 'Xauthority'}",
+        )
+    seen = "refuses clients without one" if verdict is False else "could not be asked"
+    return Check(
+        name="x authority",
+        status="fail" if verdict is False else "warn",
+        required=verdict is False,
+        detail=f"XAUTHORITY is unset, ~/.Xauthority is missing, and {display} {seen}",
+        fix="export XAUTHORITY=<your X session's authority file>",
     )
 
 
@@ -251,9 +279,10 @@ def doctor(
     pol = policy or Policy()
     display = _display(env)
     display_ok = display.status == "ok"
-    checks: list[Callable[[], Check]] = [
+    checks: list[Callable[[], Check | None]] = [
         _pillow,
         lambda: _capture(display_ok),
+        lambda: _xauthority(env, display_ok),  # before _input, which may write the file
         lambda: _input(display_ok),
         _ocr,
         _model_runtime,
@@ -261,7 +290,7 @@ def doctor(
         lambda: _kill_switch(pol),
         _calibration,
     ]
-    return [display, *(c() for c in checks)]
+    return [display, *(c for c in (check() for check in checks) if c is not None)]
 
 
 def ready(checks: Sequence[Check]) -> bool:

@@ -13,8 +13,16 @@ pyautogui settings, chosen deliberately:
 * ``PAUSE = 0``: pyautogui sleeps 0.1 s after every call by default. We wait only as
   long as the screen needs, with :class:`~tiny_computer_agent.desktop._settle.Settle`.
 * ``FAILSAFE = True`` (its default), kept as a person's second kill switch: move the
-  pointer into a screen corner and the next action is refused (rule ``kill-switch``).
-  The harness itself never aims at a corner pixel.
+  pointer into a screen corner during a run and the next action is refused (rule
+  ``kill-switch``). A pointer that was already resting in a corner when the run began,
+  or that the harness itself put there, is not that signal: it is moved 20 px inward
+  (said once in the log) and the run goes on.
+
+Typed text is the action's text with its ``<secret>NAME</secret>`` placeholders
+expanded (:mod:`~tiny_computer_agent._secrets`) at the moment of typing; every
+description, error and log line shows the placeholder. Text with control characters
+(other than newline and tab) is refused (rule ``control-text``): a BackSpace inside
+typed text could hide what the policy judged, and a key is a ``key`` action.
 
 pyautogui connects to ``$DISPLAY`` when it is first imported and keeps that display
 for the life of the process: one process drives one display.
@@ -29,19 +37,22 @@ import logging
 import os
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from .._actions import VERB_TABLE, Action
 from .._contracts import ActionResult
-from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
+from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, screen_points
 from .._perception import Observation
-from .._policy import ARM_ENV, Policy
+from .._policy import ARM_ENV, Policy, state_dir
+from .._secrets import SECRET_PATTERN, expand_secrets, redact
 from ._capture import no_display_reason
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
+from ._xvfb import accepts_without_authority, make_dummy_xauthority
 
 __all__ = ["PYAUTOGUI_KEYS", "RealInputExecutor", "load_pyautogui", "pyautogui_keys"]
 
@@ -112,7 +123,7 @@ def load_pyautogui(environ: Mapping[str, str] | None = None) -> Any:
                 "or start Xvfb, and install the extra: pip install 'tiny-computer-agent[desktop]'"
             )
         if not env.get("XAUTHORITY") and not (Path.home() / ".Xauthority").exists():
-            raise ScreenUnavailable(_XAUTH_FIX)
+            _without_authority(env.get("DISPLAY", ""))
     noise = io.StringIO()
     try:
         with contextlib.redirect_stdout(noise):  # python-xlib prints auth warnings
@@ -131,6 +142,37 @@ def load_pyautogui(environ: Mapping[str, str] | None = None) -> Any:
     return pyautogui
 
 
+def _without_authority(display: str) -> None:
+    """No authority file: if ``display`` lets any local client in (an Xvfb started
+    without ``-auth``), write a private dummy one and point XAUTHORITY at it for this
+    process; else ScreenUnavailable naming the fix."""
+    verdict = accepts_without_authority(display)
+    if not verdict:
+        why = (
+            f"the display {display} refused a connection without authority, so it needs "
+            "the real file. "
+            if verdict is False
+            else ""
+        )
+        raise ScreenUnavailable(why + _XAUTH_FIX)
+    folder = state_dir()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path = make_dummy_xauthority(folder / "Xauthority")
+    except OSError as exc:
+        raise ScreenUnavailable(
+            f"{_XAUTH_FIX}. (The display {display} needs no authority, but writing a dummy "
+            f"file in {folder} failed: {exc.strerror or exc})"
+        ) from exc
+    os.environ["XAUTHORITY"] = str(path)
+    log.warning(
+        "no X authority file (XAUTHORITY unset, no ~/.Xauthority), and the display %s "
+        "accepts clients without one: using a private dummy authority file, %s",
+        display,
+        path,
+    )
+
+
 def _display_errors() -> tuple[type[BaseException], ...]:
     errors: list[type[BaseException]] = [OSError]
     with contextlib.suppress(ImportError):
@@ -138,6 +180,15 @@ def _display_errors() -> tuple[type[BaseException], ...]:
 
         errors += [xerror.DisplayError, xerror.ConnectionClosedError]
     return tuple(errors)
+
+
+#: How far a pointer resting in a corner is moved inward, diagonally, before acting.
+CORNER_NUDGE: Final = 20
+
+
+def control_characters(text: str) -> list[str]:
+    """The control characters in ``text`` that typing must not carry (all but \\n, \\t)."""
+    return [ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"]
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -148,6 +199,8 @@ class RealInputExecutor:
     same monitor and notice a screen that changed before acting; without it, actions
     still work but nothing is settled (``settle_seconds`` is None). ``gui`` is the
     input module (None: pyautogui, imported now); tests pass a recording fake.
+    ``secrets`` (``{name: value}``) are what ``<secret>NAME</secret>`` types; they are
+    never shown (not in repr, results, errors or the log).
     """
 
     policy: Policy
@@ -162,13 +215,20 @@ class RealInputExecutor:
     type_interval: float = 0.01
     log: list[ActionResult] = dataclasses.field(default_factory=list)
     gui: Any = None
+    secrets: Mapping[str, str] = dataclasses.field(default_factory=dict, repr=False)
     _errors: tuple[type[BaseException], ...] = ()
+    #: where the harness last put the pointer (a click, move, scroll, drag or nudge)
+    _last_put: tuple[int, int] | None = dataclasses.field(default=None, init=False)
+    #: the corner the pointer rested in when the run began, until it first leaves it
+    _resting: tuple[int, int] | None = dataclasses.field(default=None, init=False)
+    _told_corner: bool = dataclasses.field(default=False, init=False)
 
     def __post_init__(self) -> None:
-        if not self.policy.real_input:
+        if not self.policy.real_input or os.environ.get(ARM_ENV) != "1":
             raise PolicyRefusal(
-                "RealInputExecutor needs an armed policy: build it with "
-                f"Policy().armed(flag=True) (the --real-input flag) and set {ARM_ENV}=1",
+                "RealInputExecutor needs both deliberate acts: a policy armed with "
+                f"Policy().armed(flag=True) (the --real-input flag) and {ARM_ENV}=1 in "
+                "this process's environment",
                 rule="arming",
             )
         display = self.screen.display if self.screen is not None else None
@@ -180,10 +240,13 @@ class RealInputExecutor:
         if self.gui is None:
             self.gui = load_pyautogui()
         self._errors = _display_errors()
+        with contextlib.suppress(*self._errors):
+            self._resting = self._in_corner()
 
     def execute(self, action: Action, observation: Observation) -> ActionResult:
         """Do ``action`` for real (TargetError, PolicyRefusal, ScreenUnavailable: see the loop)."""
         self.policy.check_kill_switch()
+        self._refuse_control_text(action)
         observation = self._current(action, observation)
         points = screen_points(action, observation)
         problem = self._unsupported(action)
@@ -198,18 +261,7 @@ class RealInputExecutor:
                 )
             )
         before = self._signature() if VERB_TABLE[action.verb].settles else b""
-        try:
-            self._perform(action, points)
-        except self.gui.FailSafeException as exc:
-            raise PolicyRefusal(
-                "the pointer is in a screen corner, pyautogui's fail-safe: nothing more is "
-                "done. Move the pointer away from the corner to run again",
-                rule="kill-switch",
-            ) from exc
-        except self._errors as exc:
-            raise ScreenUnavailable(
-                f"real input failed ({type(exc).__name__}: {exc}); the display may have gone away"
-            ) from exc
+        self._guarded(action, points)
         settled = self._settle(before) if before else None
         how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
         return self._record(
@@ -222,7 +274,96 @@ class RealInputExecutor:
             )
         )
 
+    def _guarded(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        """The corner check, then the action; pyautogui's and the display's failures
+        become the loop's errors (with no secret in them)."""
+        try:
+            self._clear_corner()
+            self._perform(action, points)
+        except self.gui.FailSafeException as exc:
+            raise PolicyRefusal(
+                "the pointer is in a screen corner, pyautogui's fail-safe: nothing more is "
+                "done. Move the pointer away from the corner to run again",
+                rule="kill-switch",
+            ) from exc
+        except self._errors as exc:
+            raise ScreenUnavailable(
+                redact(
+                    f"real input failed ({type(exc).__name__}: {exc}); the display may have "
+                    "gone away",
+                    self.secrets,
+                )
+            ) from exc
+        if points:
+            self._last_put = (int(points[-1][0]), int(points[-1][1]))
+
+    def _refuse_control_text(self, action: Action) -> None:
+        """Rule ``control-text``: typed text carries no BackSpace, Enter (\\r), Escape...
+
+        The policy judges text as a string; a BackSpace typed inside it would edit what
+        lands on screen into something the policy never saw (``sudx\\bo``). The
+        expanded secrets are checked too, and never named.
+        """
+        if action.verb != "type" or not action.text:
+            return
+        found = control_characters(action.text)
+        where = ""
+        if not found:
+            used = {m.group(1) for m in SECRET_PATTERN.finditer(action.text)}
+            names = sorted(n for n in used if control_characters(self.secrets.get(n, "")))
+            where = f" (in the secret {names[0]})" if names else ""
+            if not names:
+                return
+        shown = "".join(sorted({repr(ch)[1:-1] for ch in found}))
+        raise PolicyRefusal(
+            f"the text to type holds control characters{where}{' ' + shown if shown else ''}: "
+            "a BackSpace or Enter is a `key` action, not text; nothing was typed",
+            rule="control-text",
+        )
+
+    def _in_corner(self) -> tuple[int, int] | None:
+        """The pointer's position when it is on one of pyautogui's fail-safe points."""
+        x, y = self.gui.position()
+        point = (int(x), int(y))
+        return point if point in {tuple(p) for p in self.gui.FAILSAFE_POINTS} else None
+
+    def _clear_corner(self) -> None:
+        """Before acting: a pointer in a corner is the person's stop signal, unless it was
+        resting there when the run began or the harness put it there; then it is moved
+        20 px inward (fail-safe off for that one move) and the run goes on."""
+        corner = self._in_corner()
+        if corner is None:
+            self._resting = None  # it left: a later return to a corner is a signal
+            return
+        if corner not in (self._resting, self._last_put):
+            raise self.gui.FailSafeException("the pointer was moved into a screen corner")
+        xs = [int(p[0]) for p in self.gui.FAILSAFE_POINTS]
+        ys = [int(p[1]) for p in self.gui.FAILSAFE_POINTS]
+        x = corner[0] + (CORNER_NUDGE if corner[0] == min(xs) else -CORNER_NUDGE)
+        y = corner[1] + (CORNER_NUDGE if corner[1] == min(ys) else -CORNER_NUDGE)
+        if not self._told_corner:
+            log.warning(
+                "the pointer rests in the screen corner %s (pyautogui's fail-safe point); "
+                "moving it to %s first. Moving it into a corner during the run stops it",
+                corner,
+                (x, y),
+            )
+            self._told_corner = True
+        failsafe = self.gui.FAILSAFE
+        self.gui.FAILSAFE = False
+        try:
+            self.gui.moveTo(x, y)
+        finally:
+            self.gui.FAILSAFE = failsafe
+        self._resting, self._last_put = None, (x, y)
+
     def _record(self, result: ActionResult) -> ActionResult:
+        """Log ``result``, with any secret value put back as its placeholder."""
+        result = dataclasses.replace(
+            result,
+            description=redact(result.description, self.secrets),
+            error=redact(result.error, self.secrets),
+        )
         self.log.append(result)
         return result
 
@@ -263,12 +404,23 @@ class RealInputExecutor:
         return check(self, action) if check else ""
 
     def _cannot_type(self, action: Action) -> str:
-        bad = sorted({ch for ch in action.text or "" if not self._supported(ch)})
+        text = action.text or ""
+        try:
+            expand_secrets(text, self.secrets)  # every named secret was given
+        except ActionError as exc:
+            return str(exc)
+        bad = sorted({ch for ch in SECRET_PATTERN.sub("", text) if not self._supported(ch)})
         if bad:
             return (
                 f"cannot type {''.join(bad)!r}: the keyboard backend has no key for it; "
                 "type only characters on the keyboard layout"
             )
+        for name in sorted({m.group(1) for m in SECRET_PATTERN.finditer(text)}):
+            if not all(self._supported(ch) for ch in self.secrets[name]):
+                return (
+                    f"cannot type the secret {name}: it holds a character the keyboard "
+                    "backend has no key for (which one is not shown)"
+                )
         return ""
 
     def _cannot_press(self, action: Action) -> str:
@@ -296,7 +448,7 @@ class RealInputExecutor:
         if points:
             self.gui.click(*points[0])
             time.sleep(self.focus_seconds)
-        self.gui.write(action.text or "", interval=self.type_interval)
+        self.gui.write(expand_secrets(action.text or "", self.secrets), interval=self.type_interval)
 
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import tempfile
@@ -32,7 +34,13 @@ from typing import Final
 
 from .._errors import ScreenUnavailable
 
-__all__ = ["APT_PACKAGES", "VirtualDesktop", "make_dummy_xauthority", "stop_process"]
+__all__ = [
+    "APT_PACKAGES",
+    "VirtualDesktop",
+    "accepts_without_authority",
+    "make_dummy_xauthority",
+    "stop_process",
+]
 
 #: The Debian/Ubuntu packages a live desktop run needs (see scripts/install-system-deps.sh).
 APT_PACKAGES: Final = (
@@ -95,9 +103,57 @@ def make_dummy_xauthority(path: str | Path) -> Path:
     entry = struct.pack(">H", 0xFFFF) + field(b"") + field(b"65535")
     entry += field(b"MIT-MAGIC-COOKIE-1") + field(bytes(16))
     out = Path(path)
-    out.write_bytes(entry)
+    # never through a symlink, and never readable by others even for an instant
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(out, flags, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(entry)
     out.chmod(0o600)
     return out
+
+
+#: ``:0``, ``:1.0``, ``unix:2``: a display on this machine's unix socket
+_LOCAL_DISPLAY: Final = re.compile(r"(?:unix)?:(\d+)(?:\.\d+)?")
+
+
+def _x_socket(display: str) -> socket.socket | None:
+    """A connected unix socket to local X ``display`` (None: not a local display, or
+    nothing listens). Linux servers also listen on the abstract name; try both."""
+    match = _LOCAL_DISPLAY.fullmatch(display)
+    if match is None or not hasattr(socket, "AF_UNIX"):
+        return None
+    path = f"/tmp/.X11-unix/X{match.group(1)}"  # noqa: S108 - X11's fixed socket folder
+    for address in (path, "\0" + path):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(2.0)
+            sock.connect(address)
+            return sock
+        except OSError:
+            sock.close()
+    return None
+
+
+def accepts_without_authority(display: str) -> bool | None:
+    """Does X ``display`` accept a client that presents no authority at all?
+
+    Sends the X11 connection setup with no authorization over the display's unix
+    socket and reads the first byte of the answer: 1 (Success) is True; 0 (Failed) and
+    2 (Authenticate) are False. None when it cannot tell: a remote or unparsable
+    display, or no server answering. No X library is needed.
+    """
+    sock = _x_socket(display)
+    if sock is None:
+        return None
+    # byte order "l" (little endian), protocol 11.0, empty auth name and data
+    setup = struct.pack("<BxHHHHxx", ord("l"), 11, 0, 0, 0)
+    try:
+        with sock:
+            sock.sendall(setup)
+            first = sock.recv(1)
+    except OSError:
+        return None
+    return None if not first else first[0] == 1
 
 
 def _read_display(proc: subprocess.Popen[bytes], fd: int, timeout: float) -> str:
@@ -121,7 +177,9 @@ class VirtualDesktop:
     """Xvfb (+ openbox, + logical monitors) as a context manager; see the module doc.
 
     ``monitors`` splits the one screen into logical monitors with ``xrandr
-    --setmonitor``: a list of ``(width, height, left, top)``.
+    --setmonitor``: a list of ``(width, height, left, top)``. ``auth`` starts Xvfb with
+    ``-auth FILE`` (access control on: a client needs a cookie from that file, which
+    ``env["XAUTHORITY"]`` then names); by default anyone local may connect.
     """
 
     def __init__(
@@ -132,12 +190,14 @@ class VirtualDesktop:
         window_manager: bool = False,
         monitors: Sequence[tuple[int, int, int, int]] = (),
         start_timeout: float = 10.0,
+        auth: str | Path | None = None,
     ) -> None:
         self.size = size
         self.depth = depth
         self.window_manager = window_manager
         self.monitors = tuple(monitors)
         self.start_timeout = start_timeout
+        self.auth = None if auth is None else Path(auth)
         self.display = ""
         self.env: dict[str, str] = {}
         self.procs: list[subprocess.Popen[bytes] | subprocess.Popen[str]] = []
@@ -190,6 +250,7 @@ class VirtualDesktop:
                     "-screen",
                     "0",
                     f"{w}x{h}x{self.depth}",
+                    *([] if self.auth is None else ["-auth", str(self.auth)]),
                 ],
                 pass_fds=(write_fd,),
                 stdout=subprocess.DEVNULL,
@@ -204,7 +265,7 @@ class VirtualDesktop:
             os.close(read_fd)
             if write_fd >= 0:
                 os.close(write_fd)
-        xauth = make_dummy_xauthority(Path(self._tmp.name) / "Xauthority")
+        xauth = self.auth or make_dummy_xauthority(Path(self._tmp.name) / "Xauthority")
         self.env = {
             **os.environ,
             "DISPLAY": self.display,
