@@ -154,3 +154,54 @@ def test_a_new_verb_is_one_table_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     assert decision.action == Action.make("hover", target="Help", target_id=2)
     with pytest.raises(BrainError, match="hover needs a menu number"):
         parse_decision('{"verb": "hover"}', build_menu(dialog("Save", "Help")))
+
+
+# Issue 12, item 4: what a reply or a file can carry is an ActionError, never another
+# exception. str.isdigit() and int() accept superscripts and other scripts' digits.
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"verb": "key", "keys": "F²"},
+        {"verb": "key", "keys": "F" + "1" * 5000},
+        {"verb": "key", "keys": "F٣"},
+        {"verb": "click", "target": "Save", "clicks": "²"},
+        {"verb": "click", "target": "Save", "clicks": "1" * 5000},
+        {"verb": "click", "target": "Save", "clicks": 10**5000},
+        {"verb": "click", "target": "Save", "target_id": "５"},
+        {"verb": "scroll", "direction": "up", "amount": "³"},
+        {"verb": "scroll", "direction": "up", "amount": -(10**5000)},
+        {"verb": "wait", "seconds": 10**400},
+        {"verb": "wait", "seconds": "1e999"},
+        {"verb": "wait", "seconds": float("nan")},
+        {"verb": "click", "target": "Save", None: 1},
+        {"verb": "click", "target": "Save", 1: 2, "x": 3},
+        {"verb": "type", "text": [[[[[[1]]]]]]},
+        {"verb": 10**5000},
+    ],
+)
+def test_hostile_values_are_action_errors(fields: dict[object, object]) -> None:
+    with pytest.raises(ActionError) as caught:
+        Action.from_dict(fields)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 300  # a 5,000-digit value is not pasted back
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"verb": "click", "target": "Save", "clicks": ' + "1" * 5000 + "}",
+        '{"verb": "click", "a": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        "[" * 5000,
+    ],
+)
+def test_hostile_json_is_an_action_error(text: str) -> None:
+    with pytest.raises(ActionError):
+        Action.from_json(text)
+
+
+def test_whole_numbers_are_ascii_digits_and_f_keys_are_canonical() -> None:
+    assert Action.make("click", target="Save", clicks=" 2 ").clicks == 2
+    assert Action.make("scroll", direction="up", amount="+3").amount == 3
+    assert normalize_keys("f12") == "F12"
+    assert normalize_keys("F01") == "F1"
+    with pytest.raises(ActionError, match="at most 100"):
+        normalize_keys("ctrl+" * 30 + "s")

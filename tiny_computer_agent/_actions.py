@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
+import reprlib
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -57,6 +57,10 @@ BUTTONS: Final = ("left", "right", "middle")
 SCROLL_DIRECTIONS: Final = ("up", "down", "left", "right")
 MAX_TEXT_LENGTH: Final = 500
 MAX_LABEL_LENGTH: Final = 200
+#: A chord is a few names ("ctrl+shift+Page_Down" is 20 characters); longer is not one.
+MAX_KEYS_LENGTH: Final = 100
+#: Whole numbers written as text ("2", "-3") have at most this many digits.
+_MAX_DIGITS: Final = 18
 MAX_SCROLL: Final = 20
 MAX_WAIT_SECONDS: Final = 10.0
 
@@ -92,6 +96,33 @@ KEY_ALIASES: Final[Mapping[str, str]] = {
 }  # fmt: skip
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters, and never an
+    exception itself (``repr`` fails on an integer of over 4,300 digits and on a list
+    nested a thousand deep; both can arrive in a reply or a file)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}an integer of about {digits} digits"
+    short = reprlib.Repr()
+    short.maxlevel, short.maxstring, short.maxother = 3, limit, limit
+    try:
+        text = short.repr(value)
+    except (ValueError, RecursionError, MemoryError):
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def ascii_whole(text: str, max_digits: int = _MAX_DIGITS) -> int | None:
+    """``text`` as an int when it is ASCII digits with an optional sign ("3", "-12",
+    " +4 "), else None. ``str.isdigit`` and ``int()`` accept far more ("²", "٣", "５",
+    5,000-digit strings that ``int()`` refuses): a number here is what a keyboard types."""
+    core = text.strip()
+    digits = core[1:] if core[:1] in ("+", "-") else core
+    if not 0 < len(digits) <= max_digits or not digits.isascii() or not digits.isdecimal():
+        return None
+    return int(core)
+
+
 def _key_name(raw: str) -> str:
     name = raw.strip()
     if not name:
@@ -104,10 +135,12 @@ def _key_name(raw: str) -> str:
     if len(name) == 1 and name.isprintable():
         return name.lower() if name.isalpha() else name
     upper = name.upper()
-    if upper.startswith("F") and upper[1:].isdigit() and 1 <= int(upper[1:]) <= 24:
-        return upper
+    digits = upper[1:]  # ASCII only: "F²".isdigit() is true, and int("²") fails
+    fkey = upper.startswith("F") and digits.isascii() and digits.isdecimal() and len(digits) <= 2
+    if fkey and 1 <= int(digits) <= 24:
+        return f"F{int(digits)}"
     raise ActionError(
-        f"key: unknown key name {raw!r}; use a single character, F1-F24, one of "
+        f"key: unknown key name {shown(raw)}; use a single character, F1-F24, one of "
         f"{', '.join(_NAMED_KEYS)}, or a modifier ({', '.join(MODIFIERS)})"
     )
 
@@ -118,7 +151,14 @@ def normalize_keys(keys: str) -> str:
     A chord is zero or more modifiers followed by exactly one key, joined by ``+``.
     """
     if not isinstance(keys, str) or not keys.strip():
-        raise ActionError(f"key: keys must be a non-empty string such as 'ctrl+s', got {keys!r}")
+        raise ActionError(
+            f"key: keys must be a non-empty string such as 'ctrl+s', got {shown(keys)}"
+        )
+    if len(keys) > MAX_KEYS_LENGTH:
+        raise ActionError(
+            f"key: keys is {len(keys)} characters; a chord such as 'ctrl+s' is at most "
+            f"{MAX_KEYS_LENGTH}"
+        )
     text = keys.strip()
     parts = ["+"] if text == "+" else [p for p in text.replace(" ", "").split("+")]
     if text.endswith("++"):  # "ctrl++" means ctrl and the plus key
@@ -126,15 +166,15 @@ def normalize_keys(keys: str) -> str:
     names = [_key_name(p) for p in parts]
     *mods, last = names
     if last in MODIFIERS and mods:
-        raise ActionError(f"key: chord {keys!r} has no key after its modifiers")
+        raise ActionError(f"key: chord {shown(keys)} has no key after its modifiers")
     for mod in mods:
         if mod not in MODIFIERS:
             raise ActionError(
-                f"key: in chord {keys!r}, {mod!r} is not a modifier; only the last part "
+                f"key: in chord {shown(keys)}, {mod!r} is not a modifier; only the last part "
                 f"may be a plain key, the others must be {', '.join(MODIFIERS)}"
             )
     if len(set(mods)) != len(mods):
-        raise ActionError(f"key: chord {keys!r} repeats a modifier")
+        raise ActionError(f"key: chord {shown(keys)} repeats a modifier")
     ordered = sorted(mods, key=MODIFIERS.index)
     return "+".join([*ordered, last])
 
@@ -142,7 +182,7 @@ def normalize_keys(keys: str) -> str:
 def _label(value: object, field: str, verb: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ActionError(
-            f"{verb}: field {field!r} must be a non-empty label string, got {value!r}"
+            f"{verb}: field {field!r} must be a non-empty label string, got {shown(value)}"
         )
     if len(value) > MAX_LABEL_LENGTH:
         raise ActionError(
@@ -152,15 +192,20 @@ def _label(value: object, field: str, verb: str) -> str:
 
 
 def _int_like(value: object, field: str, verb: str) -> int:
-    if isinstance(value, bool):
-        raise ActionError(f"{verb}: field {field!r} must be a whole number, got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
-    raise ActionError(f"{verb}: field {field!r} must be a whole number, got {value!r}")
+    """A whole number from an int, an integral float (2.0) or ASCII digits ("2")."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str):
+        number = ascii_whole(value)
+    if number is None:
+        raise ActionError(
+            f"{verb}: field {field!r} must be a whole number written with the digits 0-9, "
+            f"got {shown(value)}"
+        )
+    return number
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -200,7 +245,7 @@ class Action:
             raise ActionError(f"an action must be a JSON object, got {type(data).__name__}")
         verb = data.get("verb", data.get("action"))
         if not isinstance(verb, str) or verb.strip().lower() not in VERB_TABLE:
-            raise ActionError(f"verb: unknown verb {verb!r}; allowed: {', '.join(VERB_TABLE)}")
+            raise ActionError(f"verb: unknown verb {shown(verb)}; allowed: {', '.join(VERB_TABLE)}")
         verb = verb.strip().lower()
         fields = {k: v for k, v in data.items() if k not in ("verb", "action")}
         spec = VERB_TABLE[verb]
@@ -210,12 +255,12 @@ class Action:
             raise ActionError(
                 f"{verb}: missing field {missing[0]!r}; {verb} needs {', '.join(sorted(required))}"
             )
-        unexpected = sorted(fields.keys() - required - optional)
+        unexpected = sorted(fields.keys() - required - optional, key=shown)
         if unexpected:
             allowed = sorted(required | optional) or ["(no fields)"]
             raise ActionError(
-                f"{verb}: unexpected field {unexpected[0]!r}={fields[unexpected[0]]!r}; "
-                f"{verb} takes {', '.join(allowed)}"
+                f"{verb}: unexpected field {shown(unexpected[0])}="
+                f"{shown(fields[unexpected[0]])}; {verb} takes {', '.join(allowed)}"
             )
         kwargs: dict[str, Any] = {"verb": verb}
         for name, value in fields.items():
@@ -226,12 +271,16 @@ class Action:
     @classmethod
     def from_json(cls, text: str) -> Action:
         """Parse one action from JSON text."""
+        if not isinstance(text, (str, bytes)):
+            raise ActionError(f"action JSON must be text, got {type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ActionError(
                 f"action JSON is malformed at line {exc.lineno} column {exc.colno}: {exc.msg}"
             ) from exc
+        except (ValueError, RecursionError) as exc:  # 4,300+ digits; nested 1,000 deep
+            raise ActionError(f"action JSON is not usable: {shown(str(exc), 120)}") from exc
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -266,13 +315,15 @@ _NULLABLE: Final = tuple(
 
 
 def _seconds(value: object, field: str = "seconds", verb: str = "wait") -> float:
+    bad = ActionError(f"{verb}: field {field!r} must be a number of seconds, got {shown(value)}")
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ActionError(f"{verb}: field {field!r} must be a number, got {value!r}")
+        raise bad
+    if isinstance(value, str) and len(value) > 40:  # float() reads any length; no need
+        raise bad
     try:
-        seconds = float(value)
-    except ValueError:
-        raise ActionError(f"{verb}: field {field!r} must be a number, got {value!r}") from None
-    return seconds
+        return float(value)
+    except (ValueError, OverflowError):  # "soon"; 10**400 is too big for a float
+        raise bad from None
 
 
 def _element_id(value: object, field: str, verb: str) -> int | None:
@@ -295,14 +346,16 @@ _COERCE: Final[Mapping[str, Callable[[object, str, str], object]]] = {
 
 def _check_click(a: Action) -> None:
     if a.button not in BUTTONS:
-        raise ActionError(f"click: field 'button' is {a.button!r}; allowed: {', '.join(BUTTONS)}")
+        raise ActionError(
+            f"click: field 'button' is {shown(a.button)}; allowed: {', '.join(BUTTONS)}"
+        )
     if a.clicks not in (1, 2):
-        raise ActionError(f"click: field 'clicks' is {a.clicks!r}; allowed: 1 or 2")
+        raise ActionError(f"click: field 'clicks' is {shown(a.clicks)}; allowed: 1 or 2")
 
 
 def _check_type(a: Action) -> None:
     if not isinstance(a.text, str) or not a.text:
-        raise ActionError(f"type: field 'text' must be a non-empty string, got {a.text!r}")
+        raise ActionError(f"type: field 'text' must be a non-empty string, got {shown(a.text)}")
     if len(a.text) > MAX_TEXT_LENGTH:
         raise ActionError(
             f"type: field 'text' is {len(a.text)} characters; at most {MAX_TEXT_LENGTH}"
@@ -317,14 +370,15 @@ def _check_scroll(a: Action) -> None:
     direction = a.direction.lower() if isinstance(a.direction, str) else a.direction
     if direction not in SCROLL_DIRECTIONS:
         raise ActionError(
-            f"scroll: field 'direction' is {a.direction!r}; allowed: {', '.join(SCROLL_DIRECTIONS)}"
+            f"scroll: field 'direction' is {shown(a.direction)}; "
+            f"allowed: {', '.join(SCROLL_DIRECTIONS)}"
         )
     object.__setattr__(a, "direction", direction)
     if isinstance(a.amount, bool) or not isinstance(a.amount, int):
-        raise ActionError(f"scroll: field 'amount' must be a whole number, got {a.amount!r}")
+        raise ActionError(f"scroll: field 'amount' must be a whole number, got {shown(a.amount)}")
     if not 1 <= a.amount <= MAX_SCROLL:
         raise ActionError(
-            f"scroll: field 'amount' is {a.amount}; allowed: 1 to {MAX_SCROLL} notches"
+            f"scroll: field 'amount' is {shown(a.amount)}; allowed: 1 to {MAX_SCROLL} notches"
         )
 
 
@@ -334,11 +388,12 @@ def _check_labels_only(a: Action) -> None:
 
 def _check_wait(a: Action) -> None:
     s = a.seconds
-    if not isinstance(s, (int, float)) or isinstance(s, bool) or not math.isfinite(s):
-        raise ActionError(f"wait: field 'seconds' must be a number, got {s!r}")
-    if not 0 < s <= MAX_WAIT_SECONDS:
+    if not isinstance(s, (int, float)) or isinstance(s, bool):
+        raise ActionError(f"wait: field 'seconds' must be a number, got {shown(s)}")
+    if not 0 < s <= MAX_WAIT_SECONDS:  # also refuses nan, inf and 10**400
         raise ActionError(
-            f"wait: field 'seconds' is {s:g}; allowed: more than 0, at most {MAX_WAIT_SECONDS:g}"
+            f"wait: field 'seconds' is {shown(s)}; allowed: more than 0, "
+            f"at most {MAX_WAIT_SECONDS:g}"
         )
 
 
@@ -346,7 +401,7 @@ def _check_done(a: Action) -> None:
     if a.reason is None:
         return
     if not isinstance(a.reason, str):
-        raise ActionError(f"done: field 'reason' must be a string, got {a.reason!r}")
+        raise ActionError(f"done: field 'reason' must be a string, got {shown(a.reason)}")
     if len(a.reason) > MAX_TEXT_LENGTH:
         raise ActionError(f"done: field 'reason' is longer than {MAX_TEXT_LENGTH}")
 
@@ -454,7 +509,7 @@ VERBS: Final = tuple(VERB_TABLE)
 def _validate(a: Action) -> None:
     spec = VERB_TABLE.get(a.verb) if isinstance(a.verb, str) else None
     if spec is None:
-        raise ActionError(f"verb: unknown verb {a.verb!r}; allowed: {', '.join(VERB_TABLE)}")
+        raise ActionError(f"verb: unknown verb {shown(a.verb)}; allowed: {', '.join(VERB_TABLE)}")
     _check_fields(a, spec)
     for name in ("target", "to"):
         value = getattr(a, name)
@@ -464,7 +519,7 @@ def _validate(a: Action) -> None:
     for name in ("target_id", "to_id"):
         value = getattr(a, name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ActionError(f"{a.verb}: field {name!r} must be an element id, got {value!r}")
+            raise ActionError(f"{a.verb}: field {name!r} must be an element id, got {shown(value)}")
 
 
 def _check_fields(a: Action, spec: VerbSpec) -> None:
@@ -475,7 +530,7 @@ def _check_fields(a: Action, spec: VerbSpec) -> None:
         if name in required and value is None:
             raise ActionError(f"{v}: missing field {name!r}")
         if value is not None and name not in allowed:
-            raise ActionError(f"{v}: unexpected field {name!r}={value!r}")
+            raise ActionError(f"{v}: unexpected field {name!r}={shown(value)}")
     for name, default in _DEFAULTS.items():
         if getattr(a, name) != default and name not in allowed:
             owners = " and ".join(s.name for s in VERB_TABLE.values() if name in s.fields)
