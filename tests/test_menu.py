@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tiny_computer_agent import BrainError, Element, Observation, build_menu, parse_decision
@@ -158,3 +160,61 @@ def test_drag_without_a_destination_says_so(menu: Menu) -> None:
         parse_decision('{"verb": "drag", "choice": 1}', menu)
     d = parse_decision('{"verb": "wait"}', menu)
     assert d.action.seconds == 1.0
+
+
+# Issue 12, items 4 and 10: a reply can hold anything; reading it ends in a Decision or a
+# BrainError, in time linear in its length.
+HOSTILE_REPLIES = [
+    '{"verb": "click", "choice": ' + "9" * 5000 + "}",  # over int()'s 4,300 digits
+    '{"a":' * 5000 + "1" + "}" * 5000,  # nesting past the recursion limit
+    "[" * 7000 + "]" * 7000,
+    "{[1]: 2}",  # a Python literal whose key cannot be hashed: TypeError
+    "{{1}: 2}",
+    "{" * 4000 + "}" * 4000,
+    '{"verb": "wait", "seconds": 1e999}',
+    '{"verb": "wait", "seconds": ' + "9" * 400 + "}",  # float() overflows
+    '{"verb": "scroll", "direction": "up", "amount": "²"}',
+    '{"verb": "key", "keys": "F²"}',
+    '{"verb": "click", "choice": "٣"}',  # \d matches Arabic-Indic digits
+    "click ²",
+    "{'choice': " + "9" * 5000 + "}",
+    '{"verb": ' + "[" * 990 + "]" * 990 + "}",
+]
+
+
+@pytest.mark.parametrize("reply", HOSTILE_REPLIES)
+def test_hostile_replies_are_brain_errors(menu: Menu, reply: str) -> None:
+    with pytest.raises(BrainError) as caught:
+        parse_decision(reply, menu)
+    assert len(str(caught.value)) < 400
+
+
+def test_a_reply_over_the_cap_is_refused_unread(menu: Menu) -> None:
+    from tiny_computer_agent._menu import MAX_REPLY_CHARS
+
+    reply = "x" * MAX_REPLY_CHARS + '{"verb": "click", "choice": 5}'
+    with pytest.raises(BrainError, match="at most 8,000 are read"):
+        parse_decision(reply, menu)
+    padded = " " * (MAX_REPLY_CHARS - 40) + '{"verb": "click", "choice": 5}'
+    assert parse_decision(padded, menu).action.target == "Save"
+
+
+@pytest.mark.parametrize(
+    "pattern", ["{", "{ ", '{"a":', "{'a': ", "\n", "1. Save\n", "click" + " " * 50, "{}"]
+)
+def test_reading_a_reply_is_linear(menu: Menu, pattern: str) -> None:
+    # a 32 KB reply of '{ ' took 20-47 s before; any reply under the cap now takes ms
+    import time
+
+    from tiny_computer_agent._menu import MAX_REPLY_CHARS
+
+    reply = (pattern * (MAX_REPLY_CHARS // len(pattern) + 1))[:MAX_REPLY_CHARS]
+    start = time.perf_counter()
+    with contextlib.suppress(BrainError):
+        parse_decision(reply, menu)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_many_objects_still_read_the_last(menu: Menu) -> None:
+    reply = "{ stray " * 200 + '{"verb": "click", "choice": 1}' * 50 + '{"choice": 5}'
+    assert parse_decision(reply, menu).action.target == "Save"

@@ -6,6 +6,16 @@ reads what small models really send -- bare numbers, ``"#3"``, ``2.0``, labels w
 punctuation, JSON wrapped in prose or code fences, Python-style dicts, a label in the
 wrong field, a misspelt verb -- and refuses what cannot be used safely: an empty
 reply, an echo of the prompt, a number or label that is not on the menu.
+
+Whatever a reply holds, reading it ends in a :class:`Decision` or a
+:class:`BrainError`, never another exception, and takes time linear in its length:
+
+* a reply longer than :data:`MAX_REPLY_CHARS` is refused unread (a BrainError that
+  says so), rather than read in part: cutting it could drop the object that decides;
+* JSON numbers of more than 4,300 digits, nesting a thousand deep, Python literals that
+  are not dicts (``{[1]: 2}``) are simply not objects to read;
+* the search for objects spends a bounded budget on text that only looks like one
+  (``{"a":{"a":...`` repeated); past it the reply is refused as too tangled.
 """
 
 from __future__ import annotations
@@ -19,14 +29,23 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ._actions import BUTTONS, VERB_TABLE, Action
+from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, shown
 from ._contracts import Decision
 from ._errors import ActionError, BrainError
 from ._perception import Element, Observation, match_score, normalize_label
 
-__all__ = ["DEFAULT_MENU_SIZE", "Menu", "build_menu", "parse_decision"]
+__all__ = ["DEFAULT_MENU_SIZE", "MAX_REPLY_CHARS", "Menu", "build_menu", "parse_decision"]
 
 DEFAULT_MENU_SIZE: Final = 12
+
+#: The longest reply read. A decision is one small JSON object (under 200 characters);
+#: small models asked for one send well under 2,000 characters even with prose.
+MAX_REPLY_CHARS: Final = 8000
+
+#: Characters of failed object parses a reply may cost, per character of the reply.
+_PARSE_BUDGET_PER_CHAR: Final = 8
+#: The longest ``{...}`` read as a Python dict.
+_MAX_LITERAL_CHARS: Final = 4000
 
 _VERB_FIELDS: Final = ("verb", "action", "act", "command", "operation", "do")
 _TARGET_FIELDS: Final = (
@@ -67,9 +86,10 @@ class Menu:
         """Entry ``number`` (1-based); BrainError when it is not on the menu."""
         if not 1 <= number <= len(self.entries):
             raise BrainError(
-                f"choice {number} is not on the menu; choose a number from 1 to {len(self.entries)}"
+                f"choice {shown(number)} is not on the menu; choose a number from 1 to "
+                f"{len(self.entries)}"
                 if self.entries
-                else f"choice {number} is not on the menu; the menu is empty"
+                else f"choice {shown(number)} is not on the menu; the menu is empty"
             )
         return self.entries[number - 1]
 
@@ -80,17 +100,17 @@ class Menu:
         if number is not None:
             return number, self.entry(number)
         if not isinstance(value, str) or not normalize_label(value):
-            raise BrainError(f"{value!r} is neither a menu number nor a label on the menu")
+            raise BrainError(f"{shown(value)} is neither a menu number nor a label on the menu")
         want = normalize_label(value)
         scored = [(match_score(want, e.key), n, e) for n, e in enumerate(self.entries, 1)]
         scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))
         if not scored:
-            shown = ", ".join(repr(e.label) for e in self.entries) or "nothing"
-            raise BrainError(f"{value!r} is not on the menu; the menu has {shown}")
+            names = ", ".join(repr(e.label) for e in self.entries) or "nothing"
+            raise BrainError(f"{shown(value)} is not on the menu; the menu has {names}")
         ties = [s for s in scored if s[0] == scored[0][0]]
         if len(ties) > 1:
             nums = ", ".join(f"{n} ({e.label!r})" for _, n, e in ties)
-            raise BrainError(f"{value!r} matches several menu entries equally: {nums}")
+            raise BrainError(f"{shown(value)} matches several menu entries equally: {nums}")
         return scored[0][1], scored[0][2]
 
 
@@ -126,43 +146,80 @@ def _as_number(value: object) -> int | None:
         return value
     if isinstance(value, float):
         return int(value) if math.isfinite(value) and value.is_integer() else None
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 40:
         m = re.fullmatch(
             r"\s*(?:#|no\.?\s*|number\s*|item\s*)?(\d{1,4})(?:\.0+)?\.?\s*", value, re.I
         )
-        return int(m.group(1)) if m else None
+        return ascii_whole(m.group(1)) if m else None  # \d matches "٣" too
     return None
 
 
-def _json_objects(text: str) -> list[dict[str, Any]]:
-    """Every top-level ``{...}`` object in ``text`` that parses as JSON or a Python dict."""
+def _json_objects(text: str, reply: str) -> list[dict[str, Any]]:
+    """Every top-level ``{...}`` object in ``text`` that parses as JSON or a Python dict.
+
+    Each ``{`` is tried once; a failed try costs what it read, from a budget linear in
+    the text's length (BrainError when it runs out), so the search stays linear.
+    """
     found: list[dict[str, Any]] = []
     decoder = json.JSONDecoder()
+    closers = _closing_braces(text)
+    budget = _PARSE_BUDGET_PER_CHAR * len(text) + _MAX_LITERAL_CHARS
     pos = 0
     while (start := text.find("{", pos)) != -1:
-        try:
-            obj, end = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            obj, end = _literal_dict(text, start)
+        obj, end, cost = _json_at(decoder, text, start)
+        if not isinstance(obj, dict):
+            obj, end, literal_cost = _literal_dict(text, start, closers.get(start))
+            cost += literal_cost
         if isinstance(obj, dict):
             found.append(obj)
             pos = end
-        else:
-            pos = start + 1
+            continue
+        budget -= cost
+        if budget < 0:
+            raise BrainError(
+                "the reply has too many braces that open no readable object; answer with "
+                'one JSON object such as {"verb": "click", "choice": <number>}',
+                reply=reply,
+            )
+        pos = start + 1
     return found
 
 
-def _literal_dict(text: str, start: int) -> tuple[object, int]:
-    depth = 0
-    for i in range(start, min(len(text), start + 4000)):
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        if depth == 0:
-            try:
-                value = ast.literal_eval(text[start : i + 1])
-            except (ValueError, SyntaxError, MemoryError, RecursionError):
-                return None, start + 1
-            return value, i + 1
-    return None, start + 1
+def _json_at(decoder: json.JSONDecoder, text: str, start: int) -> tuple[object, int, int]:
+    """(the JSON value at ``start`` or None, where it ends, characters a failure read)."""
+    try:
+        obj, end = decoder.raw_decode(text, start)
+    except json.JSONDecodeError as exc:
+        return None, start + 1, exc.pos - start + 1
+    except (ValueError, RecursionError):  # a 4,300+ digit number; nesting ~1,000 deep
+        return None, start + 1, len(text) - start
+    return obj, end, 0
+
+
+def _closing_braces(text: str) -> dict[int, int]:
+    """For each ``{`` the index of the ``}`` that closes it (braces counted, strings not
+    parsed), found in one pass."""
+    opened: list[int] = []
+    closers: dict[int, int] = {}
+    for i, ch in enumerate(text):
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}" and opened:
+            closers[opened.pop()] = i
+    return closers
+
+
+def _literal_dict(text: str, start: int, close: int | None) -> tuple[object, int, int]:
+    """(the Python literal ``text[start:close + 1]`` or None, its end, the cost)."""
+    if close is None or close - start >= _MAX_LITERAL_CHARS:
+        return None, start + 1, 0
+    try:
+        value = ast.literal_eval(text[start : close + 1])
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        # TypeError: {[1]: 2} (a list cannot be a key); ValueError: not a literal, or
+        # a 4,300+ digit number; SyntaxError: not Python; the last two: nesting
+        return None, start + 1, close - start + 1
+    return value, close + 1, close - start + 1
 
 
 def _is_echo(reply: str, menu: Menu) -> bool:
@@ -170,12 +227,18 @@ def _is_echo(reply: str, menu: Menu) -> bool:
     n = len(menu.entries)
     if n == 0:
         return False
-    numbered = 0
-    for number, entry in enumerate(menu.entries, 1):
-        pattern = rf"(?m)^\s*{number}[.)]\s*{re.escape(entry.label.strip())}\s*$"
-        if re.search(pattern, reply):
-            numbered += 1
-    if numbered >= 2:
+    numbered: set[int] = set()
+    for line in reply.split("\n"):  # one pass: a regex per entry over all lines is quadratic
+        m = _MENU_LINE.match(line)
+        number = ascii_whole(m.group(1)) if m else None
+        label = m.group(2).strip() if m else None
+        if (
+            number is not None
+            and 1 <= number <= n
+            and label == menu.entries[number - 1].label.strip()
+        ):
+            numbered.add(number)
+    if len(numbered) >= 2:
         return True
     if n < 4:
         return False
@@ -184,7 +247,12 @@ def _is_echo(reply: str, menu: Menu) -> bool:
     return named >= max(3, math.ceil(0.6 * n))
 
 
-def _read_verb(obj: Mapping[str, Any], menu: Menu, notes: list[str]) -> tuple[str | None, Any]:
+_MENU_LINE: Final = re.compile(r"\s*(\d{1,4})[.)](.*)")
+
+
+def _read_verb(
+    obj: Mapping[str, Any], menu: Menu, notes: list[str], reply: str
+) -> tuple[str | None, Any]:
     """The verb the reply meant, and a label found in the verb field instead, if any."""
     for field in _VERB_FIELDS:
         raw = obj.get(field)
@@ -195,20 +263,22 @@ def _read_verb(obj: Mapping[str, Any], menu: Menu, notes: list[str]) -> tuple[st
             return word, None
         squashed = normalize_label(word)
         if squashed in _SYNONYMS:
-            notes.append(f"verb {raw!r} read as {_SYNONYMS[squashed]!r}")
+            notes.append(f"verb {shown(raw)} read as {_SYNONYMS[squashed]!r}")
             return _SYNONYMS[squashed], None
         try:
             menu.lookup(raw)
         except BrainError:
             pass
         else:
-            notes.append(f"label {raw!r} was in the {field!r} field; read as the target")
+            notes.append(f"label {shown(raw)} was in the {field!r} field; read as the target")
             return None, raw
         close = difflib.get_close_matches(squashed, list(VERB_TABLE), n=2, cutoff=0.6)
         if len(close) == 1:
-            notes.append(f"garbled verb {raw!r} read as {close[0]!r}")
+            notes.append(f"garbled verb {shown(raw)} read as {close[0]!r}")
             return close[0], None
-        raise BrainError(f"unknown verb {raw!r}; allowed: {', '.join(VERB_TABLE)}", reply=str(obj))
+        raise BrainError(
+            f"unknown verb {shown(raw)}; allowed: {', '.join(VERB_TABLE)}", reply=reply
+        )
     return None, None
 
 
@@ -262,7 +332,7 @@ def _infer_verb(
                     menu.lookup(value)
                 except BrainError:
                     continue
-                notes.append(f"label {value!r} was in the {field!r} field")
+                notes.append(f"label {shown(value)} was in the {field!r} field")
                 return "click", value, None
     return "click", target, text
 
@@ -330,7 +400,7 @@ def _read_choice(r: _Reply) -> tuple[int | None, dict[str, Any]]:
 def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Decision:
     obj = {str(k).strip().lower(): v for k, v in obj.items()}
     notes: list[str] = []
-    verb, label_in_verb = _read_verb(obj, menu, notes)
+    verb, label_in_verb = _read_verb(obj, menu, notes, reply)
     target = _read_target(obj)
     if label_in_verb is not None and target is None:
         target = label_in_verb
@@ -376,23 +446,31 @@ def parse_decision(reply: str, menu: Menu) -> Decision:
 
     The last JSON object in the reply wins; a bare number (``"3"``, ``"click 3"``) or a
     bare menu label (``"Save."``) is read as a click. An echo of the prompt, an empty
-    reply, JSON cut off mid-object, and anything off the menu are refused.
+    reply, JSON cut off mid-object, anything off the menu, and a reply longer than
+    :data:`MAX_REPLY_CHARS` are refused.
     """
     if not isinstance(reply, str) or not reply.strip():
-        raise BrainError("the reply was empty; answer with one JSON object", reply=str(reply))
+        raise BrainError("the reply was empty; answer with one JSON object", reply=shown(reply))
+    if len(reply) > MAX_REPLY_CHARS:
+        raise BrainError(
+            f"the reply is {len(reply):,} characters; at most {MAX_REPLY_CHARS:,} are read. "
+            'Answer with one short JSON object such as {"verb": "click", "choice": <number>}',
+            reply=reply[:MAX_REPLY_CHARS],
+        )
     if _is_echo(reply, menu):
         raise BrainError(
             "the reply repeats the menu instead of choosing from it; answer with one "
             'JSON object such as {"verb": "click", "choice": <number>}',
             reply=reply,
         )
-    objects = _json_objects(reply)
+    objects = _json_objects(reply, reply)
     if objects:
         return _decision_from_object(objects[-1], menu, reply)
-    bare = _BARE.fullmatch(reply.strip().strip("`").strip())
+    core = reply.strip().strip("`").strip()
+    bare = _BARE.fullmatch(core) if len(core) <= 40 else None  # "click: #12." is 11
     if bare:
         verb = (bare.group("verb") or "click").lower()
-        obj = {"verb": verb, "choice": int(bare.group("num"))}
+        obj = {"verb": verb, "choice": ascii_whole(bare.group("num"))}
         return _decision_from_object(obj, menu, reply)
     bare_label = _bare_label(reply, menu)
     if bare_label is not None:
