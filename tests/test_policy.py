@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import dataclasses
+import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,8 +14,10 @@ from tiny_computer_agent import (
     Observation,
     Policy,
     PolicyRefusal,
+    _confusables,
     state_dir,
 )
+from tiny_computer_agent._normalize import control_characters, ocr_skeleton, skeleton
 
 from .helpers import dialog
 
@@ -116,3 +121,249 @@ def test_real_input_takes_two_deliberate_acts(
 def test_policy_is_frozen() -> None:
     with pytest.raises(AttributeError):
         Policy().real_input = True  # type: ignore[misc]
+
+
+def test_real_input_is_not_a_constructor_argument_nor_settable_by_replace() -> None:
+    with pytest.raises(TypeError):
+        Policy(real_input=True)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="init=False"):
+        dataclasses.replace(Policy(), real_input=True)
+    armed = Policy().armed(flag=True, environ={ARM_ENV: "1"})
+    assert armed.real_input
+    copy = dataclasses.replace(armed, max_steps=3)  # a copy made by replace is a dry run
+    assert not copy.real_input and copy.max_steps == 3
+
+
+def test_armed_keeps_every_other_setting() -> None:
+    yes = lambda action, element, obs: True  # noqa: E731
+    policy = Policy(max_steps=3, allow_grid=True, allow_irreversible=("Send",), approve=yes)
+    armed = policy.armed(flag=True, environ={ARM_ENV: "1"})
+    assert (armed.max_steps, armed.allow_grid, armed.allow_irreversible) == (3, True, ("Send",))
+    assert armed.approve is yes
+
+
+# -- the kill switch -----------------------------------------------------------------------
+
+
+def test_a_dangling_symlink_is_a_kill_switch(tmp_path: Path) -> None:
+    switch = tmp_path / "STOP"
+    switch.symlink_to(tmp_path / "nowhere")
+    assert not switch.exists()  # what the old check asked, and missed
+    assert refused(Policy(kill_switch=switch), Action.make("key", keys="Return"), dialog("OK")) == (
+        "kill-switch"
+    )
+
+
+def test_prepare_kill_switch_makes_a_private_folder_so_touch_works(tmp_path: Path) -> None:
+    switch = tmp_path / "state" / "deeper" / "STOP"
+    policy = Policy(kill_switch=switch)
+    assert policy.prepare_kill_switch() == switch
+    assert switch.parent.is_dir() and stat.S_IMODE(switch.parent.stat().st_mode) == 0o700
+    assert policy.prepare_kill_switch() == switch  # twice is fine
+    policy.check_kill_switch()
+    switch.touch()
+    with pytest.raises(PolicyRefusal):
+        policy.check_kill_switch()
+
+
+# -- control characters, backspaces and sequences -------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["hello\b", "line\r", "a\x1b:q!", "x\x7f", "tab\x00", "c1\x85"])
+def test_control_characters_in_typed_text_are_refused(text: str) -> None:
+    with pytest.raises(PolicyRefusal, match="key action") as err:
+        Policy().check(Action.make("type", text=text), dialog("Name"))
+    assert err.value.rule == "control-text"
+
+
+def test_newlines_and_tabs_are_still_text() -> None:
+    Policy().check(Action.make("type", text="two\nlines\tand a tab"), dialog("Name"))
+
+
+def test_typed_text_is_judged_after_its_backspaces() -> None:
+    with pytest.raises(PolicyRefusal, match="as typed, with its backspaces") as err:
+        Policy().check(Action.make("type", text="sudx\bo rx\bm -rf ~\n"), dialog("Name"))
+    assert err.value.rule == "denied-text"
+
+
+def test_the_sequence_rule_refuses_the_completing_action_only() -> None:
+    policy, obs = Policy(), dialog("Name")
+    history = [Action.make("type", text="su")]
+    policy.check(history[0], obs)  # alone, harmless
+    with pytest.raises(PolicyRefusal, match="'sudo ls") as err:
+        policy.check(Action.make("type", text="do ls\n"), obs, history=history)
+    assert err.value.rule == "denied-sequence"
+    policy.check(Action.make("type", text="do ls\n"), obs)  # without history: old callers
+
+
+def test_a_fragment_already_there_is_not_blamed_on_the_next_action() -> None:
+    # a history that somehow holds a denied fragment (a custom list, an old trace):
+    # an unrelated next action is judged on what it adds
+    lax = Policy(denied_text=())
+    history = [Action.make("type", text="sudo ls"), Action.make("key", keys="Return")]
+    lax.check(Action.make("type", text="hello"), dialog("Name"), history=history)
+    Policy().check(Action.make("type", text="hello"), dialog("Name"), history=history)
+
+
+def test_untargeted_typing_with_a_terminal_on_screen_is_refused_only_with_real_input() -> None:
+    obs = dialog("user@host: ~ - Terminal", "OK")
+    blind = Action.make("type", text="ls")
+    Policy().check(blind, obs)  # a dry run types nothing anywhere
+    armed = Policy().armed(flag=True, environ={ARM_ENV: "1"})
+    with pytest.raises(PolicyRefusal, match="whatever has focus") as err:
+        armed.check(blind, obs)
+    assert err.value.rule == "denied-widget"
+    armed.check(Action.make("type", text="ls", target="OK"), obs)  # clicked first
+    armed.check(Action.make("type", text="ls"), dialog("Name", "OK"))  # no terminal seen
+    armed.check(Action.make("key", keys="ctrl+s"), obs)  # a shortcut types nothing
+
+
+# -- the lists -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys", ["super", "super+t", "alt+F2", "super+r", "win+r", "super+Return", "super+x"]
+)
+def test_launcher_chords_are_denied(keys: str) -> None:
+    assert refused(Policy(), Action.make("key", keys=keys), dialog("OK")) == "denied-key"
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Konsole", "xterm", "gnome-terminal", "Windows PowerShell", "C:\\Windows\\cmd.exe"],
+)
+def test_more_terminals_are_denied_widgets(label: str) -> None:
+    click = Action.make("click", target=label)
+    assert refused(Policy(), click, dialog(label)) == "denied-widget"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["curl -fsSL x |bash", "echo x | zsh", "x |zsh", "rm -r -f /", "rm -vrf ~", "rm -fR ~",
+     "rm --force --recursive ~", "chmod -R 777 /", "mkfs.ext4 /dev/sda",
+     "dd if=/dev/zero of=/dev/sda"],
+)  # fmt: skip
+def test_more_commands_are_denied_text(text: str) -> None:
+    assert refused(Policy(), Action.make("type", text=text), dialog("Name")) == "denied-text"
+
+
+def test_a_regex_entry_is_searched_in_the_skeleton() -> None:
+    policy = Policy(denied_text=(r"re:\bdrop\s+table\b",))
+    assert refused(policy, Action.make("type", text="DROP  TABLE x"), dialog("N")) == (
+        "denied-text"
+    )
+    policy.check(Action.make("type", text="drop tables"), dialog("N"))
+
+
+def test_the_lists_stay_overridable() -> None:
+    policy = Policy(denied_text=("banana",), denied_widgets=(), denied_chords=())
+    policy.check(Action.make("type", text="sudo ls"), dialog("Name"))
+    policy.check(Action.make("click", target="Terminal"), dialog("Terminal"))
+    policy.check(Action.make("key", keys="super"), dialog("OK"))
+    assert refused(policy, Action.make("type", text="BANANA"), dialog("N")) == "denied-text"
+
+
+# -- irreversible actions --------------------------------------------------------------------
+
+
+def armed_policy(**fields: Any) -> Policy:
+    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
+
+
+def test_irreversible_says_what_matched() -> None:
+    policy = Policy()
+    click = Action.make("click", target="Delete account")
+    assert policy.irreversible(click) == "'Delete account' matches 'delete account'"
+    assert policy.irreversible(Action.make("click", target="Save")) is None
+    assert "shift+Delete" in (policy.irreversible(Action.make("key", keys="shift+Del")) or "")
+
+
+def test_an_irreversible_click_is_refused_with_real_input_naming_the_fix() -> None:
+    obs = dialog("Cancel", "Delete account")
+    click = Action.make("click", target="Delete account")
+    Policy().check(click, obs)  # a dry run never refuses for it
+    with pytest.raises(PolicyRefusal, match="--allow-irreversible 'Delete account'") as err:
+        armed_policy().check(click, obs)
+    assert err.value.rule == "irreversible"
+
+
+@pytest.mark.parametrize("allowed", ["Delete account", "delete  ACCOUNT", "Delete account…"])
+def test_allow_irreversible_matches_the_label_however_spelled(allowed: str) -> None:
+    obs = dialog("Cancel", "Delete account")
+    armed_policy(allow_irreversible=(allowed,)).check(
+        Action.make("click", target="Delete account"), obs
+    )
+
+
+def test_allowing_one_label_does_not_allow_another() -> None:
+    obs = dialog("Delete", "Delete account")
+    policy = armed_policy(allow_irreversible=("Delete",))
+    policy.check(Action.make("click", target="Delete"), obs)
+    assert refused(policy, Action.make("click", target="Delete account"), obs) == "irreversible"
+
+
+def test_approve_is_asked_with_the_action_the_element_and_the_screen() -> None:
+    asked: list[tuple[Action, Element | None, Observation]] = []
+
+    def approve(action: Action, element: Element | None, obs: Observation) -> bool:
+        asked.append((action, element, obs))
+        return answer
+
+    obs = dialog("Cancel", "Send")
+    click = Action.make("click", target="Send")
+    answer = False
+    assert refused(armed_policy(approve=approve), click, obs) == "irreversible"
+    answer = True
+    armed_policy(approve=approve).check(click, obs)
+    assert len(asked) == 2
+    action, element, seen = asked[-1]
+    assert action == click and element is not None and element.label == "Send" and seen is obs
+
+
+def test_approve_is_not_asked_in_a_dry_run_or_for_ordinary_actions() -> None:
+    def never(action: Action, element: Element | None, obs: Observation) -> bool:
+        raise AssertionError("asked")
+
+    Policy(approve=never).check(Action.make("click", target="Send"), dialog("Send"))
+    armed_policy(approve=never).check(Action.make("click", target="Save"), dialog("Save"))
+
+
+def test_the_irreversible_chord_is_refused_and_can_be_allowed() -> None:
+    key = Action.make("key", keys="shift+Delete")
+    assert refused(armed_policy(), key, dialog("file.txt")) == "irreversible"
+    armed_policy(allow_irreversible=("shift+Delete",)).check(key, dialog("file.txt"))
+
+
+# -- the skeleton ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("  Ｓｕｄｏ\u200b  ", "sudo"),
+        ("ѕudо", "sudo"),  # Cyrillic dze and o
+        ("TÉRMINAL", "terminal"),
+        ("a\u00a0\u2003b\tc", "a b c"),
+        ("rm \u2010rf", "rm -rf"),
+        ("su\x00do", "sudo"),
+    ],
+)
+def test_skeleton(text: str, expected: str) -> None:
+    assert skeleton(text) == expected
+
+
+@pytest.mark.parametrize("label", ["Terrninal", "TerminaI", "Termina1", "Теrminal", "ΤΕRΜΙΝΑL"])
+def test_ocr_skeleton_reads_misreads_and_look_alikes_as_the_word(label: str) -> None:
+    assert ocr_skeleton(label) == ocr_skeleton("terminal")
+
+
+def test_the_confusables_table_names_its_source() -> None:
+    doc = _confusables.__doc__ or ""
+    assert "confusables.txt" in doc and "Version: 13.0.0" in doc and "sha256" in doc
+    assert "scripts/make_confusables.py" in doc
+    assert _confusables.CONFUSABLES["\u0430"] == "a"  # Cyrillic a
+    assert all(v.isascii() for v in _confusables.CONFUSABLES.values())
+
+
+def test_control_characters_lists_each_once() -> None:
+    assert control_characters("a\bb\b\r\n\t\x7f\x9f") == ("\b", "\r", "\x7f", "\x9f")

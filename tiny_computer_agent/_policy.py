@@ -3,30 +3,78 @@
 Every action passes :meth:`Policy.check` before an executor sees it. A refusal raises
 :class:`~tiny_computer_agent._errors.PolicyRefusal` naming the rule:
 
-    kill-switch    the kill-switch file exists (its path is printed at every run start)
-    step-budget    the episode has used its hard step budget
-    denied-text    typed text contains a denied fragment (sudo, rm -rf, password...)
-    denied-widget  a target's label names a denied widget (terminal, wallet, bank...)
-    denied-key     a key chord is denied (ctrl+alt+t, ctrl+alt+Delete...)
-    blind-click    real input aimed at a numbered grid cell, not at something seen
-    arming         real input was asked for without both deliberate acts
+    kill-switch      the kill-switch file exists (a dangling symlink counts; its path is
+                     printed at every run start, :meth:`Policy.prepare_kill_switch` makes
+                     its folder)
+    step-budget      the episode has used its hard step budget
+    denied-text      typed text contains a denied fragment (sudo, rm with -r and -f,
+                     | sh, chmod -R 777, password...), also after its backspaces
+    control-text     typed text holds a control character (\\b, \\r, ESC, DEL...): a
+                     BackSpace or an Enter is a ``key`` action, not text
+    denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...)
+    denied-widget    a target's label names a denied widget (terminal, konsole, wallet,
+                     bank...); or, with real input, typing with no target while a denied
+                     widget is on screen (the keys go to whatever has focus)
+    denied-sequence  the action completes a denied fragment across the episode's earlier
+                     actions (``history=``): ``type "su"`` then ``type "do reboot"``
+    blind-click      real input aimed at a numbered grid cell, not at something seen
+    irreversible     with real input, the target means something that cannot be undone
+                     (Delete account, Pay, Send, shift+Delete...) and the person neither
+                     allowed it (``allow_irreversible``) nor said yes (``approve``)
+    arming           real input was asked for without both deliberate acts
 
-Real input needs two deliberate acts: the ``--real-input`` flag (``real_input=True``)
-and the environment variable ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``.
+**How text is judged.** Typed text, labels and the lists are compared by their skeleton
+(:mod:`._normalize`): compatibility-normalised, case-folded, invisible characters and
+accents removed, look-alike letters mapped to ASCII by Unicode's confusables data,
+whitespace collapsed; labels (read by OCR) also fold OCR's confusions (``rn``/``m``,
+``I``/``l``/``1``, ``0``/``o``), so ``Terrninal``, ``TerminaI`` and a Cyrillic ``Теrminal``
+are all ``terminal``. A denied text fragment matches where it stands as a word of its
+own (``sudo`` in ``sudo -i``, not in ``sudoku``; ``pseudo`` never holds it); a fragment
+of five or more letters also matches with the spaces and punctuation taken out
+(``pass word``). A fragment written ``re:PATTERN`` is a regular expression searched in
+the lower-case skeleton (``rm`` with both ``r`` and ``f`` flags in any order or
+spelling). A widget matches anywhere in a label's letters and digits.
+
+**Sequences.** ``check(action, observation, history=...)`` stays pure: ``history`` is
+the actions already performed in this episode, in order. From it the policy simulates
+what a focused text field or a terminal's line would have received (typed text; keys
+one by one; BackSpace, Delete, arrows, Home/End and the shell's ctrl+h/a/e/b/f/d/u/k/w)
+and also keeps the raw stream of everything inserted, nothing removed (in case an edit
+key did not edit). The action that makes a denied fragment appear in either, in the
+last :data:`SEQUENCE_WINDOW` characters, is refused. Clicks do not start a fresh buffer:
+the harness cannot see where focus lands (a click on a button can leave a terminal
+focused), so the window runs across the whole episode; the cost is a rare refusal when
+a fragment is split across two fields.
+
+**Irreversible actions.** :data:`IRREVERSIBLE` lists what cannot be undone; an entry
+matches a target's label on word boundaries (``Delete account`` yes, ``Deleted items``
+no), and an entry written ``=WORD`` only a label that is just that (a button called
+``Send``, not ``Sender`` or ``Send to back``). :meth:`Policy.irreversible` says what
+matched; with real input such an action is refused unless one of ``allow_irreversible``
+has the same letters and digits as the label (``--allow-irreversible 'Delete account'``)
+or ``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
+
+Real input needs two deliberate acts: the ``--real-input`` flag and the environment
+variable ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``, both given to :meth:`Policy.armed`,
+the only way to an armed policy: ``real_input`` is not a constructor argument, and
+``dataclasses.replace`` cannot set it (a copy made by ``replace`` is a dry run again).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
-from collections.abc import Mapping
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeAlias
 
 from ._actions import Action, normalize_keys
 from ._errors import PolicyRefusal
-from ._perception import Element, Observation, normalize_label
+from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
+from ._perception import Element, Observation
 
 __all__ = [
     "ARM_ENV",
@@ -34,6 +82,10 @@ __all__ = [
     "DENIED_TEXT",
     "DENIED_WIDGETS",
     "HOME_ENV",
+    "IRREVERSIBLE",
+    "IRREVERSIBLE_CHORDS",
+    "SEQUENCE_WINDOW",
+    "Approve",
     "Policy",
     "state_dir",
 ]
@@ -41,20 +93,70 @@ __all__ = [
 ARM_ENV: Final = "TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT"
 HOME_ENV: Final = "TINY_COMPUTER_AGENT_HOME"
 
+#: One command's arguments: up to the next ; & | or line end.
+_ARGS: Final = r"[^;&|\n]*"
+
 DENIED_TEXT: Final = (
-    "sudo", "rm -rf", "rm -fr", "password", "passwd", "mkfs", "dd if=", "chmod 777",
-    ":(){", "| sh", "|sh", "| bash", "shutdown", "reboot", "format c:",
+    "sudo", "su -", "su root", "rm -rf", "rm -fr", "password", "passwd", "mkfs",
+    "dd if=", "chmod 777", ":(){", "| sh", "|sh", "| bash", "shutdown", "reboot",
+    "poweroff", "format c:", "gnome-terminal", "xterm", "konsole", "powershell", "cmd.exe",
+    # rm with a recursive and a force flag, in any order or spelling (-rf, -r -f, -vfR...)
+    rf"re:\brm\b(?={_ARGS}\s-(?:-recursive\b|[a-z]*r))(?={_ARGS}\s-(?:-force\b|[a-z]*f)){_ARGS}",
+    # a pipe into a shell or an interpreter: |bash, | zsh, |/bin/sh, | sudo sh, | python3
+    r"re:\|\s*(?:sudo\s+)?(?:\S*/)?(?:(?:ba|da|z|k|c|tc|fi|a)?sh|python[\d.]*|perl|ruby)\b",
+    r"re:(?:<|\$)\(\s*(?:curl|wget)\b",  # sh <(curl ...), $(wget ...)
+    rf"re:\bchmod\b{_ARGS}\s(?:0?777|[ugoa]*\+rwx)\b",  # chmod -R 777, chmod 0777 /
+    rf"re:\bdd\b{_ARGS}\b(?:if|of)\s*=",  # dd if=/dev/zero, dd of=/dev/sda
+    r"re::\s*\(\s*\)\s*\{",  # the fork bomb, spaced out
+    r"re:\binit\s+[06]\b",
+    rf"re:\b(?:rd|rmdir|del|erase)\b{_ARGS}\s/[sq]\b",  # Windows: rd /s /q, del /s
+    rf"re:\bremove-item\b{_ARGS}\s-recurse",
 )  # fmt: skip
 DENIED_WIDGETS: Final = (
-    "terminal", "console", "keychain", "keyring", "wallet", "password", "passwd",
-    "bank", "keepass", "bitwarden", "1password", "lastpass", "authenticator",
-    "seed phrase", "private key",
+    "terminal", "console", "konsole", "xterm", "gnome-terminal", "powershell", "cmd.exe",
+    "command prompt", "alacritty", "urxvt", "guake", "tilix",
+    "keychain", "keyring", "wallet", "password", "passwd", "bank", "keepass", "bitwarden",
+    "1password", "lastpass", "authenticator", "seed phrase", "private key",
 )  # fmt: skip
 DENIED_CHORDS: Final = (
     "ctrl+alt+t", "ctrl+alt+Delete", "ctrl+shift+Escape", "ctrl+alt+BackSpace",
     "super+l", *(f"ctrl+alt+F{n}" for n in range(1, 13)),
+    # launchers and run dialogs: from there one typed word opens a terminal
+    "super", "super+t", "super+r", "super+x", "super+Return", "alt+F1", "alt+F2",
+    "ctrl+Escape",
 )  # fmt: skip
+IRREVERSIBLE: Final = (
+    # deleting for good; a lone Delete or Remove is the yes of "Delete this account?"
+    "=delete", "=remove", "delete permanently", "permanently delete", "delete forever",
+    "delete account", "delete my account", "delete your account", "delete this account",
+    "remove account", "remove this account", "close account", "close my account",
+    "deactivate account", "delete file", "delete files", "delete this file",
+    "delete folder", "delete message", "delete messages", "delete this message",
+    "delete conversation", "delete all", "delete everything", "erase", "wipe", "destroy",
+    "format disk", "format drive", "format volume", "format partition", "format device",
+    "uninstall", "empty trash", "empty the trash", "empty bin", "empty recycle bin",
+    "discard all", "factory reset", "reset to factory", "factory data reset", "revoke",
+    "sign out of everything", "sign out of all devices", "sign out everywhere",
+    "log out of all devices", "log out everywhere",
+    # paying and sending: once sent, it is gone
+    "=purchase", "purchase now", "complete purchase", "confirm purchase", "=buy", "buy now",
+    "=pay", "pay now", "confirm payment", "make payment", "submit payment", "place order",
+    "place your order", "confirm order", "=transfer", "transfer money", "transfer funds",
+    "confirm transfer", "send money", "send payment", "=send", "send now", "send message",
+    "send email",
+)  # fmt: skip
+IRREVERSIBLE_CHORDS: Final = ("shift+Delete",)  # deletes without the trash
 DEFAULT_MAX_STEPS: Final = 8
+#: How many characters of what a field received the sequence rule looks back over.
+SEQUENCE_WINDOW: Final = 200
+
+#: Asked before an irreversible action with real input: True is the person's yes.
+Approve: TypeAlias = Callable[[Action, Element | None, Observation], bool]
+
+_CONTROL_NAMES: Final[Mapping[str, str]] = {
+    "\b": "BackSpace (\\b)", "\r": "carriage return (\\r)", "\x1b": "Escape (\\x1b)",
+    "\x7f": "DEL (\\x7f)", "\x15": "ctrl+u (\\x15)", "\x17": "ctrl+w (\\x17)",
+}  # fmt: skip
 
 
 def state_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -66,33 +168,289 @@ def state_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base).expanduser() / "tiny-computer-agent"
 
 
-def _squash_text(text: str) -> str:
-    return re.sub(r"\s+", " ", text.casefold())
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Fragment:
+    """One denied text fragment, compiled: a pattern over the skeleton, and for a word of
+    five or more letters also its letters (matched with spaces and punctuation out)."""
+
+    name: str
+    pattern: re.Pattern[str]
+    core: str = ""
+
+    @classmethod
+    def of(cls, entry: str) -> _Fragment:
+        if entry.startswith("re:"):
+            return cls(entry, re.compile(entry[3:]))
+        skel = skeleton(entry)
+        if not skel:
+            raise ValueError(f"denied text fragment {entry!r} is empty once normalised")
+        left = r"(?<!\w)" if skel[0].isalnum() else ""
+        right = r"(?!\w)" if skel[-1].isalnum() else ""
+        core = squeeze(skel)
+        word_like = core == skel.replace(" ", "") and len(core) >= 5
+        return cls(entry, re.compile(left + re.escape(skel) + right), core if word_like else "")
+
+    def count(self, skel: str, core: str) -> int:
+        """How often it occurs in a skeleton (``core``: the skeleton's letters)."""
+        found = sum(1 for _ in self.pattern.finditer(skel))
+        return found + (core.count(self.core) if self.core else 0)
+
+    def describe(self, skel: str) -> str:
+        """The fragment, as a refusal names it; a pattern by what it matched."""
+        if not self.name.startswith("re:"):
+            return f"the denied fragment {self.name!r}"
+        match = self.pattern.search(skel)
+        shown = match.group() if match else self.name
+        return f"{shown.strip()!r}, which a deny pattern forbids ({self.name})"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Irreversible:
+    name: str
+    words: str
+    whole: bool  # "=send": the label must be just this
+
+    @classmethod
+    def of(cls, entry: str) -> _Irreversible:
+        whole = entry.startswith("=")
+        text = words(ocr_skeleton(entry[1:] if whole else entry))
+        if not text:
+            raise ValueError(f"irreversible entry {entry!r} is empty once normalised")
+        return cls(entry, text, whole)
+
+    def matches(self, label_words: str) -> bool:
+        if self.whole:
+            return label_words == self.words
+        return f" {self.words} " in f" {label_words} "
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Compiled:
+    """The lists, normalised once: check() runs before every action and for every
+    scored decision."""
+
+    text: tuple[_Fragment, ...]
+    widgets: tuple[tuple[str, str], ...]  # (entry, its letters and digits, OCR-folded)
+    chords: frozenset[str]
+    irreversible: tuple[_Irreversible, ...]
+    irreversible_chords: frozenset[str]
+    allowed: frozenset[str]
+
+    @classmethod
+    def of(cls, policy: Policy) -> _Compiled:
+        return _compile(
+            text=policy.denied_text,
+            widgets=policy.denied_widgets,
+            chords=policy.denied_chords,
+            irreversible=policy.irreversible_labels,
+            irreversible_chords=policy.irreversible_chords,
+            allowed=policy.allow_irreversible,
+        )
+
+
+@functools.lru_cache(maxsize=32)  # a policy is made per scored decision: compile once
+def _compile(
+    *,
+    text: tuple[str, ...],
+    widgets: tuple[str, ...],
+    chords: tuple[str, ...],
+    irreversible: tuple[str, ...],
+    irreversible_chords: tuple[str, ...],
+    allowed: tuple[str, ...],
+) -> _Compiled:
+    def chord(keys: str) -> str:
+        return skeleton(normalize_keys(keys))
+
+    return _Compiled(
+        text=tuple(_Fragment.of(f) for f in text),
+        widgets=tuple((w, _widget_key(w)) for w in widgets),
+        chords=frozenset(chord(c) for c in chords),
+        irreversible=tuple(_Irreversible.of(e) for e in irreversible),
+        irreversible_chords=frozenset(chord(c) for c in irreversible_chords),
+        allowed=frozenset(squeeze(ocr_skeleton(a)) for a in allowed),
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _chords(chords: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(normalize_keys(c) for c in chords)
+
+
+def _widget_key(label: str) -> str:
+    return squeeze(ocr_skeleton(label))
+
+
+# -- what a focused field would have received ---------------------------------------------
+
+#: Keys that edit, by their normalised chord: GUI fields and the shell's (readline) keys.
+_EDIT_KEYS: Final[Mapping[str, str]] = {
+    "BackSpace": "backspace", "ctrl+h": "backspace", "Delete": "delete", "ctrl+d": "delete",
+    "Left": "left", "ctrl+b": "left", "Right": "right", "ctrl+f": "right",
+    "Home": "home", "ctrl+a": "home", "End": "end", "ctrl+e": "end",
+    "ctrl+u": "kill_start", "ctrl+k": "kill_end", "ctrl+w": "kill_word",
+    "ctrl+BackSpace": "kill_word", "alt+BackSpace": "kill_word",
+}  # fmt: skip
+_INSERT_KEYS: Final[Mapping[str, str]] = {"Return": "\n", "Tab": "\t", "space": " "}
+#: Control characters inside typed text, as what they do when typed.
+_TYPED_CONTROLS: Final[Mapping[str, str]] = {
+    "\b": "backspace", "\x7f": "backspace", "\x15": "kill_start", "\x17": "kill_word",
+}  # fmt: skip
+_SPLIT_CONTROLS: Final = re.compile("([\x00-\x08\x0b-\x1f\x7f-\x9f])")
+_KEEP: Final = 4 * SEQUENCE_WINDOW
+
+
+def _key_text(keys: str) -> str | None:
+    """The text a key chord inserts (``shift+a`` -> ``A``), or None."""
+    shifted = keys.startswith("shift+")
+    key = keys[len("shift+") :] if shifted else keys
+    if key in _INSERT_KEYS:
+        return _INSERT_KEYS[key]
+    if len(key) == 1:
+        return key.upper() if shifted else key
+    return None
+
+
+@dataclasses.dataclass(slots=True)
+class _Field:
+    """A focused text field or a terminal line: ``text`` with a cursor, as edited, and
+    ``raw``, every character ever inserted with nothing removed."""
+
+    text: str = ""
+    cursor: int = 0
+    raw: str = ""
+
+    def apply(self, action: Action) -> None:
+        if action.verb == "type" and action.text:
+            self.type(action.text)
+        elif action.verb == "key" and action.keys:
+            inserted = _key_text(action.keys)
+            if inserted is not None:
+                self.insert(inserted)
+            elif action.keys in _EDIT_KEYS:
+                getattr(self, _EDIT_KEYS[action.keys])()
+
+    def type(self, text: str) -> None:
+        """Text as a field receives it: \\b and DEL erase, \\r is Enter, other controls
+        do nothing."""
+        for part in _SPLIT_CONTROLS.split(text):
+            if part == "\r":
+                self.insert("\n")
+            elif part in _TYPED_CONTROLS:
+                getattr(self, _TYPED_CONTROLS[part])()
+            elif part and not _SPLIT_CONTROLS.fullmatch(part):
+                self.insert(part)
+
+    def views(self) -> tuple[str, str]:
+        """Up to :data:`SEQUENCE_WINDOW` characters each side of the cursor, and the last
+        ones of ``raw``; cut at whitespace, so no word is judged by a part of it."""
+        start, end = self.cursor - SEQUENCE_WINDOW, self.cursor + SEQUENCE_WINDOW
+        return _window(self.text, start, end), _window(self.raw, len(self.raw) - SEQUENCE_WINDOW)
+
+    def insert(self, chars: str) -> None:
+        self._set(self.text[: self.cursor] + chars + self.text[self.cursor :], len(chars))
+        self.raw = (self.raw + chars)[-_KEEP:]
+
+    def _set(self, text: str, move: int) -> None:
+        self.cursor = max(0, min(len(text), self.cursor + move))
+        drop = max(0, min(len(text) - _KEEP, self.cursor - SEQUENCE_WINDOW))
+        self.text, self.cursor = text[drop:], self.cursor - drop
+
+    def _line_start(self) -> int:
+        return self.text.rfind("\n", 0, self.cursor) + 1
+
+    def _line_end(self) -> int:
+        end = self.text.find("\n", self.cursor)
+        return len(self.text) if end < 0 else end
+
+    def backspace(self) -> None:
+        if self.cursor:
+            self._set(self.text[: self.cursor - 1] + self.text[self.cursor :], -1)
+
+    def delete(self) -> None:
+        self._set(self.text[: self.cursor] + self.text[self.cursor + 1 :], 0)
+
+    def left(self) -> None:
+        self.cursor = max(0, self.cursor - 1)
+
+    def right(self) -> None:
+        self.cursor = min(len(self.text), self.cursor + 1)
+
+    def home(self) -> None:
+        self.cursor = self._line_start()
+
+    def end(self) -> None:
+        self.cursor = self._line_end()
+
+    def kill_start(self) -> None:
+        start = self._line_start()
+        self._set(self.text[:start] + self.text[self.cursor :], start - self.cursor)
+
+    def kill_end(self) -> None:
+        self._set(self.text[: self.cursor] + self.text[self._line_end() :], 0)
+
+    def kill_word(self) -> None:
+        head = self.text[: self.cursor]
+        cut = len(head.rstrip()) - len(head.rstrip().split(" ")[-1].split("\n")[-1])
+        self._set(head[:cut] + self.text[self.cursor :], cut - self.cursor)
+
+
+def _window(text: str, start: int, end: int | None = None) -> str:
+    """``text[start:end]``, with a word cut at either edge left out."""
+    if end is not None and end < len(text):
+        cut = max(text.rfind(" ", 0, end), text.rfind("\n", 0, end))
+        text = text[: cut if cut > start else end]
+    if start > 0:
+        found = [i for i in (text.find(" ", start), text.find("\n", start)) if i >= 0]
+        text = text[min(found) if found else start :]
+    return text
+
+
+def _received(history: Sequence[Action]) -> _Field:
+    field = _Field()
+    for action in history:
+        field.apply(action)
+    return field
+
+
+def _types_blind(action: Action) -> bool:
+    """Keys with no target that change a field's text: typed text, a key that inserts
+    (a character, Return, Tab, space) or erases (BackSpace, Delete, ctrl+u...)."""
+    if action.verb == "type":
+        return action.target is None
+    keys = action.keys or ""
+    erases = _EDIT_KEYS.get(keys) not in (None, "left", "right", "home", "end")
+    return action.verb == "key" and (_key_text(keys) is not None or erases)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Policy:
-    """Limits that stand in front of every action. Frozen: arm with :meth:`armed`."""
+    """Limits that stand in front of every action. Frozen: arm with :meth:`armed`.
+
+    ``allow_irreversible``: labels the person allowed (same letters and digits as the
+    target's label, after normalising). ``approve``: asked for a yes before an
+    irreversible action with real input (the CLI passes a prompt on a terminal).
+    """
 
     max_steps: int = DEFAULT_MAX_STEPS
     denied_text: tuple[str, ...] = DENIED_TEXT
     denied_widgets: tuple[str, ...] = DENIED_WIDGETS
     denied_chords: tuple[str, ...] = DENIED_CHORDS
+    irreversible_labels: tuple[str, ...] = IRREVERSIBLE
+    irreversible_chords: tuple[str, ...] = IRREVERSIBLE_CHORDS
     kill_switch: Path = dataclasses.field(default_factory=lambda: state_dir() / "STOP")
     allow_grid: bool = False
-    real_input: bool = False
-    _widget_keys: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    allow_irreversible: tuple[str, ...] = ()
+    approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: set only by :meth:`armed`; not a constructor argument, not settable by replace()
+    real_input: bool = dataclasses.field(default=False, init=False)
+    _lists: _Compiled = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, got {self.max_steps}")
-        object.__setattr__(
-            self, "denied_chords", tuple(normalize_keys(c) for c in self.denied_chords)
-        )
-        # normalised once: check() runs before every action and for every scored decision
-        object.__setattr__(
-            self, "_widget_keys", tuple(normalize_label(w) for w in self.denied_widgets)
-        )
+        object.__setattr__(self, "denied_chords", _chords(self.denied_chords))
+        object.__setattr__(self, "irreversible_chords", _chords(self.irreversible_chords))
+        object.__setattr__(self, "_lists", _Compiled.of(self))
 
     def armed(self, *, flag: bool, environ: Mapping[str, str] | None = None) -> Policy:
         """A copy allowed to drive real input, if and only if both deliberate acts were made.
@@ -114,15 +472,23 @@ class Policy:
                 "drop --real-input for a dry run",
                 rule="arming",
             )
-        return dataclasses.replace(self, real_input=True)
+        copy = dataclasses.replace(self)
+        object.__setattr__(copy, "real_input", True)
+        return copy
 
     def check_kill_switch(self) -> None:
-        if self.kill_switch.exists():
+        if os.path.lexists(self.kill_switch):  # a dangling symlink is a switch too
             raise PolicyRefusal(
                 f"the kill-switch file {self.kill_switch} exists, so nothing more is done; "
                 "delete it to run again",
                 rule="kill-switch",
             )
+
+    def prepare_kill_switch(self) -> Path:
+        """Make the kill switch's folder (private: mode 0700), so ``touch PATH`` works;
+        return the path to create to stop a run."""
+        self.kill_switch.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return self.kill_switch
 
     def check_budget(self, steps_taken: int) -> None:
         if steps_taken >= self.max_steps:
@@ -131,15 +497,24 @@ class Policy:
                 rule="step-budget",
             )
 
-    def check(self, action: Action, observation: Observation) -> tuple[Element, ...]:
-        """Refuse ``action`` if any rule forbids it; return the elements it targets."""
+    def check(
+        self, action: Action, observation: Observation, *, history: Sequence[Action] = ()
+    ) -> tuple[Element, ...]:
+        """Refuse ``action`` if any rule forbids it; return the elements it targets.
+
+        ``history``: the actions already performed in this episode, in order (the
+        sequence rule judges what they and ``action`` typed together). Pure: the same
+        arguments give the same answer (``approve``, asked only with real input, aside).
+        """
         self.check_kill_switch()
+        if history and action.verb in ("type", "key"):
+            self._check_sequence(action, history)
         if action.verb == "type" and action.text:
             self._check_text(action.text)
-        if action.verb == "key" and action.keys in self.denied_chords:
+        if action.verb == "key" and skeleton(action.keys or "") in self._lists.chords:
             raise PolicyRefusal(
-                f"the key chord {action.keys} is denied (it can open a terminal, lock or "
-                "leave the session)",
+                f"the key chord {action.keys} is denied (it can open a terminal or a "
+                "launcher, lock or leave the session)",
                 rule="denied-key",
             )
         for label in action.targets:  # what the brain named, before it is even resolved
@@ -147,7 +522,92 @@ class Policy:
         elements = self._targets(action, observation)
         for e in elements:
             self._check_widget(e.label)
-        if self.real_input and not self.allow_grid:
+        if self.real_input:
+            self._check_real(action, observation, elements)
+        return elements
+
+    def irreversible(self, action: Action, elements: Sequence[Element] = ()) -> str | None:
+        """What makes ``action`` irreversible (``"'Delete account' matches 'delete
+        account'"``), or None. ``elements``: the targets :meth:`check` returned (without
+        them the labels the action names are judged)."""
+        found = self._irreversible(action, elements)
+        return None if not found else found[0][2]
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def _check_text(self, text: str) -> None:
+        field = _Field()
+        field.type(text)
+        as_typed = field.text
+        for view in dict.fromkeys((text, as_typed)):
+            skel = skeleton(view)
+            core = squeeze(skel)
+            for fragment in self._lists.text:
+                if fragment.count(skel, core):
+                    shown = "" if view == text else f" (as typed, with its backspaces: {view!r})"
+                    raise PolicyRefusal(
+                        f"typing {text!r} is refused{shown}: it contains {fragment.describe(skel)}",
+                        rule="denied-text",
+                    )
+        controls = control_characters(text)
+        if controls:
+            names = ", ".join(_CONTROL_NAMES.get(c, repr(c)) for c in controls)
+            raise PolicyRefusal(
+                f"typing {text!r} is refused: it holds the control character(s) {names}. "
+                "A BackSpace, Enter or Escape is a key action (key BackSpace, key Return), "
+                "not text; type only the text itself",
+                rule="control-text",
+            )
+
+    def _check_widget(self, label: str) -> None:
+        key = _widget_key(label)
+        for widget, widget_key in self._lists.widgets:
+            if widget_key in key:
+                raise PolicyRefusal(
+                    f"the target {label!r} is a denied widget (matches {widget!r}); the "
+                    "harness never operates it",
+                    rule="denied-widget",
+                )
+
+    def _check_sequence(self, action: Action, history: Sequence[Action]) -> None:
+        """Refuse the action that makes a denied fragment appear in what a field would
+        hold, more often than before it and than in the action's own text (a fragment
+        the action holds by itself is denied-text's)."""
+        before, alone = _received(history), _received((action,))
+        after = dataclasses.replace(before)
+        after.apply(action)
+        own = skeleton(alone.text)
+        for old, new in zip(before.views(), after.views(), strict=True):
+            old_skel, new_skel = skeleton(old), skeleton(new)
+            old_core, new_core = squeeze(old_skel), squeeze(new_skel)
+            for fragment in self._lists.text:
+                added = fragment.count(new_skel, new_core) - fragment.count(old_skel, old_core)
+                if added > fragment.count(own, squeeze(own)):
+                    raise PolicyRefusal(
+                        f"{action.describe()} is refused: after what this episode already "
+                        f"typed and pressed, a focused field or terminal would hold "
+                        f"{new[-60:]!r}, which contains {fragment.describe(new_skel)}",
+                        rule="denied-sequence",
+                    )
+
+    def _check_real(
+        self, action: Action, observation: Observation, elements: tuple[Element, ...]
+    ) -> None:
+        """The rules only real input needs: what has focus, blind clicks, irreversibles."""
+        if _types_blind(action):
+            for e in observation.elements:
+                key = _widget_key(e.label)
+                for widget, widget_key in self._lists.widgets:
+                    if widget_key in key:
+                        raise PolicyRefusal(
+                            f"{action.describe()} is refused: it names no target, so the "
+                            "keys go to whatever has focus, and that may be "
+                            f"{e.label!r} (a denied widget, matches {widget!r}), which is "
+                            "on screen. Type into a named field (type with a target) or "
+                            "close it first",
+                            rule="denied-widget",
+                        )
+        if not self.allow_grid:
             for e in elements:
                 if e.source == "grid":
                     raise PolicyRefusal(
@@ -155,29 +615,44 @@ class Policy:
                         "a click there is blind. Pass --allow-grid to permit it",
                         rule="blind-click",
                     )
-        return elements
+        self._check_irreversible(action, observation, elements)
 
-    def _check_text(self, text: str) -> None:
-        squashed, core = _squash_text(text), normalize_label(text)
-        for fragment in self.denied_text:
-            frag = _squash_text(fragment)
-            frag_core = normalize_label(fragment)
-            word_like = frag_core == frag.replace(" ", "")
-            if frag in squashed or (word_like and len(frag_core) >= 5 and frag_core in core):
-                raise PolicyRefusal(
-                    f"typing {text!r} is refused: it contains the denied fragment {fragment!r}",
-                    rule="denied-text",
-                )
+    def _check_irreversible(
+        self, action: Action, observation: Observation, elements: tuple[Element, ...]
+    ) -> None:
+        pending = [
+            (label, element, why)
+            for label, element, why in self._irreversible(action, elements)
+            if squeeze(ocr_skeleton(label)) not in self._lists.allowed
+        ]
+        if not pending:
+            return
+        label, element, why = pending[0]
+        if self.approve is not None and self.approve(action, element, observation):
+            return
+        raise PolicyRefusal(
+            f"{action.describe()} cannot be undone ({why}) and needs a person's yes, which "
+            f"was not given. To allow it, run again with --allow-irreversible "
+            f"{shlex.quote(label)}",
+            rule="irreversible",
+        )
 
-    def _check_widget(self, label: str) -> None:
-        key = normalize_label(label)
-        for widget, widget_key in zip(self.denied_widgets, self._widget_keys, strict=True):
-            if widget_key in key:
-                raise PolicyRefusal(
-                    f"the target {label!r} is a denied widget (matches {widget!r}); the "
-                    "harness never operates it",
-                    rule="denied-widget",
-                )
+    def _irreversible(
+        self, action: Action, elements: Sequence[Element]
+    ) -> list[tuple[str, Element | None, str]]:
+        """Every (label, element, why) that makes ``action`` irreversible."""
+        found: list[tuple[str, Element | None, str]] = []
+        if action.verb == "key" and skeleton(action.keys or "") in self._lists.irreversible_chords:
+            found.append((action.keys or "", None, f"the chord {action.keys} deletes for good"))
+        for i, named in enumerate(action.targets):  # judged by what is clicked, if resolved
+            element = elements[i] if i < len(elements) else None
+            label = named if element is None else element.label
+            label_words = words(ocr_skeleton(label))
+            for entry in self._lists.irreversible:
+                if entry.matches(label_words):
+                    found.append((label, element, f"{label!r} matches {entry.name!r}"))
+                    break
+        return found
 
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:
