@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +104,18 @@ class App:
         x0, y0, x1, y1 = self.rect(name)
         return x0 <= point[0] < x1 and y0 <= point[1] < y1
 
+    def text(self, timeout: float = 2.0) -> str:
+        """What the app's text box holds now (``textbox=True``), as the app reports it.
+
+        The app writes the box's content to its marker on start and whenever it
+        changes (polled every 100 ms); this waits ``timeout`` for the last change to
+        be reported, then returns the newest report.
+        """
+        time.sleep(timeout)
+        texts = [e["text"] for e in self.events() if e.get("event") == "text"]
+        assert texts, "the app reported no text box (was it started with textbox=True?)"
+        return str(texts[-1])
+
 
 class SessionDesktop(VirtualDesktop):
     """The desktop this process already has (``TCA_LIVE_DESKTOP=session``), as it is.
@@ -153,10 +165,11 @@ class Desk:
         prompt: str = "Save changes to notes.txt before closing?",
         extras: bool = False,
         name: str = "app",
+        textbox: bool = False,
     ) -> App:
         marker = self.tmp / f"{name}-events.jsonl"
         config = {"buttons": list(buttons), "title": title, "at": list(at), "prompt": prompt,
-                  "extras": extras, "marker": str(marker)}  # fmt: skip
+                  "extras": extras, "marker": str(marker), "textbox": textbox}  # fmt: skip
         proc = self.vd.spawn(
             [sys.executable, str(TK_APP), "app", json.dumps(config)],
             stdout=subprocess.PIPE,
@@ -202,6 +215,47 @@ class Desk:
         env.pop("TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT", None)
         env.update(extra)
         return env
+
+    def run_cli(
+        self,
+        argv: Sequence[str],
+        *,
+        armed: bool = False,
+        env: Mapping[str, str] | None = None,
+        unset: Sequence[str] = (),
+        timeout: float = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        """Like :meth:`run_agent`, with the environment adjusted (``env`` added, ``unset``
+        removed) and stdin from /dev/null, so nothing can wait for a person's answer."""
+        code = (
+            f"import sys; from tiny_computer_agent.cli import main; sys.exit(main({list(argv)!r}))"
+        )
+        full = self.env(**({"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"} if armed else {}))
+        full.update(env or {})
+        for name in unset:
+            full.pop(name, None)
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            check=False,
+            env=full,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.tmp,
+        )
+
+    def spawn_cli(self, argv: Sequence[str], *, armed: bool = False) -> subprocess.Popen[str]:
+        """The CLI started in the background on this display (stdout piped, stdin from
+        /dev/null), for a test that acts on the desktop while the run goes on; stopped by
+        its PID when the desktop closes."""
+        code = (
+            f"import sys; from tiny_computer_agent.cli import main; sys.exit(main({list(argv)!r}))"
+        )
+        extra = {"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"} if armed else {}
+        return self.vd.spawn(
+            [sys.executable, "-c", code], env=self.env(**extra), stdout=subprocess.PIPE
+        )
 
     def run_agent(
         self, argv: Sequence[str], *, armed: bool = False, timeout: float = 120
@@ -297,6 +351,8 @@ def _app(config: dict[str, Any]) -> None:
         widgets[name] = b
     if config["extras"]:
         _extras(root, widgets, say, font)
+    if config.get("textbox"):
+        _textbox(root, widgets, say, font)
     status.pack(pady=(8, 16))
     widgets["status"] = status
 
@@ -351,6 +407,28 @@ def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     root.bind_all("<Button-4>", lambda e: say(event="scroll", direction="up"))
     root.bind_all("<Button-5>", lambda e: say(event="scroll", direction="down"))
     widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop)
+
+
+def _textbox(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
+    """A multi-line Tk text box holding "Draft", focused; its content is reported to
+    the marker (``{"event": "text", "text": ...}``) on start and on every change."""
+    import tkinter as tk
+
+    box = tk.Text(root, font=font, width=30, height=3)
+    box.insert("1.0", "Draft")
+    box.pack(padx=24, pady=8)
+    box.focus_force()
+    last: list[str | None] = [None]
+
+    def poll() -> None:
+        content = box.get("1.0", "end-1c")
+        if content != last[0]:
+            last[0] = content
+            say(event="text", text=content)
+        root.after(100, poll)
+
+    root.after(100, poll)
+    widgets["textbox"] = box
 
 
 if __name__ == "__main__":

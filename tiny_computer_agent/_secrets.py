@@ -27,9 +27,7 @@ def placeholder(name: str) -> str:
     return f"<secret>{name}</secret>"
 
 
-def load_secrets(
-    names: Iterable[str], environ: Mapping[str, str] | None = None
-) -> dict[str, str]:
+def load_secrets(names: Iterable[str], environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """``{name: value}`` for each listed name, read from the environment.
 
     ActionError when a name is not a valid variable name or the variable is unset or empty
