@@ -8,7 +8,12 @@ bugs in the library propagate.
 
 Outcomes: verified, claimed (done, nothing to verify with), not-verified (done, text
 not seen), refused, stuck (same action on an unchanged screen), budget, unreachable,
-brain-error, no-screen.
+brain-error, no-screen, interrupted (Ctrl-C or SIGTERM: the steps so far are kept).
+
+The policy judges each action together with the actions already carried out in the
+episode (``history``), so a denied command typed in pieces is refused at the piece that
+completes it. In a dry run, an action the policy would hold for a person's yes under
+real input says so in its result.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
+from ._actions import Action
 from ._contracts import Brain, Decision, ErrorKind, Executor, Refusal, Screen, Step, StepError
 from ._errors import (
     ActionError,
@@ -41,7 +47,7 @@ log = logging.getLogger(__name__)
 #: How an episode ended, a closed set.
 Outcome = Literal[
     "verified", "claimed", "not-verified", "refused", "stuck", "budget",
-    "unreachable", "brain-error", "no-screen",
+    "unreachable", "brain-error", "no-screen", "interrupted",
 ]  # fmt: skip
 OUTCOMES: Final[tuple[Outcome, ...]] = typing.get_args(Outcome)
 
@@ -139,6 +145,10 @@ class _Run:
         acted = any(s.acted for s in self.steps)
         return bool(self.verify_text) and acted and obs.shows(self.verify_text or "")
 
+    def performed(self) -> tuple[Action, ...]:
+        """The actions carried out (or simulated) so far, in order: the policy's history."""
+        return tuple(s.decision.action for s in self.steps if s.acted and s.decision)
+
     def repeats_without_progress(self, obs: Observation, decision: Decision) -> bool:
         last = next((s for s in reversed(self.steps) if s.decision is not None), None)
         return (
@@ -184,7 +194,14 @@ def run_episode(
         except PolicyRefusal as exc:
             budget = exc
             break
-        ended = _one_step(run, index)
+        try:
+            ended = _one_step(run, index)
+        except KeyboardInterrupt:  # Ctrl-C (the CLI turns SIGTERM into one too)
+            return run.end(
+                "interrupted",
+                f"stopped by the person during step {index} (Ctrl-C or SIGTERM); the steps "
+                "before it are kept",
+            )
         if ended is not None:
             return ended
         index += 1
@@ -244,7 +261,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
 def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode | None:
     action = decision.action
     try:
-        run.policy.check(action, obs)
+        elements = run.policy.check(action, obs, history=run.performed())
     except PolicyRefusal as exc:
         run.record(dataclasses.replace(step, refusal=_refusal(exc)))
         return run.end("refused", f"{exc.rule}: {exc}", obs)
@@ -263,6 +280,9 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except ScreenUnavailable as exc:
         run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
+    if result.dry_run and (why := run.policy.irreversible(action, elements)):
+        note = f"; with real input this needs a person's yes (irreversible: {why})"
+        result = dataclasses.replace(result, description=result.description + note)
     timings = {**step.timings, "act": time.perf_counter() - t0}
     if result.settle_seconds is not None:
         timings["settle"] = result.settle_seconds

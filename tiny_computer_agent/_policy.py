@@ -54,6 +54,11 @@ matched; with real input such an action is refused unless one of ``allow_irrever
 has the same letters and digits as the label (``--allow-irreversible 'Delete account'``)
 or ``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
 
+**Secrets.** ``secrets`` (``{name: value}``, from ``--secret NAME``) are what a typed
+``<secret>NAME</secret>`` placeholder becomes at the moment of typing
+(:mod:`._secrets`); the policy judges the text as it will be typed, and a refusal's
+message shows the placeholder, never the value.
+
 Real input needs two deliberate acts: the ``--real-input`` flag and the environment
 variable ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``, both given to :meth:`Policy.armed`,
 the only way to an armed policy: ``real_input`` is not a constructor argument, and
@@ -75,6 +80,7 @@ from ._actions import Action, normalize_keys
 from ._errors import PolicyRefusal
 from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
 from ._perception import Element, Observation
+from ._secrets import SECRET_PATTERN, redact
 
 __all__ = [
     "ARM_ENV",
@@ -441,6 +447,7 @@ class Policy:
     allow_grid: bool = False
     allow_irreversible: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
+    secrets: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     #: set only by :meth:`armed`; not a constructor argument, not settable by replace()
     real_input: bool = dataclasses.field(default=False, init=False)
     _lists: _Compiled = dataclasses.field(init=False, repr=False, compare=False)
@@ -506,6 +513,20 @@ class Policy:
         sequence rule judges what they and ``action`` typed together). Pure: the same
         arguments give the same answer (``approve``, asked only with real input, aside).
         """
+        if not self.secrets:
+            return self._check(action, observation, history)
+        try:
+            return self._check(
+                _with_secrets(action, self.secrets),
+                observation,
+                tuple(_with_secrets(a, self.secrets) for a in history),
+            )
+        except PolicyRefusal as exc:  # the message quotes typed text: put placeholders back
+            raise PolicyRefusal(redact(str(exc), self.secrets), rule=exc.rule) from None
+
+    def _check(
+        self, action: Action, observation: Observation, history: Sequence[Action]
+    ) -> tuple[Element, ...]:
         self.check_kill_switch()
         if history and action.verb in ("type", "key"):
             self._check_sequence(action, history)
@@ -663,3 +684,15 @@ class Policy:
                 continue
             found.append(observation.resolve(label, element_id))  # TargetError: a failed step
         return tuple(found)
+
+
+def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
+    """``action`` with the placeholders of known secrets expanded, as it will be typed
+    (an unknown name stays a placeholder: the executor refuses to type it)."""
+    if action.verb != "type" or not action.text or "<secret>" not in action.text:
+        return action
+
+    def value(match: re.Match[str]) -> str:
+        return secrets.get(match.group(1), match.group(0))
+
+    return dataclasses.replace(action, text=SECRET_PATTERN.sub(value, action.text))

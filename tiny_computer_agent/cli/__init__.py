@@ -6,6 +6,8 @@ Exit codes (distinct, documented in ``--help``):
     1  the run ended without verified success (a claim, a refusal, a stuck loop...)
     2  bad usage or bad input (a flag, a script, a goal)
     3  no screen to look at (missing image, no display, a missing extra to read it)
+  130  interrupted by Ctrl-C (143: by SIGTERM); the steps so far are printed and kept
+       in --trace
 
 A refused ``--real-input`` (the environment variable is not set) exits 1 with the fix.
 ``--doctor`` exits 0 when READY, 1 when a required check failed; ``--calibrate`` exits

@@ -16,6 +16,7 @@ exit codes:
   1  the run ended without verified success
   2  bad usage or bad input
   3  no screen to look at
+  130  interrupted by Ctrl-C, 143 by SIGTERM (the steps so far are kept in --trace)
 with --score: 0 scored, 1 a brain below --min-accuracy, 2 bad usage or a bad trace
 with --doctor: 0 READY, 1 a required check failed
 with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
@@ -213,3 +214,18 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
         "--calibrate", action="store_true", help="check capture, mapping and input agree"
     )
     live.add_argument("--doctor", action="store_true", help="check what this machine can do")
+    safety = p.add_argument_group("safety (see the README's safety section)")
+    safety.add_argument(
+        "--allow-irreversible",
+        action="append",
+        metavar="LABEL",
+        help="let real input press this irreversible target (Delete account, Pay...) without "
+        "asking; repeatable. Otherwise a terminal asks, and without one it is refused",
+    )
+    safety.add_argument(
+        "--secret",
+        action="append",
+        metavar="NAME",
+        help="the goal's <secret>NAME</secret> is typed as $NAME; the brain, log and trace "
+        "only ever see the placeholder; repeatable",
+    )

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
+import signal
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
+from typing import Any, Final, TextIO
 
 from .._contracts import Screen, Step
-from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable
+from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
 from ._base import (
     EXIT_FAILED,
@@ -31,6 +35,36 @@ from ._desktop import (
 )
 from ._parser import build_parser
 from ._score import check_record_args, record_run, run_score
+
+#: Ctrl-C and SIGTERM, the shell's convention (128 + the signal number)
+EXIT_INTERRUPTED: Final = 130
+EXIT_TERMINATED: Final = 143
+
+
+class _Signals:
+    """SIGTERM ends the run the way Ctrl-C does (the loop keeps the steps so far), and
+    the exit code says which of the two it was."""
+
+    terminated = False
+
+    def _on_sigterm(self, signum: int, frame: FrameType | None) -> None:
+        self.terminated = True
+        raise KeyboardInterrupt
+
+    @property
+    def code(self) -> int:
+        return EXIT_TERMINATED if self.terminated else EXIT_INTERRUPTED
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[_Signals]:
+        if threading.current_thread() is not threading.main_thread():
+            yield self  # signal handlers can only be set from the main thread
+            return
+        previous = signal.signal(signal.SIGTERM, self._on_sigterm)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def make_screen(args: argparse.Namespace) -> Screen:
@@ -74,30 +108,39 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_record_args(args)
     check_desktop_args(args)
     brain = make_brain(args)
-    policy = make_policy(args)
+    policy = make_policy(args, err)
     screen = make_screen(args)
     executor = make_executor(args, policy, screen)
-    print(f"kill switch: create {policy.kill_switch} to stop at the next step", file=err)
+    try:
+        kill_switch = policy.prepare_kill_switch()
+    except OSError as exc:  # a read-only home: the switch still works if made another way
+        kill_switch = policy.kill_switch
+        logging.getLogger(__name__).warning("could not create %s: %s", kill_switch.parent, exc)
+    print(f"kill switch: touch {kill_switch} to stop at the next step", file=err)
 
     def stream(step: Step) -> None:
         if not args.json:
             print("\n".join(render_step(step)), file=out, flush=True)
 
-    episode = run_episode(
-        args.goal,
-        screen=screen,
-        brain=brain,
-        executor=executor,
-        policy=policy,
-        verify_text=args.verify_text,
-        menu_size=args.menu_size,
-        on_step=stream,
-    )
-    if hasattr(screen, "close"):
-        screen.close()
+    signals = _Signals()
+    try:
+        with signals.installed():
+            episode = run_episode(
+                args.goal,
+                screen=screen,
+                brain=brain,
+                executor=executor,
+                policy=policy,
+                verify_text=args.verify_text,
+                menu_size=args.menu_size,
+                on_step=stream,
+            )
+    finally:
+        if hasattr(screen, "close"):
+            screen.close()
     code = report(episode, args, out, err)
     record_run(episode, brain, args, out, err)
-    return code
+    return signals.code if episode.outcome == "interrupted" else code
 
 
 def report(episode: Episode, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -149,3 +192,12 @@ def main(
     except PolicyRefusal as exc:
         fail(err, f"refused by {exc.rule}: {exc}")
         return EXIT_FAILED
+    except TinyAgentError as exc:  # bad input anywhere else: a script, a secret, a trace
+        fail(err, str(exc))
+        return EXIT_USAGE
+    except OSError as exc:  # e.g. --trace names a folder that cannot be written
+        fail(err, f"{exc}; nothing was overwritten (choose another path)")
+        return EXIT_USAGE
+    except KeyboardInterrupt:  # before or after the episode (the loop keeps its own)
+        fail(err, "interrupted before the run started or while it was being saved")
+        return EXIT_INTERRUPTED
