@@ -101,6 +101,7 @@ root.after(400, lambda: print("ready", flush=True)); root.mainloop()
 @section("desktop", "one real step on a private 1280x800 Xvfb desktop, stage by stage")
 def bench_desktop(repeat: int) -> list[Row]:
     from tiny_computer_agent import (
+        ARM_ENV,
         Action,
         PlannerBrain,
         Policy,
@@ -141,7 +142,8 @@ def bench_desktop(repeat: int) -> list[Row]:
             lambda: planner.decide("click 'Save'", build_menu(obs, "click 'Save'"), ()), repeat
         )
         rows.append(Row("decision (planner brain)", t, "s", ""))
-        policy = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+        os.environ[ARM_ENV] = "1"  # on the bench's private Xvfb; the executor checks it too
+        policy = Policy(max_steps=1).armed(flag=True)
         executor = RealInputExecutor(policy=policy, screen=screen)
         acts, settles, steps = [], [], []
         for _ in range(repeat):
@@ -169,7 +171,7 @@ def bench_desktop(repeat: int) -> list[Row]:
                 screen=screen,
                 brain=brain,
                 executor=executor,
-                policy=dataclasses.replace(policy, max_steps=1),
+                policy=policy,
             )
             timings = episode.steps[0].timings  # "act" includes the settle
             steps.append(timings["observe"] + timings["decide"] + timings["act"])
