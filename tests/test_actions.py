@@ -177,6 +177,9 @@ def test_a_new_verb_is_one_table_entry(monkeypatch: pytest.MonkeyPatch) -> None:
         {"verb": "click", "target": "Save", 1: 2, "x": 3},
         {"verb": "type", "text": [[[[[[1]]]]]]},
         {"verb": 10**5000},
+        {"verb": "type", "text": "\ud800"},  # a lone surrogate: no file can hold it
+        {"verb": "click", "target": "Save\udfff"},
+        {"verb": "click", "target": "Save", "target_id": 2**40},
     ],
 )
 def test_hostile_values_are_action_errors(fields: dict[object, object]) -> None:

@@ -179,6 +179,8 @@ HOSTILE_REPLIES = [
     "click ²",
     "{'choice': " + "9" * 5000 + "}",
     '{"verb": ' + "[" * 990 + "]" * 990 + "}",
+    '{"verb": "type", "choice": 1, "text": "\\ud800"}',  # JSON's escape of a lone surrogate
+    "Save\udfff",
 ]
 
 

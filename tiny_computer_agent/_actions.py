@@ -518,8 +518,33 @@ def _validate(a: Action) -> None:
     spec.check(a)
     for name in ("target_id", "to_id"):
         value = getattr(a, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or abs(value) > _MAX_ID
+        ):
             raise ActionError(f"{a.verb}: field {name!r} must be an element id, got {shown(value)}")
+    for name in _TEXT_FIELDS:
+        value = getattr(a, name)
+        if isinstance(value, str) and not is_text(value):
+            raise ActionError(
+                f"{a.verb}: field {name!r} is not valid text: it holds a lone surrogate "
+                "(half of a UTF-16 pair), which no file or keyboard can carry"
+            )
+
+
+#: The fields that hold text, checked to be real Unicode (see :func:`is_text`).
+_TEXT_FIELDS: Final = ("target", "to", "text", "keys", "reason", "button", "direction")
+#: The largest element id (ids count the elements of one frame).
+_MAX_ID: Final = 2**31
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` is real Unicode text: JSON's ``"\\ud800"`` escapes and some
+    decoders make strings with lone surrogates, which cannot be written as UTF-8."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_fields(a: Action, spec: VerbSpec) -> None:

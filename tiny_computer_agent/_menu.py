@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, shown
+from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, is_text, shown
 from ._contracts import Decision
 from ._errors import ActionError, BrainError
 from ._perception import Element, Observation, match_score, normalize_label
@@ -456,6 +456,12 @@ def parse_decision(reply: str, menu: Menu) -> Decision:
             f"the reply is {len(reply):,} characters; at most {MAX_REPLY_CHARS:,} are read. "
             'Answer with one short JSON object such as {"verb": "click", "choice": <number>}',
             reply=reply[:MAX_REPLY_CHARS],
+        )
+    if not is_text(reply):
+        raise BrainError(
+            "the reply is not valid text (it holds a lone surrogate, half of a UTF-16 "
+            "pair); answer with one JSON object",
+            reply=reply.encode("utf-8", "backslashreplace").decode("utf-8"),
         )
     if _is_echo(reply, menu):
         raise BrainError(
