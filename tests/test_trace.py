@@ -460,3 +460,83 @@ def test_a_redacted_trace_still_replays() -> None:
     trace, _ = secret_episode()
     replayed = replay(trace, ScriptedBrain.of([{"verb": "click", "target": "Log in"}] * 3))
     assert len(replayed) == len(trace.steps)
+
+
+# -- hostile traces: a TraceError naming the field, never another exception (issue 12) ----
+
+
+def deep(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = [
+    # repr() of a list nested ~1,000 deep raised RecursionError inside the error message
+    pytest.param(lambda d: d["steps"][0].update(frame=deep(5000)), "steps[0].frame", id="deep"),
+    pytest.param(lambda d: d["brain"]["settings"].update(x=deep(900)), "brain", id="deep-settings"),
+    pytest.param(
+        lambda d: d["steps"][0]["decision"]["action"].update(target=deep(900)),
+        "steps[0].decision.action",
+        id="deep-action",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(box=[0, 0, 10**4000, 10**4000]),
+        "steps[0].frame.elements[0].box[2]",
+        id="huge-box",  # (x0 + x1) / 2 overflowed a float in replay
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(id=-(10**5000)),
+        "steps[0].frame.elements[0].id",
+        id="unprintable-id",  # str() of it raised ValueError in the message
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["mapping"].update(scale_x=1e308),
+        "steps[0].frame.mapping",
+        id="huge-scale",  # round(x * 1e308) is round(inf)
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(confidence=7.5),
+        "steps[0].frame.elements[0].confidence",
+        id="confidence-over-1",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(label="\ud800"),
+        "steps[0].frame.elements[0].label",
+        id="lone-surrogate",  # the decision digest's UTF-8 encode raised
+    ),
+    pytest.param(
+        lambda d: d["brain"]["settings"].update(model="\udfff"), "brain.settings", id="surrogate"
+    ),
+    pytest.param(lambda d: d["steps"][0].update(index=10**30), "steps[0].index", id="huge-index"),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), HOSTILE)
+def test_hostile_values_are_trace_errors(change: Any, field: str) -> None:
+    with pytest.raises(TraceError) as caught:
+        Trace.from_dict(mutate(change), source="hostile.json")
+    message = str(caught.value)
+    assert message.startswith("hostile.json: ") and field in message and len(message) < 500
+
+
+def test_hostile_files_are_trace_errors(tmp_path: Path) -> None:
+    text = json.dumps(good_data())
+    cases = {
+        "surrogate": text.replace('"label": "Save"', '"label": "\\udfff"', 1),
+        "deep-900": text.replace(
+            '"settings": {}', '"settings": {"a": ' + "[" * 900 + "]" * 900 + "}"
+        ),
+        "digits": text.replace('"index": 1', '"index": ' + "7" * 4301, 1),
+    }
+    for name, content in cases.items():
+        with pytest.raises(TraceError):
+            load_trace(write(tmp_path, content, f"{name}.json"))
+
+
+def test_a_loaded_trace_saves_unchanged(tmp_path: Path) -> None:
+    # confidences are saved to 4 places; one read with more is rounded as it is read
+    data = mutate(lambda d: d["steps"][0]["frame"]["elements"][0].update(confidence=5e-324))
+    trace = Trace.from_dict(data)
+    assert Trace.from_dict(json.loads(trace.to_json())) == trace

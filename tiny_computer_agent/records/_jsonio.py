@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from .._actions import is_text, shown
 from .._errors import TraceError
 
 __all__ = ["MAX_JSON_BYTES", "FieldReader", "read_json_file", "write_atomic"]
@@ -29,6 +30,11 @@ __all__ = ["MAX_JSON_BYTES", "FieldReader", "read_json_file", "write_atomic"]
 #: is refused unread.
 MAX_JSON_BYTES: Final = 20 * 1024 * 1024
 _MAX_FLOAT: Final = 1e308
+#: The largest whole number a field holds (2**53: a float holds it exactly). A count,
+#: an id or a pixel is far smaller; a bigger one would overflow float arithmetic.
+MAX_WHOLE: Final = 2**53
+#: How deep free-form data (a brain's settings, an action) may nest.
+_MAX_DEPTH: Final = 32
 
 
 class NotARegularFile(OSError):
@@ -123,14 +129,19 @@ def read_json_file(
         raise TraceError(
             f"{p}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}"
         ) from exc
-    except (ValueError, RecursionError) as exc:
+    except ValueError as exc:  # a number of over 4,300 digits
         raise TraceError(f"{p}: the {what} file is not usable JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise TraceError(
+            f"{p}: the {what} file nests lists or objects too deeply to read "
+            f"(a {what} nests a few levels)"
+        ) from exc
 
 
 def short(value: object) -> str:
-    """``repr(value)``, cut to 60 characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """``repr(value)``, cut to 60 characters for an error message (never an exception,
+    even for a list nested 1,000 deep)."""
+    return shown(value, 60)
 
 
 def _is_number(value: object) -> bool:
@@ -158,7 +169,7 @@ class FieldReader:
         if not isinstance(value, dict):
             raise self.fail(where, f"must be a JSON object, got {short(value)}")
         if known is not None:
-            extra = sorted(str(k) for k in value if k not in known)
+            extra = sorted(k if isinstance(k, str) else short(k) for k in value if k not in known)
             if extra:
                 raise self.fail(
                     f"{where}.{extra[0]}" if where else extra[0],
@@ -175,6 +186,8 @@ class FieldReader:
         if not isinstance(value, str) or (not empty and not value.strip()):
             want = "a string" if empty else "a non-empty string"
             raise self.fail(where, f"must be {want}, got {short(value)}")
+        if not is_text(value):
+            raise self.fail(where, "is not valid text (it holds a lone surrogate, \\udXXX)")
         return value
 
     def opt_text(self, value: object, where: str) -> str | None:
@@ -183,14 +196,19 @@ class FieldReader:
     def choice(self, value: object, where: str, allowed: tuple[str, ...]) -> str:
         text = self.text(value, where)
         if text not in allowed:
-            raise self.fail(where, f"is {text!r}; allowed: {', '.join(allowed)}")
+            raise self.fail(where, f"is {short(text)}; allowed: {', '.join(allowed)}")
         return text
 
-    def whole(self, value: object, where: str, minimum: int | None = None) -> int:
+    def whole(
+        self, value: object, where: str, minimum: int | None = None, maximum: int = MAX_WHOLE
+    ) -> int:
+        """A whole number from ``minimum`` (if given) to ``maximum`` (by size)."""
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(where, f"must be a whole number, got {short(value)}")
         if minimum is not None and value < minimum:
-            raise self.fail(where, f"must be at least {minimum}, got {value}")
+            raise self.fail(where, f"must be at least {minimum}, got {short(value)}")
+        if abs(value) > maximum:
+            raise self.fail(where, f"is {short(value)}; it can be at most {maximum:,}")
         return value
 
     def number(self, value: object, where: str) -> float:
@@ -210,3 +228,23 @@ class FieldReader:
 
     def texts(self, value: object, where: str) -> tuple[str, ...]:
         return tuple(self.text(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where)))
+
+    def plain(self, value: object, where: str) -> Any:
+        """``value`` when it is plain JSON data that can be written back as it was read:
+        objects with text keys, lists, real text, finite numbers, true/false/null, at
+        most :data:`_MAX_DEPTH` deep (free-form fields: a brain's settings)."""
+        todo: list[tuple[object, str, int]] = [(value, where, 0)]
+        while todo:
+            item, at, depth = todo.pop()
+            if depth > _MAX_DEPTH:
+                raise self.fail(at, f"nests more than {_MAX_DEPTH} levels deep")
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    todo.append((child, f"{at}.{self.text(key, at)}", depth + 1))
+            elif isinstance(item, list):
+                todo.extend((child, f"{at}[{i}]", depth + 1) for i, child in enumerate(item))
+            elif isinstance(item, str):
+                self.text(item, at)
+            elif not (item is None or isinstance(item, bool)):
+                self.number(item, at)
+        return value

@@ -69,6 +69,12 @@ _STEP_FIELDS: Final = frozenset(
 )
 _EXPECTED_FIELDS: Final = frozenset({"labels", "refusal"})
 
+#: The largest pixel coordinate or frame side read (a screen is thousands of pixels; a
+#: bigger number is corruption, and would overflow float arithmetic on boxes).
+MAX_PIXELS: Final = 1_000_000
+#: Frame-to-screen scales outside this range are not a real downscale or HiDPI factor.
+_SCALES: Final = (0.001, 1000.0)
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Expected:
@@ -320,25 +326,33 @@ class TraceReader(FieldReader):
     def element(self, value: object, where: str) -> Element:
         data = self.obj(value, where)
         box = self.array(self.get(data, "box", where), f"{where}.box")
-        nums = [self.whole(v, f"{where}.box[{i}]") for i, v in enumerate(box)]
+        nums = [self.pixel(v, f"{where}.box[{i}]") for i, v in enumerate(box)]
         if len(nums) != 4 or nums[2] < nums[0] or nums[3] < nums[1]:
-            raise self.fail(f"{where}.box", f"must be [left, top, right, bottom], got {box}")
+            raise self.fail(f"{where}.box", f"must be [left, top, right, bottom], got {short(box)}")
+        confidence = self.number(data.get("confidence", 1.0), f"{where}.confidence")
+        if not 0.0 <= confidence <= 1.0:
+            raise self.fail(f"{where}.confidence", f"must be from 0 to 1, got {confidence:g}")
         return Element(
             label=self.text(self.get(data, "label", where), f"{where}.label"),
             box=(nums[0], nums[1], nums[2], nums[3]),
             source=self.choice(data.get("source", "ocr"), f"{where}.source", SOURCES),
-            confidence=self.number(data.get("confidence", 1.0), f"{where}.confidence"),
+            confidence=round(confidence, 4),  # as saved: a loaded trace saves unchanged
             id=self.whole(self.get(data, "id", where), f"{where}.id", minimum=1),
         )
+
+    def pixel(self, value: object, where: str, minimum: int | None = None) -> int:
+        """A pixel coordinate or size, at most :data:`MAX_PIXELS` by size."""
+        return self.whole(value, where, minimum=minimum, maximum=MAX_PIXELS)
 
     def mapping(self, value: object, where: str) -> FrameMapping:
         data = self.obj(value, where)
         scales = [self.number(data.get(k, 1.0), f"{where}.{k}") for k in ("scale_x", "scale_y")]
-        if min(scales) <= 0:
-            raise self.fail(where, f"must have positive scales, got {scales}")
+        low, high = _SCALES
+        if not all(low <= s <= high for s in scales):
+            raise self.fail(where, f"must have scales from {low:g} to {high:g}, got {scales}")
         return FrameMapping(
-            left=self.whole(data.get("left", 0), f"{where}.left"),
-            top=self.whole(data.get("top", 0), f"{where}.top"),
+            left=self.pixel(data.get("left", 0), f"{where}.left"),
+            top=self.pixel(data.get("top", 0), f"{where}.top"),
             scale_x=scales[0],
             scale_y=scales[1],
         )
@@ -346,14 +360,14 @@ class TraceReader(FieldReader):
     def frame(self, value: object, where: str) -> Observation:
         data = self.obj(value, where)
         size = self.array(self.get(data, "size", where), f"{where}.size")
-        dims = [self.whole(v, f"{where}.size[{i}]", minimum=1) for i, v in enumerate(size)]
+        dims = [self.pixel(v, f"{where}.size[{i}]", minimum=1) for i, v in enumerate(size)]
         if len(dims) != 2:
-            raise self.fail(f"{where}.size", f"must be [width, height], got {size}")
+            raise self.fail(f"{where}.size", f"must be [width, height], got {short(size)}")
         raw = self.array(self.get(data, "elements", where), f"{where}.elements")
         elements = tuple(self.element(e, f"{where}.elements[{i}]") for i, e in enumerate(raw))
         ids = [e.id for e in elements]
         if len(set(ids)) != len(ids):
-            raise self.fail(f"{where}.elements", f"repeats an element id: {ids}")
+            raise self.fail(f"{where}.elements", f"repeats an element id: {short(ids)}")
         return Observation(
             elements=elements,
             size=(dims[0], dims[1]),
@@ -364,7 +378,9 @@ class TraceReader(FieldReader):
 
     def decision(self, value: object, where: str) -> Decision:
         data = self.obj(value, where)
-        action_data = self.obj(self.get(data, "action", where), f"{where}.action")
+        action_data = self.plain(
+            self.obj(self.get(data, "action", where), f"{where}.action"), f"{where}.action"
+        )
         try:
             action = Action.from_dict(action_data)
         except ActionError as exc:
@@ -378,7 +394,7 @@ class TraceReader(FieldReader):
         )
 
     def point(self, value: object, where: str) -> tuple[int, int]:
-        pair = [self.whole(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]
+        pair = [self.pixel(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]
         if len(pair) != 2:
             raise self.fail(where, f"must be [x, y], got {short(value)}")
         return pair[0], pair[1]
@@ -428,7 +444,7 @@ class TraceReader(FieldReader):
 
     def timings(self, value: object, where: str) -> dict[str, float]:
         data = self.obj(value, where)
-        return {str(k): self.number(v, f"{where}.{k}") for k, v in data.items()}
+        return {self.text(k, where): self.number(v, f"{where}.{k}") for k, v in data.items()}
 
     def step(self, value: object, where: str) -> TraceStep:
         data = self.obj(value, where, _STEP_FIELDS)
@@ -479,7 +495,7 @@ class TraceReader(FieldReader):
         steps = tuple(self.step(s, f"steps[{i}]") for i, s in enumerate(raw_steps))
         if not any(s.frame is not None for s in steps):
             raise self.fail("steps", "holds no frames: there is nothing to replay")
-        brain = self.obj(self.get(data, "brain", ""), "brain")
+        brain = self.plain(self.obj(self.get(data, "brain", ""), "brain"), "brain")
         self.text(self.get(brain, "name", "brain"), "brain.name", empty=False)
         self.obj(self.get(brain, "settings", "brain"), "brain.settings")
         metadata = self.obj(data.get("metadata", {}), "metadata")
@@ -497,7 +513,9 @@ class TraceReader(FieldReader):
             outcome=self.choice(outcome, "outcome", ("", *OUTCOMES)),
             reason=self.text(data.get("reason", ""), "reason"),
             expected=self.expected(data.get("expected"), "expected"),
-            metadata={str(k): self.text(v, f"metadata.{k}") for k, v in metadata.items()},
+            metadata={
+                self.text(k, "metadata"): self.text(v, f"metadata.{k}") for k, v in metadata.items()
+            },
             final=None if final is None else self.frame(final, "final"),
             source=self.source,
         )
