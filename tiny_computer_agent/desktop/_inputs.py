@@ -54,7 +54,15 @@ from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
 from ._xvfb import accepts_without_authority, make_dummy_xauthority
 
-__all__ = ["PYAUTOGUI_KEYS", "RealInputExecutor", "load_pyautogui", "pyautogui_keys"]
+__all__ = [
+    "PYAUTOGUI_KEYS",
+    "RealInputExecutor",
+    "control_characters",
+    "corner_of",
+    "load_pyautogui",
+    "nudge_from_corner",
+    "pyautogui_keys",
+]
 
 log = logging.getLogger(__name__)
 
@@ -186,6 +194,32 @@ def _display_errors() -> tuple[type[BaseException], ...]:
 CORNER_NUDGE: Final = 20
 
 
+def corner_of(gui: Any) -> tuple[int, int] | None:
+    """The pointer's position when it is on one of pyautogui's fail-safe points (the
+    screen's corners), else None."""
+    x, y = gui.position()
+    point = (int(x), int(y))
+    return point if point in {(int(p[0]), int(p[1])) for p in gui.FAILSAFE_POINTS} else None
+
+
+def nudge_from_corner(gui: Any, corner: tuple[int, int]) -> tuple[int, int]:
+    """Move the pointer from ``corner`` :data:`CORNER_NUDGE` px diagonally inward, with
+    the fail-safe off for that one move (pyautogui checks the pointer *before* every
+    call, so a pointer resting in a corner fails the first call otherwise); return
+    where it now is. For code that drives pyautogui itself (the calibration too)."""
+    xs = [int(p[0]) for p in gui.FAILSAFE_POINTS]
+    ys = [int(p[1]) for p in gui.FAILSAFE_POINTS]
+    x = corner[0] + (CORNER_NUDGE if corner[0] == min(xs) else -CORNER_NUDGE)
+    y = corner[1] + (CORNER_NUDGE if corner[1] == min(ys) else -CORNER_NUDGE)
+    failsafe = gui.FAILSAFE
+    gui.FAILSAFE = False
+    try:
+        gui.moveTo(x, y)
+    finally:
+        gui.FAILSAFE = failsafe
+    return x, y
+
+
 def control_characters(text: str) -> list[str]:
     """The control characters in ``text`` that typing must not carry (all but \\n, \\t)."""
     return [ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"]
@@ -241,7 +275,7 @@ class RealInputExecutor:
             self.gui = load_pyautogui()
         self._errors = _display_errors()
         with contextlib.suppress(*self._errors):
-            self._resting = self._in_corner()
+            self._resting = corner_of(self.gui)
 
     def execute(self, action: Action, observation: Observation) -> ActionResult:
         """Do ``action`` for real (TargetError, PolicyRefusal, ScreenUnavailable: see the loop)."""
@@ -321,41 +355,26 @@ class RealInputExecutor:
             rule="control-text",
         )
 
-    def _in_corner(self) -> tuple[int, int] | None:
-        """The pointer's position when it is on one of pyautogui's fail-safe points."""
-        x, y = self.gui.position()
-        point = (int(x), int(y))
-        return point if point in {tuple(p) for p in self.gui.FAILSAFE_POINTS} else None
-
     def _clear_corner(self) -> None:
         """Before acting: a pointer in a corner is the person's stop signal, unless it was
         resting there when the run began or the harness put it there; then it is moved
         20 px inward (fail-safe off for that one move) and the run goes on."""
-        corner = self._in_corner()
+        corner = corner_of(self.gui)
         if corner is None:
             self._resting = None  # it left: a later return to a corner is a signal
             return
         if corner not in (self._resting, self._last_put):
             raise self.gui.FailSafeException("the pointer was moved into a screen corner")
-        xs = [int(p[0]) for p in self.gui.FAILSAFE_POINTS]
-        ys = [int(p[1]) for p in self.gui.FAILSAFE_POINTS]
-        x = corner[0] + (CORNER_NUDGE if corner[0] == min(xs) else -CORNER_NUDGE)
-        y = corner[1] + (CORNER_NUDGE if corner[1] == min(ys) else -CORNER_NUDGE)
+        moved = nudge_from_corner(self.gui, corner)
         if not self._told_corner:
             log.warning(
                 "the pointer rests in the screen corner %s (pyautogui's fail-safe point); "
-                "moving it to %s first. Moving it into a corner during the run stops it",
+                "moved it to %s. Moving it into a corner during the run stops it",
                 corner,
-                (x, y),
+                moved,
             )
             self._told_corner = True
-        failsafe = self.gui.FAILSAFE
-        self.gui.FAILSAFE = False
-        try:
-            self.gui.moveTo(x, y)
-        finally:
-            self.gui.FAILSAFE = failsafe
-        self._resting, self._last_put = None, (x, y)
+        self._resting, self._last_put = None, moved
 
     def _record(self, result: ActionResult) -> ActionResult:
         """Log ``result``, with any secret value put back as its placeholder."""
