@@ -491,3 +491,53 @@ def test_the_authority_probe_needs_a_local_display() -> None:
     assert accepts_without_authority("remote.example:0") is None
     assert accepts_without_authority("") is None
     assert accepts_without_authority(":65000") is None  # nothing listens there
+
+
+@pytest.mark.parametrize(
+    ("verdict", "status", "said"),
+    [(True, "ok", "private dummy file"), (False, "fail", "refuses"), (None, "warn", "asked")],
+)
+def test_the_doctor_says_which_authority_real_input_will_use(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, verdict: bool | None, status: str, said: str
+) -> None:
+    from tiny_computer_agent.desktop import _doctor
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # no ~/.Xauthority
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(_doctor, "accepts_without_authority", lambda display: verdict)
+    check = _doctor._xauthority({"DISPLAY": ":7"}, display_ok=True)
+    assert check is not None and check.status == status and said in check.detail
+    assert check.required == (verdict is False)
+    given = _doctor._xauthority({"DISPLAY": ":7", "XAUTHORITY": "/x/auth"}, display_ok=True)
+    assert given is not None and given.status == "ok" and "/x/auth" in given.detail
+
+
+@pytest.mark.usefixtures("armed")
+def test_a_secret_typed_for_real_stays_out_of_the_episode_and_the_trace(tmp_path: Path) -> None:
+    from tiny_computer_agent import ScriptedBrain, ScriptedScreen, run_episode
+    from tiny_computer_agent.records import record
+
+    secrets = {"PW": "hunter2"}
+    gui = FakeGui()
+    policy = Policy(kill_switch=tmp_path / "STOP", secrets=secrets).armed(
+        flag=True, environ={ARM_ENV: "1"}
+    )
+    executor = RealInputExecutor(policy=policy, gui=gui, secrets=secrets)
+    shown = [Element(label="hunter2", box=(100, 100, 180, 140)),
+             Element(label="Open", box=(300, 100, 380, 140))]  # fmt: skip
+    shows = Observation.of(shown, size=(1280, 800))  # the field shows what was typed
+    brain = ScriptedBrain.of([{"verb": "type", "text": "<secret>PW</secret>", "target": "Open"}])
+    episode = run_episode(
+        "sign in with <secret>PW</secret>",
+        screen=ScriptedScreen(frames=(_obs(), shows)),
+        brain=brain,
+        executor=executor,
+        policy=policy,
+    )
+    assert ("write", ("hunter2",), {"interval": 0.01}) in gui.calls  # typed for real
+    step = episode.steps[0]
+    assert step.result is not None and step.result.ok
+    assert "hunter2" not in step.result.description
+    trace = record(episode, brain=brain, secrets=secrets)
+    saved = trace.save(tmp_path / "trace.json").read_text()
+    assert "hunter2" not in saved and "<secret>PW</secret>" in saved
