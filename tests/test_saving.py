@@ -168,3 +168,15 @@ def test_a_trace_written_by_the_cli_is_not_world_readable(tmp_path: Path) -> Non
     target = tmp_path / "run.json"
     _cli(["--image", "example", "--no-ocr", "--trace", str(target), "x"], tmp_path)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_bad_target_can_be_checked_before_a_run(tmp_path: Path) -> None:
+    from tiny_computer_agent.records._jsonio import check_save_target
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(NotARegularFile, match="FIFO"):
+        check_save_target(fifo)
+    check_save_target(tmp_path / "new.json")  # nothing there: fine
+    (tmp_path / "old.json").write_text("{}")
+    check_save_target(tmp_path / "old.json")  # a regular file: fine

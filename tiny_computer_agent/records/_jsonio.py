@@ -73,6 +73,12 @@ def _existing_mode(target: Path) -> int | None:
     return st.st_mode & 0o777
 
 
+def check_save_target(path: str | Path) -> None:
+    """NotARegularFile now if :func:`write_atomic` would refuse ``path`` later: for a
+    command line that should say so before a run, not after it."""
+    _existing_mode(Path(path))
+
+
 def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Path:
     """Write ``text`` to ``path`` through a temp file in the same directory and
     ``os.replace``, so a reader never sees half a file. OSError if it cannot.
