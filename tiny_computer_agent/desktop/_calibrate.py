@@ -405,10 +405,12 @@ def calibrate(
     chosen = real if monitors is None else [m for m in every if m.index in monitors]
     gui = None
     if pointer:
-        from ._inputs import load_pyautogui
+        from ._inputs import corner_of, load_pyautogui, nudge_from_corner
 
         gui = load_pyautogui()
     start = gui.position() if gui is not None else None
+    if gui is not None and (corner := corner_of(gui)) is not None:
+        nudge_from_corner(gui, corner)  # a pointer resting in a corner is not the fail-safe
     results = []
     try:
         for monitor in chosen:
