@@ -139,7 +139,9 @@ class MssCapture:
         except Exception as exc:
             raise ScreenUnavailable(
                 f"cannot connect to the display {display or os.environ.get('DISPLAY', '')!r} "
-                f"({type(exc).__name__}: {exc}); {_FIX}"
+                f"({type(exc).__name__}: {exc}); if it is running, it may require an X "
+                "authority file: export XAUTHORITY=<the file its server was started with>. "
+                f"Otherwise {_FIX}"
             ) from exc
 
     def _read_monitors(self) -> tuple[Monitor, ...]:
