@@ -39,7 +39,8 @@ class GridDetector:
     """Numbers ``cols`` x ``rows`` cells ("cell 1".."cell N"), reading order.
 
     A grid cell is not something seen: the policy refuses a real click on one unless
-    ``--allow-grid`` is given.
+    ``--allow-grid`` is given. A frame smaller than the grid (under 4 x 3 pixels) gets
+    one cell per pixel it has; an empty frame gets none.
     """
 
     cols: int = 4
@@ -47,15 +48,16 @@ class GridDetector:
 
     def detect(self, frame: Frame) -> Detection:
         w, h = as_frame(frame).size
+        cols, rows = max(0, min(self.cols, w)), max(0, min(self.rows, h))
         cells = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                n = r * self.cols + c + 1
+        for r in range(rows):
+            for c in range(cols):
+                n = r * cols + c + 1
                 box = (
-                    c * w // self.cols,
-                    r * h // self.rows,
-                    (c + 1) * w // self.cols - 1,
-                    (r + 1) * h // self.rows - 1,
+                    c * w // cols,
+                    r * h // rows,
+                    (c + 1) * w // cols - 1,
+                    (r + 1) * h // rows - 1,
                 )
                 cells.append(
                     Element(label=f"cell {n}", box=box, source="grid", confidence=0.0, id=n)

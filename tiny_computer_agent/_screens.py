@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import struct
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,11 @@ class ScriptedScreen:
 
 def png_size(path: Path) -> tuple[int, int] | None:
     """The (width, height) in a PNG file's header, read with the standard library."""
-    with path.open("rb") as fh:
-        head = fh.read(24)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(24)
+    except OSError:
+        return None
     if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
         return None
     w, h = struct.unpack(">II", head[16:24])
@@ -96,7 +100,7 @@ class ImageScreen:
         if not items:
             raise ScreenUnavailable("no image was given; pass a PNG or JPEG file, or 'example'")
         for item in items:
-            if isinstance(item, (str, Path)) and not Path(item).is_file():
+            if isinstance(item, (str, Path)) and not _is_file(Path(item)):
                 raise ScreenUnavailable(
                     f"the image {str(item)!r} does not exist; pass the path of a screenshot, "
                     "or 'example' for the built-in one"
@@ -120,18 +124,47 @@ class ImageScreen:
             return frame
         path = Path(frame)
         try:
-            from PIL import Image, UnidentifiedImageError
+            from PIL import Image
         except ImportError as exc:
             size = png_size(path) if isinstance(self.detector, GridDetector) else None
             if size is not None:
                 return SizedImage(size)
             raise MissingExtra("PIL", "ocr", f"reading the image {str(path)!r}") from exc
-        try:
-            with Image.open(path) as img:
+        return _read_image(Image, path)
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, false for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _read_image(image_module: Any, path: Path) -> Any:
+    """The image at ``path`` as RGB; ScreenUnavailable when Pillow cannot read it.
+
+    A file's bytes are the outside world's: Pillow's decoders answer a corrupt file
+    with whatever their format's code raises (OSError, ValueError, SyntaxError,
+    struct.error, EOFError...), so every Exception from them means "unreadable". An
+    image over Pillow's decompression-bomb limit (89 million pixels; a 4K screen is 8
+    million) is refused before it is decoded, with its size.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", image_module.DecompressionBombWarning)
+            with image_module.open(path) as img:
                 img.load()
                 return img.convert("RGB")
-        except (UnidentifiedImageError, OSError) as exc:
-            raise ScreenUnavailable(
-                f"{str(path)!r} is not an image Pillow can read ({exc}); pass a PNG or JPEG "
-                "screenshot"
-            ) from exc
+    except (image_module.DecompressionBombError, image_module.DecompressionBombWarning) as exc:
+        raise ScreenUnavailable(
+            f"{str(path)!r} is too large to be a screenshot ({exc}); pass a screenshot of "
+            "at most 89 million pixels"
+        ) from exc
+    except MemoryError as exc:
+        raise ScreenUnavailable(f"{str(path)!r} is too large to load into memory") from exc
+    except Exception as exc:  # see the docstring: whatever the decoders raise
+        raise ScreenUnavailable(
+            f"{str(path)!r} is not an image Pillow can read ({type(exc).__name__}: {exc}); "
+            "pass a PNG or JPEG screenshot"
+        ) from exc
