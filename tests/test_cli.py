@@ -132,3 +132,91 @@ def test_module_entry_point_runs_in_a_fresh_interpreter() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "outcome: verified" in proc.stdout
+
+
+# -- hostile input: an exit code and one clear line, never a traceback (issue 12) -------
+
+
+def png_bytes(width: int, height: int) -> bytes:
+    """A PNG that opens (header, one small IDAT, end) whatever size it claims."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + body))
+        return struct.pack(">I", len(body)) + kind + body + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    idat = zlib.compress(b"\0" * 64)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+    )
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (2, 5), (4, 3)])
+def test_an_image_smaller_than_the_grid_gets_one_cell_per_pixel(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from PIL import Image
+
+    shot = tmp_path / "tiny.png"
+    Image.new("RGB", size).save(shot)
+    code, out, err = run("--image", str(shot), "--no-ocr", "click cell 1")
+    assert code == 1 and "Traceback" not in err  # not verified: nothing to verify with
+    assert "cell 1" in out and f"cell {min(4, size[0]) * min(3, size[1]) + 1}" not in out
+
+
+@pytest.mark.parametrize(("side", "pixels"), [(20000, "400000000"), (10000, "100000000")])
+def test_an_image_over_the_decompression_bomb_limit_exits_3(
+    tmp_path: Path, side: int, pixels: str
+) -> None:
+    # 20000 x 20000 raised Pillow's DecompressionBombError (a traceback); 10000 x 10000
+    # only warned, then decoded 100 million pixels
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(png_bytes(side, side))
+    code, _, err = run("--image", str(bomb), "--no-ocr", "x")
+    assert code == 3 and "too large to be a screenshot" in err and pixels in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("label", ["", " ", "!!"])
+def test_an_expected_label_without_letters_or_digits_exits_2(label: str) -> None:
+    code, out, err = run("--image", "example", "--no-ocr", "--expected", label, "click cell 1")
+    assert code == 2 and "--expected" in err and "e.g. --expected Save" in err
+    assert "outcome" not in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b'[{"verb": "click", "target": "\xff"}]', "not UTF-8 text (byte 30 is 0xff)"),
+        ('[{"verb": "click"}]'.encode("utf-16"), "not UTF-8"),
+        (b'[{"verb": "click", "clicks": ' + b"1" * 5000 + b"}]", "not usable"),
+        (b"[" * 100_000, "not usable"),
+        (b"[" + b" " * (1024 * 1024) + b"]", "larger than 1024 KB"),
+    ],
+)
+def test_a_bad_script_file_exits_2(tmp_path: Path, content: bytes, words: str) -> None:
+    script = tmp_path / "script.json"
+    script.write_bytes(content)
+    code, _, err = run("--image", "example", "--no-ocr", "--script", str(script), "x")
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_a_script_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    script = tmp_path / "script.json"
+    script.write_bytes(b'\xef\xbb\xbf[{"verb": "click", "target": "cell 6"}]')
+    code, out, _ = run("--image", "example", "--no-ocr", "--script", str(script), "x")
+    assert code == 1 and "would click 'cell 6'" in out
+
+
+@pytest.mark.parametrize("value", ["x" * 5000, "nul\x00byte", "[" * 100_000])
+def test_a_script_path_the_system_refuses_exits_2(value: str) -> None:
+    code, _, err = run("--image", "example", "--no-ocr", "--script", value, "x")
+    assert code == 2 and "--script" in err and "Traceback" not in err and len(err) < 1000
+
+
+@pytest.mark.parametrize("value", ["x" * 5000, "nul\x00byte"])
+def test_an_image_path_the_system_refuses_exits_3(value: str) -> None:
+    code, _, err = run("--image", value, "--no-ocr", "x")
+    assert code == 3 and "does not exist" in err and "Traceback" not in err

@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 from typing import Final, TextIO
 
-from .._actions import Action
+from .._actions import Action, shown
 from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
 from .._errors import ActionError, BrainError, TinyAgentError
+from .._perception import normalize_label
 from ..registry import BrainOptions
 from ..registry import make_brain as build_brain
 from ..registry import make_detector as build_detector
@@ -22,6 +23,10 @@ EXIT_FAILED: Final = 1
 EXIT_USAGE: Final = 2
 
 EXIT_NO_SCREEN: Final = 3
+
+#: The largest --script read (a file or inline JSON). A script is a list of small
+#: actions (each under 1 KB); a bigger one is a mistake, not a script.
+MAX_SCRIPT_BYTES: Final = 1024 * 1024
 
 
 class UsageError(TinyAgentError):
@@ -37,6 +42,12 @@ def brain_options(args: argparse.Namespace) -> BrainOptions:
     read and validated here)."""
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be at least 1, got {args.threads}")
+    for label in args.expected or ():
+        if not normalize_label(label):
+            raise UsageError(
+                f"--expected {shown(label)}: a label needs a letter or a digit to match a "
+                "target on screen, e.g. --expected Save"
+            )
     return BrainOptions(
         expected=tuple(args.expected or ()),
         script=load_script(args.script) if args.script else None,
@@ -62,20 +73,17 @@ def make_detector(args: argparse.Namespace) -> Detector:
 
 
 def load_script(value: str) -> tuple[Action | str, ...]:
-    """Read --script (a file or inline JSON) into validated actions."""
-    path = Path(value)
-    source = f"--script {value!r}"
-    text = value
-    if not value.lstrip().startswith(("[", "{")):
-        if not path.is_file():
-            raise UsageError(f"{source}: no such file, and not inline JSON (which starts with '[')")
-        text, source = path.read_text(encoding="utf-8"), f"--script file {str(path)!r}"
+    """Read --script (a file or inline JSON) into validated actions; UsageError names
+    what is wrong with it (not there, too big, not UTF-8, not JSON, a bad action)."""
+    text, source = _script_text(value)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(
             f"{source}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from exc
+    except (ValueError, RecursionError) as exc:  # 4,300+ digit numbers; nesting
+        raise UsageError(f"{source}: the JSON is not usable: {shown(str(exc), 100)}") from exc
     items = [data] if isinstance(data, dict) else data
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise UsageError(f"{source}: expected a JSON list of action objects")
@@ -83,6 +91,41 @@ def load_script(value: str) -> tuple[Action | str, ...]:
         return ScriptedBrain.of(items).items
     except ActionError as exc:
         raise UsageError(f"{source}: {exc}") from exc
+
+
+def _script_text(value: str) -> tuple[str, str]:
+    """The JSON text of --script ``value`` (inline, or the file it names), and how to
+    name it in a message."""
+    if len(value) > MAX_SCRIPT_BYTES:
+        raise UsageError(f"--script is {len(value):,} characters; at most {MAX_SCRIPT_BYTES:,}")
+    if value.lstrip().startswith(("[", "{")):
+        return value, f"--script {shown(value)}"
+    path, source = Path(value), f"--script file {shown(value)}"
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system; a NUL byte
+        is_file = False
+    if not is_file:
+        raise UsageError(
+            f"--script {shown(value)}: no such file, and not inline JSON (which starts with '[')"
+        )
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+    if len(raw) > MAX_SCRIPT_BYTES:
+        raise UsageError(
+            f"{source}: larger than {MAX_SCRIPT_BYTES // 1024} KB; a script is a short list "
+            "of actions"
+        )
+    try:
+        return raw.decode("utf-8-sig"), source
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{source}: not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x}); "
+            "save it as UTF-8"
+        ) from exc
 
 
 def make_brain(args: argparse.Namespace) -> Brain:
