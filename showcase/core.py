@@ -413,6 +413,56 @@ def policy() -> Transcript:
 
 
 @capability(
+    "attacks",
+    "Safety under attack: text judged as it would land, sequences, look-alikes, irreversibles",
+    "A BackSpace inside typed text, a command typed in pieces, Cyrillic and OCR look-alikes "
+    "of a denied widget: each refused by its own rule. An irreversible target is only "
+    "reported by a dry run; armed, it needs --allow-irreversible or a person's yes. The "
+    "kill switch's folder is made so the printed touch works.",
+    shows=["Policy.irreversible", "Policy.prepare_kill_switch", "IRREVERSIBLE",
+           "IRREVERSIBLE_CHORDS"],
+)
+def attacks() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        p = tca.Policy()
+        # the first "Теrminal" starts with Cyrillic Т and е; the second is an OCR misread
+        obs = tca.ScriptedScreen.of_labels(["Name", "Теrminal", "Terrninal", "Delete account"]).capture()
+        print(len(tca.IRREVERSIBLE), "irreversible labels, chords:", ", ".join(tca.IRREVERSIBLE_CHORDS))
+        su = tca.Action.make("type", text="su", target="Name")
+        tries = [(tca.Action.make("type", text="sudx\\bo rx\\bm -rf ~", target="Name"), ()),
+                 (tca.Action.make("type", text="Hi\\x1b:wq", target="Name"), ()),
+                 (tca.Action.make("type", text="do reboot", target="Name"), (su,)),
+                 (tca.Action.make("key", keys="super+r"), ()),
+                 (tca.Action.make("click", target="Теrminal"), ()),
+                 (tca.Action.make("click", target="Terrninal"), ())]
+        for action, history in tries:
+            try:
+                p.check(action, obs, history=history)
+                print(f"{action.describe():32} allowed")
+            except tca.PolicyRefusal as exc:
+                print(f"{action.describe():32} REFUSED [{exc.rule}]")
+        delete = tca.Action.make("click", target="Delete account")
+        print("dry run:", p.irreversible(delete, p.check(delete, obs)))
+        arm = {tca.ARM_ENV: "1"}
+        for armed in (p.armed(flag=True, environ=arm),
+                      tca.Policy(allow_irreversible=("Delete account",)).armed(flag=True, environ=arm)):
+            try:
+                armed.check(delete, obs)
+                print("armed, allowed with --allow-irreversible 'Delete account'")
+            except tca.PolicyRefusal as exc:
+                print(f"armed: REFUSED [{exc.rule}] {exc}")
+        import tempfile, pathlib
+        home = pathlib.Path(tempfile.mkdtemp()) / "new" / "state"
+        print("kill switch:", tca.Policy(kill_switch=home / "STOP").prepare_kill_switch().parent.is_dir())
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
     "brains",
     "Brains without weights",
     "A rule-based planner that reads everyday goals and gives up honestly, a first-item "

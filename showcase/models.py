@@ -214,8 +214,9 @@ def vision_overlay() -> Screenshot:
 @capability(
     "openai-brain",
     "A local OpenAI-compatible server, standard library only, local-first",
-    "Chat completions over urllib to Ollama, llama.cpp's server, vLLM or LM Studio; a host "
-    "that is not this machine is refused unless --allow-remote; failures are brain errors.",
+    "Chat completions over http.client (no proxy, no redirects, one deadline, a size cap) "
+    "to Ollama, llama.cpp's server, vLLM or LM Studio; a host that is not this machine is "
+    "refused unless --allow-remote; failures are brain errors.",
     shows=[
         "models.OpenAIBrain",
         "models.OpenAIBrain.complete",

@@ -77,6 +77,8 @@ from ._policy import (
     DENIED_TEXT,
     DENIED_WIDGETS,
     HOME_ENV,
+    IRREVERSIBLE,
+    IRREVERSIBLE_CHORDS,
     Policy,
     state_dir,
 )
@@ -129,6 +131,8 @@ __all__ = [
     "EXAMPLE_BUTTONS",
     "EXAMPLE_GOAL",
     "HOME_ENV",
+    "IRREVERSIBLE",
+    "IRREVERSIBLE_CHORDS",
     "KEY_ALIASES",
     "MAX_SCROLL",
     "MAX_TEXT_LENGTH",
