@@ -159,7 +159,7 @@ def test_every_scenario_through_every_brain() -> None:
     assert cell is not None and cell.verdict == "refused" and cell.passed
     confusions = [c.describe() for c in board.confusions()]
     assert confusions[:2] == [
-        "planner: chose nothing (no decision) instead of \"Don't Save\" (dont-save)",
+        'planner: chose nothing (no decision) instead of "Don\'t Save" (dont-save)',
         "first-item: chose 'File' instead of 'Save' (save)",
     ]  # grouped by brain, in column order
 
@@ -337,6 +337,13 @@ def test_cli_min_accuracy_decides_exit_1(tmp_path: Path) -> None:
         (["--score", "RUNS", "--compare", "MISSING"], "cannot read the scoreboard"),
         (["--image", "example", "--min-accuracy", "0.5", "click Save"], "belongs to scoring"),
         (["--score", "MISSING"], "no such trace file or directory"),
+        # paths the system refuses (a NUL byte raised ValueError; a long name, OSError)
+        (["--score", "RUNS", "--compare", "a\x00b"], "not a path the system accepts"),
+        (["--score", "RUNS", "--scoreboard-csv", "a\x00b"], "cannot hold a NUL byte"),
+        (["--score", "RUNS", "--scoreboard-json", "/" + "d" * 300 + "/s.json"], "does not exist"),
+        (["--score", "RUNS", "--compare", "/" + "d" * 5000], "cannot read the scoreboard"),
+        (["--image", "example", "--trace", "a\x00b", "click Save"], "cannot hold a NUL byte"),
+        (["--image", "example", "--trace", "/" + "d" * 300 + "/t.json", "x"], "does not exist"),
     ],
 )
 def test_cli_bad_usage_exits_2(tmp_path: Path, argv: list[str], words: str) -> None:

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
+from .._actions import shown
 from .._contracts import Brain
 from .._loop import Episode
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail
@@ -23,8 +24,21 @@ def check_record_args(args: argparse.Namespace) -> None:
         if getattr(args, name) is not None:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} belongs to scoring mode; add --score DIR_OR_FILE")
-    if args.trace is not None and not Path(args.trace).parent.is_dir():
-        raise UsageError(f"--trace {args.trace!r}: the directory it would go in does not exist")
+    if args.trace is not None:
+        check_output_path("--trace", args.trace)
+
+
+def check_output_path(flag: str, value: str) -> None:
+    """UsageError unless ``value`` is a path the system accepts, in a directory that
+    exists (checked before the run, so a run is never lost to a bad output path)."""
+    if "\x00" in value:
+        raise UsageError(f"{flag} {shown(value)}: a path cannot hold a NUL byte")
+    try:
+        folder_exists = Path(value).parent.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system
+        folder_exists = False
+    if not folder_exists:
+        raise UsageError(f"{flag} {shown(value)}: the directory it would go in does not exist")
 
 
 def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
@@ -97,8 +111,8 @@ def _check_score_args(args: argparse.Namespace) -> None:
         )
     for flag in ("--scoreboard-json", "--scoreboard-csv"):
         value = getattr(args, flag[2:].replace("-", "_"))
-        if value is not None and not Path(value).parent.is_dir():
-            raise UsageError(f"{flag} {value!r}: the directory it would go in does not exist")
+        if value is not None:
+            check_output_path(flag, value)
 
 
 def run_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

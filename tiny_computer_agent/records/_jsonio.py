@@ -121,6 +121,8 @@ def read_json_file(
             raw = fh.read(max_bytes + 1)
     except OSError as exc:
         raise TraceError(f"{p}: cannot read the {what} file ({exc.strerror or exc})") from exc
+    except ValueError as exc:  # a NUL byte in the path
+        raise TraceError(f"{short(str(p))}: not a path the system accepts ({exc})") from exc
     if len(raw) > max_bytes:
         raise TraceError(
             f"{p}: the {what} file is larger than {max_bytes // (1024 * 1024)} MB; "
