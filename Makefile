@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench clean
+.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ pytest: $(VENV)/.test-installed system-deps
 # Timings on a private Xvfb desktop (see benchmarks/bench.py --help).
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py
+
+# 100,000 fuzzed inputs (replies, scripts, traces, scoreboards, CLI flags, images), seeded:
+# a table of cases, crashes and seconds; exits 1 on any crash. FUZZ_ARGS="--seed 7" varies
+# the inputs; `make test` runs a bounded 20,000 (tests/test_fuzz.py).
+fuzz: $(VENV)/.test-installed
+	$(BIN)/python scripts/fuzz.py --cases 100000 $(FUZZ_ARGS)
 
 # Every capability of the gallery, run for real (fails loudly). `make gallery` replaces
 # the committed pictures in gallery/; `make test` renders into build/gallery/ instead
