@@ -102,3 +102,30 @@ def test_planner_turns_an_unusable_label_into_a_brain_error() -> None:
     menu = build_menu(dialog("Save " + "x" * 250))
     with pytest.raises(BrainError, match="invalid"):
         PlannerBrain().decide("click Save", menu, ())
+
+
+# Issue 12: a goal comes from the command line or a trace; reading it is a Decision or a
+# BrainError, in bounded time.
+@pytest.mark.parametrize(
+    ("goal", "words"),
+    [
+        ("drag x" + " " * 5000 + "y", "at most 1,000"),  # 3.8 s of regex backtracking before
+        ("click Save \udcff", "not valid text"),  # argv bytes that were not UTF-8
+        ("scroll down " + "9" * 5000, "at most 1,000"),  # int() refused 5,000 digits
+        ("scroll down " + "9" * 900, "invalid"),
+        ("scroll down ٣", "invalid"),  # \d matches other scripts' digits
+        ("wait " + "9" * 400, "invalid"),
+    ],
+)
+def test_a_hostile_goal_is_a_brain_error(goal: str, words: str) -> None:
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(BrainError, match=words):
+        PlannerBrain().decide(goal, MENU, ())
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_script_item_that_is_no_action_is_named() -> None:
+    with pytest.raises(ActionError, match="script item 2: an action object or a reply string"):
+        ScriptedBrain.of([{"verb": "done"}, 7])  # type: ignore[list-item]

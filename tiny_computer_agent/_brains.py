@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ._actions import VERB_TABLE, Action, normalize_keys
+from ._actions import VERB_TABLE, Action, is_text, normalize_keys, shown
 from ._contracts import Brain, Decision, Step
 from ._errors import ActionError, BrainError, GoalUnreachable
 from ._menu import Menu, parse_decision
@@ -57,6 +57,10 @@ _STOP_WORDS: Final = frozenset(
         "my",
     ]
 )
+#: The longest goal the planner reads: a goal is a sentence or a few steps joined by
+#: "then" (the longest in runs/ is under 60 characters).
+MAX_GOAL_CHARS: Final = 1000
+
 _FILLER_TAIL: Final = re.compile(
     r"\s+(?:to|so|in order to|so that|for|because)\s+.*$|\s+(?:button|link|tab|icon|field|box|"
     r"option|item|menu item)$",
@@ -135,7 +139,8 @@ def _type_intent(g: _Groups) -> _Intent:
 
 def _scroll_intent(g: _Groups) -> _Intent:
     target, exact = _unquote(g["target"] or "")
-    fields = (("direction", g["dir"].lower()), ("amount", int(g["n"] or 3)))
+    # the digits as written: Action reads them (ASCII only; "9" * 5000 is refused there)
+    fields = (("direction", g["dir"].lower()), ("amount", g["n"] or 3))
     return _Intent("scroll", target or None, exact, fields)
 
 
@@ -151,7 +156,7 @@ def _move_intent(g: _Groups) -> _Intent:
 
 
 def _wait_intent(g: _Groups) -> _Intent:
-    return _Intent("wait", fields=(("seconds", float(g["s"])),))
+    return _Intent("wait", fields=(("seconds", g["s"]),))
 
 
 def _click_intent(g: _Groups) -> _Intent:
@@ -245,6 +250,18 @@ class PlannerBrain:
         return {}
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        if len(goal) > MAX_GOAL_CHARS:  # the phrasings' regexes are quadratic on long runs
+            raise BrainError(
+                f"the goal is {len(goal):,} characters; the planner reads goals of at most "
+                f"{MAX_GOAL_CHARS:,} (say what to do in a sentence or a few steps)",
+                reply=goal[:200],
+            )
+        if not is_text(goal):
+            raise BrainError(
+                "the goal is not valid text: it holds a lone surrogate (bytes that were not "
+                "UTF-8, or a broken escape); say it again in plain text",
+                reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
+            )
         subgoals = split_goal(goal)
         progress = sum(1 for s in history if s.acted)
         if progress >= len(subgoals):
@@ -347,8 +364,13 @@ class ScriptedBrain:
                     built.append(Action.from_dict(item))
                 except ActionError as exc:
                     raise ActionError(f"script item {i}: {exc}") from exc
-            else:
+            elif isinstance(item, (Action, str)):
                 built.append(item)
+            else:
+                raise ActionError(
+                    f"script item {i}: an action object or a reply string, not "
+                    f"{type(item).__name__} ({shown(item)})"
+                )
         return cls(items=tuple(built))
 
     def settings(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Final, TextIO
 
-from .._actions import Action, shown
+from .._actions import Action, is_text, shown
 from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
 from .._errors import ActionError, BrainError, TinyAgentError
@@ -43,7 +43,7 @@ def brain_options(args: argparse.Namespace) -> BrainOptions:
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be at least 1, got {args.threads}")
     for label in args.expected or ():
-        if not normalize_label(label):
+        if not is_text(label) or not normalize_label(label):
             raise UsageError(
                 f"--expected {shown(label)}: a label needs a letter or a digit to match a "
                 "target on screen, e.g. --expected Save"
