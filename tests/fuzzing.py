@@ -364,6 +364,44 @@ def call_reply(case: tuple[str, int]) -> None:
     json.dumps(decision.to_dict(), allow_nan=False, ensure_ascii=False).encode("utf-8")
 
 
+# -- goals (the planner reads them; they come from the command line and from traces) -------
+
+PLANNER_GOALS = (
+    "click 'Save'", "press ctrl+s", "type 'hello' into Name", "type hi", "scroll down 3",
+    "scroll up by 2 notches over the list", "drag File to Trash", "move to Help",
+    "hover over Edit", "wait 2 seconds", "double-click notes.txt", "right-click Save",
+    "click File then click 'Save As' then click 'Save'", "don't save the changes",
+    "enter 'x' in Search", "click Save; press Return", "write the file to disk",
+)  # fmt: skip
+
+
+def make_goal(rng: random.Random) -> tuple[str, int]:
+    roll = rng.random()
+    if roll < 0.6:
+        goal = mutate_text(rng, rng.choice(PLANNER_GOALS))
+    elif roll < 0.8:
+        verb = rng.choice(["scroll down ", "wait ", "press F", "type ", "click ", "drag "])
+        goal = verb + rng.choice(["9" * rng.choice([5, 400, 4301, 6000]), "٣", "²", "1e999"])
+    elif roll < 0.9:
+        n = rng.choice([100, 330, 990, 5000])
+        goal = (
+            rng.choice(["drag x", "click x", "type 'a"])
+            + rng.choice([" ", "'", " to", "\t"]) * n
+            + "y"
+        )
+    else:
+        goal = rand_text(rng, 100)
+    return goal, rng.randrange(len(menus()))
+
+
+def call_goal(case: tuple[str, int]) -> None:
+    from tiny_computer_agent._brains import PlannerBrain
+
+    goal, which = case
+    decision = PlannerBrain().decide(goal, menus()[which], ())
+    json.dumps(decision.to_dict(), allow_nan=False, ensure_ascii=False).encode("utf-8")
+
+
 # -- actions --------------------------------------------------------------------------------
 
 ACTION_FIELDS = (
@@ -790,7 +828,9 @@ def make_argv(rng: random.Random) -> list[str]:
     if not scoring or rng.random() < 0.05:
         roll = rng.random()
         argv.append(
-            rng.choice(GOALS) if roll < 0.8 else rng.choice(["", " ", "-x", rand_text(rng)])
+            rng.choice(GOALS)
+            if roll < 0.8
+            else rng.choice(["", " ", "-x", "click Save \udcff", rand_text(rng)])
         )
     if rng.random() < 0.03:
         rng.shuffle(argv)
@@ -801,11 +841,18 @@ def call_cli(argv: list[str]) -> None:
     from tiny_computer_agent import cli
 
     (scratch() / "cli").mkdir(exist_ok=True)
-    out, err = io.StringIO(), io.StringIO()
+    out, err = terminal(), terminal()  # a UTF-8 terminal: printing a lone surrogate fails
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), in_folder(scratch()):
         code = cli.main(argv, out=out, err=err)
     assert code in (0, 1, 2, 3), f"exit code {code} is not a documented one"
-    assert "Traceback" not in err.getvalue(), err.getvalue()
+    err.flush()
+    said = err.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+    assert "Traceback" not in said, said
+
+
+def terminal() -> io.TextIOWrapper:
+    """A text stream that encodes as a UTF-8 terminal does (strictly)."""
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", write_through=True)
 
 
 @contextlib.contextmanager
@@ -887,7 +934,7 @@ def make_ocr_image(rng: random.Random) -> tuple[bytes, int | None]:
     roll = rng.random()
     if roll < 0.5:
         data = text_image()
-        return (data if roll < 0.4 else data[: len(data) // 2]), rng.choice([None, 64, 200])
+        return (data if roll < 0.4 else data[: len(data) // 2]), rng.choice([None, None, 200])
     if roll < 0.8:
         return rng.choice(base_images()), rng.choice([None, 64])
     return make_image(rng)
@@ -957,7 +1004,8 @@ def action_strategy() -> Any:
 TARGETS: tuple[Target, ...] = (
     Target("reply", make_reply, call_reply, 0.30),
     hypothesis_target("reply-hyp", reply_strategy, call_reply, 0.08),
-    Target("action", make_action, call_action, 0.15),
+    Target("goal", make_goal, call_goal, 0.04),
+    Target("action", make_action, call_action, 0.11),
     hypothesis_target("action-hyp", action_strategy, call_action, 0.05),
     Target("script", make_script, call_script, 0.12),
     Target("trace", make_trace, call_trace, 0.18),
