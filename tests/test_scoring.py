@@ -33,6 +33,7 @@ from tiny_computer_agent.records import (
     decision_digest,
     judge,
     load_scoreboard,
+    load_traces,
     record,
     score_path,
     score_recorded,
@@ -266,6 +267,23 @@ def test_a_bad_saved_scoreboard_is_a_trace_error(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": "tiny-computer-agent/scoreboard", "schema_version": 1}))
     with pytest.raises(TraceError, match=f"{path}: field 'verdicts' is missing"):
         load_scoreboard(path)
+
+
+def test_a_hostile_scoreboard_is_a_trace_error() -> None:
+    board = json.loads(benchmark(load_traces(RUNS), select_brains("planner")).to_json())
+    deep: object = 1
+    for _ in range(5000):
+        deep = [deep]
+    cases = [
+        {**board, "schema_version": deep},  # repr() of it raised RecursionError
+        {**board, "verdicts": [{**board["verdicts"][0], "action": {"verb": deep}}]},
+        {**board, "verdicts": [{**board["verdicts"][0], "digest": "\udfff"}]},
+        {**board, "verdicts": [{**board["verdicts"][0], "step": 10**5000}]},
+    ]
+    for data in cases:
+        with pytest.raises(TraceError) as caught:
+            Scoreboard.from_dict(data, source="sb.json")
+        assert str(caught.value).startswith("sb.json: ") and len(str(caught.value)) < 400
 
 
 # -- the command line ------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from .._policy import Policy
 from .._version import __version__
-from ._jsonio import FieldReader, read_json_file, write_atomic
+from ._jsonio import FieldReader, read_json_file, short, write_atomic
 from ._judging import VERDICTS, BrainFactory, Verdict, scored_verdicts
 from ._recording import load_traces
 from ._schema import Expected, Trace
@@ -187,7 +187,7 @@ class _ScoreboardReader(FieldReader):
             raise self.fail("format", f"is not {SCOREBOARD_FORMAT!r}: not a scoreboard")
         version = self.get(data, "schema_version", "")
         if version != _SCHEMA_VERSION or isinstance(version, bool):
-            raise self.fail("schema_version", f"is {version!r}; this harness reads version 1")
+            raise self.fail("schema_version", f"is {short(version)}; this harness reads version 1")
         raw = self.array(self.get(data, "verdicts", ""), "verdicts")
         return Scoreboard(
             verdicts=tuple(self.verdict(v, f"verdicts[{i}]") for i, v in enumerate(raw)),
@@ -212,7 +212,9 @@ class _ScoreboardReader(FieldReader):
             passed=self.flag(field("passed"), f"{where}.passed"),
             matched=self.flag(field("matched"), f"{where}.matched"),
             chose=self.opt_text(field("chose"), f"{where}.chose"),
-            action=None if action is None else self.obj(action, f"{where}.action"),
+            action=None
+            if action is None
+            else self.plain(self.obj(action, f"{where}.action"), f"{where}.action"),
             expected=self.texts(field("expected"), f"{where}.expected"),
             expected_refusal=self.opt_text(field("expected_refusal"), f"{where}.expected_refusal"),
             allowed=None if allowed is None else self.flag(allowed, f"{where}.allowed"),
