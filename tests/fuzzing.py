@@ -606,21 +606,60 @@ def swap_type(rng: random.Random, value: object) -> object:
         as_float = float(value) if abs(value) < 1e308 else 1e308
         return rng.choice([as_text, [value], as_float, None, bool(value)])
     if isinstance(value, list):
-        return rng.choice([dict(enumerate(map(str, value))), json.dumps(value), None])
+        return rng.choice([dict(enumerate(map(show, value))), as_json(value), None])
     if isinstance(value, dict):
-        return rng.choice([list(value.values()), list(value), json.dumps(value), None])
+        return rng.choice([list(value.values()), list(value), as_json(value), None])
     return rng.choice([0, "", [], {}])
 
 
-def walk(value: Any) -> Iterator[tuple[Any, Any, object]]:
+def as_json(value: object) -> str:
+    """``value`` as JSON text, or as a repr when json cannot write it."""
+    try:
+        return json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        return show(value)
+
+
+def walk(value: Any, depth: int = 0) -> Iterator[tuple[Any, Any, object]]:
+    """Every (container, key, child) in ``value``, at most 40 levels down."""
+    if depth > 40:
+        return
     if isinstance(value, dict):
         for key, child in list(value.items()):
             yield value, key, child
-            yield from walk(child)
+            yield from walk(child, depth + 1)
     elif isinstance(value, list):
         for i, child in enumerate(value):
             yield value, i, child
-            yield from walk(child)
+            yield from walk(child, depth + 1)
+
+
+def python_oddity(rng: random.Random) -> object:
+    """A value no JSON file can hold, for readers called with Python objects."""
+    return rng.choice(
+        [deep_list(rng.choice([100, 1000, 5000])), BIGGER_THAN_STR, -BIGGER_THAN_STR,
+         float("nan"), float("inf"), (1, 2), {1, 2}, b"x", object(), {1: 2}, {(1,): 2},
+         "\ud800", 10**400, 1e308 * 10, [None] * 3]
+    )  # fmt: skip
+
+
+def mutate_object(rng: random.Random, data: object) -> object:
+    """``data`` after one to four edits, some of them values only Python can hold (a list
+    nested 5,000 deep, a 5,000-digit integer, nan, a tuple, bytes): the readers' public
+    ``from_dict`` takes objects, not only parsed files."""
+    data = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 4)):
+        nodes = list(walk(data))
+        if not nodes:
+            break
+        parent, key, value = rng.choice(nodes)
+        late: dict[str, str] = {}
+        new = python_oddity(rng) if rng.random() < 0.4 else tree_edit(rng, parent, key, value, late)
+        if late:
+            new = python_oddity(rng)
+        if new is not _DELETED:
+            parent[key] = new
+    return data
 
 
 def mutate_bytes(rng: random.Random, text: str) -> bytes:
@@ -648,8 +687,12 @@ def mutate_bytes(rng: random.Random, text: str) -> bytes:
     return text.encode("utf-8", errors="replace")
 
 
-def make_trace(rng: random.Random) -> tuple[str, bytes]:
+def make_trace(rng: random.Random) -> tuple[str, object]:
+    """(the trace it came from, the bytes of a mutated file -- or, one time in five, the
+    mutated object itself for ``Trace.from_dict``)."""
     name, data = rng.choice(real_traces())
+    if rng.random() < 0.2:
+        return name, mutate_object(rng, data)
     return name, mutate_bytes(rng, mutate_tree(rng, data))
 
 
@@ -660,8 +703,11 @@ def call_trace(case: tuple[str, bytes]) -> None:
     from tiny_computer_agent.records import Trace, load_trace, score_recorded, score_trace
 
     path = scratch() / "trace.json"
-    path.write_bytes(case[1])
-    trace = load_trace(path)
+    if isinstance(case[1], bytes):
+        path.write_bytes(case[1])
+        trace = load_trace(path)
+    else:
+        trace = Trace.from_dict(case[1], source=str(path))
     trace.render()
     again = Trace.from_dict(json.loads(trace.to_json()), source=str(path))
     assert again == trace, "a loaded trace changed when saved and loaded again"
@@ -698,16 +744,22 @@ def real_scoreboard() -> dict[str, Any]:
     return loaded
 
 
-def make_scoreboard(rng: random.Random) -> bytes:
+def make_scoreboard(rng: random.Random) -> object:
+    """A mutated scoreboard file's bytes, or (one time in five) the mutated object."""
+    if rng.random() < 0.2:
+        return mutate_object(rng, real_scoreboard())
     return mutate_bytes(rng, mutate_tree(rng, real_scoreboard()))
 
 
-def call_scoreboard(case: bytes) -> None:
+def call_scoreboard(case: object) -> None:
     from tiny_computer_agent.records import Scoreboard, compare_scoreboards, load_scoreboard
 
     path = scratch() / "scoreboard.json"
-    path.write_bytes(case)
-    board = load_scoreboard(path)
+    if isinstance(case, bytes):
+        path.write_bytes(case)
+        board = load_scoreboard(path)
+    else:
+        board = Scoreboard.from_dict(case, source=str(path))
     board.render()
     board.to_csv()
     compare_scoreboards(Scoreboard.from_dict(real_scoreboard()), board)
