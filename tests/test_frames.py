@@ -125,3 +125,14 @@ def test_the_live_screen_hands_the_detector_its_monitor_and_mapping() -> None:
     assert screen.capture() is obs and len(detector.frames) == 1  # same pixels: no re-read
     image, mapping = screen.grab()
     assert image.size == (960, 600) and mapping == obs.mapping
+
+
+@pytest.mark.parametrize("size", [(0, 5), (5, 0), (0, 0)])
+def test_an_image_with_no_pixels_is_no_screen(size: tuple[int, int]) -> None:
+    from PIL import Image
+
+    from tiny_computer_agent import ScreenUnavailable
+
+    # a 0-wide image divided by zero in the mapping; a 0-high one gave an empty index
+    with pytest.raises(ScreenUnavailable, match="nothing to look at"):
+        ImageScreen.of([Image.new("RGB", size)], detector=GridDetector()).capture()

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ._errors import ScreenUnavailable
 from ._perception import Frame, FrameMapping, Observation, Window, image_size
 
 if TYPE_CHECKING:
@@ -67,8 +68,13 @@ def make_frame(
 
     ``monitor`` (left, top, width, height) defaults to the image at (0, 0); ``mapping``
     to :func:`uniform_mapping` from the monitor's corner; ``captured_at`` to now.
+    ScreenUnavailable for an image with no pixels (0 wide or 0 high).
     """
     captured = image_size(image)
+    if min(captured) < 1:
+        raise ScreenUnavailable(
+            f"the image is {captured[0]} x {captured[1]} pixels: there is nothing to look at"
+        )
     left, top, width, height = monitor if monitor is not None else (0, 0, *captured)
     small, _ = downscale(image, max_width)
     rule = mapping if mapping is not None else uniform_mapping(left, top)
