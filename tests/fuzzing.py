@@ -947,8 +947,8 @@ def base_images() -> tuple[bytes, ...]:
     return tuple(made)
 
 
-def make_image(rng: random.Random) -> tuple[bytes, int | None]:
-    """(image bytes, --max-width or None)."""
+def make_image(rng: random.Random) -> tuple[bytes | tuple[int, int], int | None]:
+    """(image bytes or the size of an in-memory image, --max-width or None)."""
     roll = rng.random()
     if roll < 0.25:
         data = rng.choice(base_images())
@@ -966,8 +966,10 @@ def make_image(rng: random.Random) -> tuple[bytes, int | None]:
         data = png_header(w, h, colour=rng.choice([0, 2, 3, 6, 7])) + rng.randbytes(
             rng.randint(0, 64)
         )
-    else:
+    elif roll < 0.95:
         data = rng.randbytes(rng.randint(0, 200))
+    else:  # a PIL image in memory, as the Python API takes it (0 x 5 has no pixels)
+        return (rng.choice([0, 1, 2, 5]), rng.choice([0, 1, 3, 7])), rng.choice([None, 64, 1])
     return data, rng.choice([None, None, 64, 1, 2000])
 
 
@@ -981,7 +983,7 @@ def text_image() -> bytes:
     return buffer.getvalue()
 
 
-def make_ocr_image(rng: random.Random) -> tuple[bytes, int | None]:
+def make_ocr_image(rng: random.Random) -> tuple[bytes | tuple[int, int], int | None]:
     """A real image (mostly) for the OCR detector: a corrupt one stops before OCR runs."""
     roll = rng.random()
     if roll < 0.5:
@@ -992,14 +994,19 @@ def make_ocr_image(rng: random.Random) -> tuple[bytes, int | None]:
     return make_image(rng)
 
 
-def call_image(case: tuple[bytes, int | None], *, ocr: bool = False) -> None:
+def call_image(case: tuple[bytes | tuple[int, int], int | None], *, ocr: bool = False) -> None:
     from tiny_computer_agent._detectors import AutoDetector, GridDetector
     from tiny_computer_agent._screens import ImageScreen
 
-    path = scratch() / "image"
-    path.write_bytes(case[0])
+    frame: Any = scratch() / "image"
+    if isinstance(case[0], bytes):
+        frame.write_bytes(case[0])
+    else:
+        from PIL import Image
+
+        frame = Image.new("RGB", case[0])
     detector = AutoDetector() if ocr else GridDetector()
-    observation = ImageScreen.of([path], detector=detector, max_width=case[1]).capture()
+    observation = ImageScreen.of([frame], detector=detector, max_width=case[1]).capture()
     build_menu(observation, "click cell 1").render()
 
 
