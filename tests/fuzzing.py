@@ -560,7 +560,7 @@ def tree_edit(
         del parent[key]
         return _DELETED
     if op == "duplicate" and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(value))
+        parent.insert(key, copied(value))
         return _DELETED
     if op == "random":
         return rand_value(rng)
@@ -610,6 +610,14 @@ def swap_type(rng: random.Random, value: object) -> object:
     if isinstance(value, dict):
         return rng.choice([list(value.values()), list(value), as_json(value), None])
     return rng.choice([0, "", [], {}])
+
+
+def copied(value: object) -> object:
+    """A deep copy, or ``value`` itself when it is nested too deep to copy."""
+    try:
+        return copy.deepcopy(value)
+    except RecursionError:
+        return value
 
 
 def as_json(value: object) -> str:
@@ -679,7 +687,7 @@ def mutate_bytes(rng: random.Random, text: str) -> bytes:
     if roll < 0.88:
         return b"\xef\xbb\xbf" + text.encode("utf-8", errors="surrogatepass")
     if roll < 0.92:
-        return text.encode("utf-16")
+        return text.encode("utf-16", errors="surrogatepass")
     if roll < 0.96:
         return text.replace('"label": ', '"label": 7, "label": ', 1).encode("utf-8", "replace")
     for literal in ("1.0", "0.9998", "1280", ": 1,"):
