@@ -85,3 +85,28 @@ def test_the_run_prints_a_kill_switch_path_that_can_be_touched(
     assert f"touch {home / 'STOP'}" in err
     assert home.is_dir()  # so the printed `touch` works
     assert (home.stat().st_mode & 0o777) == 0o700
+
+
+def test_a_fifo_as_trace_is_refused_before_the_run(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, out, err = run("--image", "example", "--trace", str(fifo), "click 'Save'")
+    assert code == 2 and "FIFO" in err
+    assert "step 1" not in out  # refused before anything ran
+    assert fifo.is_fifo()
+
+
+def test_a_secret_read_off_the_screen_is_not_in_the_trace(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # the example desktop shows "Meeting notes"; pretend that is the secret's value
+    monkeypatch.setenv("TCA_TEST_TOKEN", "Meeting notes")
+    trace = tmp_path / "run.json"
+    code, _, _ = run(
+        "--image", "example", "--secret", "TCA_TEST_TOKEN", "--trace", str(trace),
+        "click 'Save'",
+    )  # fmt: skip
+    assert code in (0, 1)
+    text = trace.read_text(encoding="utf-8")
+    assert "Meeting notes" not in text and "<secret>TCA_TEST_TOKEN</secret>" in text
+    assert (trace.stat().st_mode & 0o777) == 0o600

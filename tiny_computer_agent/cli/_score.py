@@ -39,6 +39,12 @@ def check_output_path(flag: str, value: str) -> None:
         folder_exists = False
     if not folder_exists:
         raise UsageError(f"{flag} {shown(value)}: the directory it would go in does not exist")
+    from ..records._jsonio import check_save_target
+
+    try:
+        check_save_target(value)  # a symlink, device, FIFO or folder: refused now, not after
+    except OSError as exc:
+        raise UsageError(f"{flag} {shown(value)}: {exc}") from exc
 
 
 def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
@@ -62,6 +68,7 @@ def record_run(
     if args.trace is None and not args.expected:
         return
     from .._errors import TraceError
+    from .._secrets import load_secrets
     from ..records import record, score_recorded
 
     try:
@@ -72,6 +79,7 @@ def record_run(
             menu_size=args.menu_size,
             task=Path(args.trace).stem if args.trace else None,
             metadata=_trace_metadata(args),
+            secrets=load_secrets(args.secret or ()),  # a value read off the screen, too
         )
     except TraceError as exc:
         raise UsageError(f"--trace/--expected: {exc}") from exc

@@ -195,7 +195,7 @@ def load_calibration(path: Path | None = None) -> Calibration | None:
     source = path or state_dir() / CALIBRATION_FILE
     try:
         return Calibration.from_dict(json.loads(source.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
