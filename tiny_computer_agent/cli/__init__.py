@@ -33,8 +33,24 @@ The package, by stage:
 
 from __future__ import annotations
 
-from ._base import EXIT_FAILED, EXIT_NO_SCREEN, EXIT_OK, EXIT_USAGE
+from ._base import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SCREEN,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+)
 from ._parser import build_parser
 from ._run import main
 
-__all__ = ["EXIT_FAILED", "EXIT_NO_SCREEN", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_INTERRUPTED",
+    "EXIT_NO_SCREEN",
+    "EXIT_OK",
+    "EXIT_TERMINATED",
+    "EXIT_USAGE",
+    "build_parser",
+    "main",
+]

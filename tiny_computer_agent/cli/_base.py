@@ -24,6 +24,10 @@ EXIT_USAGE: Final = 2
 
 EXIT_NO_SCREEN: Final = 3
 
+#: Ctrl-C and SIGTERM, the shell's convention (128 + the signal number)
+EXIT_INTERRUPTED: Final = 130
+EXIT_TERMINATED: Final = 143
+
 #: The largest --script read (a file or inline JSON). A script is a list of small
 #: actions (each under 1 KB); a bigger one is a mistake, not a script.
 MAX_SCRIPT_BYTES: Final = 1024 * 1024

@@ -11,15 +11,17 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import Any, Final, TextIO
+from typing import Any, TextIO
 
 from .._contracts import Screen, Step
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
 from ._base import (
     EXIT_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_NO_SCREEN,
     EXIT_OK,
+    EXIT_TERMINATED,
     EXIT_USAGE,
     UsageError,
     fail,
@@ -35,10 +37,6 @@ from ._desktop import (
 )
 from ._parser import build_parser
 from ._score import check_record_args, record_run, run_score
-
-#: Ctrl-C and SIGTERM, the shell's convention (128 + the signal number)
-EXIT_INTERRUPTED: Final = 130
-EXIT_TERMINATED: Final = 143
 
 
 class _Signals:
