@@ -329,8 +329,10 @@ def test_newline_and_tab_are_still_text(tmp_path: Path) -> None:
 
 
 def _secret_executor(tmp_path: Path, gui: FakeGui, **secrets: str) -> RealInputExecutor:
-    ex = _executor(tmp_path, gui)
-    return RealInputExecutor(policy=ex.policy, gui=gui, secrets=secrets)
+    policy = Policy(kill_switch=tmp_path / "STOP", secrets=secrets).armed(
+        flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"}
+    )
+    return RealInputExecutor(policy=policy, gui=gui)
 
 
 @pytest.mark.usefixtures("armed")
@@ -522,7 +524,7 @@ def test_a_secret_typed_for_real_stays_out_of_the_episode_and_the_trace(tmp_path
     policy = Policy(kill_switch=tmp_path / "STOP", secrets=secrets).armed(
         flag=True, environ={ARM_ENV: "1"}
     )
-    executor = RealInputExecutor(policy=policy, gui=gui, secrets=secrets)
+    executor = RealInputExecutor(policy=policy, gui=gui)
     shown = [Element(label="hunter2", box=(100, 100, 180, 140)),
              Element(label="Open", box=(300, 100, 380, 140))]  # fmt: skip
     shows = Observation.of(shown, size=(1280, 800))  # the field shows what was typed

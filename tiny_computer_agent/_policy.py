@@ -80,7 +80,7 @@ from ._actions import Action, normalize_keys
 from ._errors import PolicyRefusal
 from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
 from ._perception import Element, Observation
-from ._secrets import SECRET_PATTERN, redact
+from ._secrets import expand_secrets, redact
 
 __all__ = [
     "ARM_ENV",
@@ -689,10 +689,7 @@ class Policy:
 def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
     """``action`` with the placeholders of known secrets expanded, as it will be typed
     (an unknown name stays a placeholder: the executor refuses to type it)."""
-    if action.verb != "type" or not action.text or "<secret>" not in action.text:
+    if action.verb != "type" or not action.text:
         return action
-
-    def value(match: re.Match[str]) -> str:
-        return secrets.get(match.group(1), match.group(0))
-
-    return dataclasses.replace(action, text=SECRET_PATTERN.sub(value, action.text))
+    text = expand_secrets(action.text, secrets, keep_unknown=True)
+    return action if text == action.text else dataclasses.replace(action, text=text)

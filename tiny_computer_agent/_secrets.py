@@ -51,16 +51,19 @@ def load_secrets(names: Iterable[str], environ: Mapping[str, str] | None = None)
     return secrets
 
 
-def expand_secrets(text: str, secrets: Mapping[str, str]) -> str:
+def expand_secrets(text: str, secrets: Mapping[str, str], *, keep_unknown: bool = False) -> str:
     """``text`` with every known placeholder replaced by its value.
 
     ActionError for a placeholder whose name was not listed: typing the placeholder
-    itself would put a wrong value in the field.
+    itself would put a wrong value in the field. ``keep_unknown`` leaves such a
+    placeholder as it is instead (for judging text the executor will refuse anyway).
     """
 
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in secrets:
+            if keep_unknown:
+                return match.group(0)
             raise ActionError(
                 f"the text names the secret {name!r}, which was not given: pass --secret "
                 f"{name} with the value in the environment variable {name}"

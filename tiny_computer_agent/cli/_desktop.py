@@ -122,7 +122,6 @@ def make_executor(args: argparse.Namespace, policy: Policy, screen: Screen) -> A
     return RealInputExecutor(
         policy=policy,
         screen=screen if isinstance(screen, DesktopScreen) else None,
-        secrets=policy.secrets,
     )
 
 

@@ -137,7 +137,7 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if hasattr(screen, "close"):
             screen.close()
     code = report(episode, args, out, err)
-    record_run(episode, brain, args, out, err)
+    record_run(episode, brain, args, out, err, secrets=policy.secrets)
     return signals.code if episode.outcome == "interrupted" else code
 
 

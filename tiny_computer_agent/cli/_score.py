@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -62,13 +63,19 @@ def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
 
 
 def record_run(
-    episode: Episode, brain: Brain, args: argparse.Namespace, out: TextIO, err: TextIO
+    episode: Episode,
+    brain: Brain,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    *,
+    secrets: Mapping[str, str],
 ) -> None:
-    """--trace: save the run as a trace; --expected: print its verdict straight away."""
+    """--trace: save the run as a trace; --expected: print its verdict straight away.
+    ``secrets`` (--secret) are redacted from the trace, even one read off the screen."""
     if args.trace is None and not args.expected:
         return
     from .._errors import TraceError
-    from .._secrets import load_secrets
     from ..records import record, score_recorded
 
     try:
@@ -79,7 +86,7 @@ def record_run(
             menu_size=args.menu_size,
             task=Path(args.trace).stem if args.trace else None,
             metadata=_trace_metadata(args),
-            secrets=load_secrets(args.secret or ()),  # a value read off the screen, too
+            secrets=secrets,
         )
     except TraceError as exc:
         raise UsageError(f"--trace/--expected: {exc}") from exc

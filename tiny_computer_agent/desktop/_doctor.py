@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from .._errors import TinyAgentError
+from .._errors import PolicyRefusal, TinyAgentError
 from .._policy import ARM_ENV, Policy, state_dir
 from ..models._runtime import DEFAULT_TEXT_MODEL, weights_status
 from ._capture import no_display_reason
@@ -237,7 +237,9 @@ def _mode(policy: Policy, env: Mapping[str, str]) -> Check:
 
 
 def _kill_switch(policy: Policy) -> Check:
-    if policy.kill_switch.exists():
+    try:
+        policy.check_kill_switch()
+    except PolicyRefusal:
         return Check(
             name="kill switch",
             status="warn",

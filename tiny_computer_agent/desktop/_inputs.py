@@ -233,8 +233,9 @@ class RealInputExecutor:
     same monitor and notice a screen that changed before acting; without it, actions
     still work but nothing is settled (``settle_seconds`` is None). ``gui`` is the
     input module (None: pyautogui, imported now); tests pass a recording fake.
-    ``secrets`` (``{name: value}``) are what ``<secret>NAME</secret>`` types; they are
-    never shown (not in repr, results, errors or the log).
+    The policy's ``secrets`` (``{name: value}``) are what ``<secret>NAME</secret>``
+    types, so the policy always judges the text this executor types; they are never
+    shown (not in results, errors or the log).
     """
 
     policy: Policy
@@ -249,7 +250,6 @@ class RealInputExecutor:
     type_interval: float = 0.01
     log: list[ActionResult] = dataclasses.field(default_factory=list)
     gui: Any = None
-    secrets: Mapping[str, str] = dataclasses.field(default_factory=dict, repr=False)
     _errors: tuple[type[BaseException], ...] = ()
     #: where the harness last put the pointer (a click, move, scroll, drag or nudge)
     _last_put: tuple[int, int] | None = dataclasses.field(default=None, init=False)
@@ -325,7 +325,7 @@ class RealInputExecutor:
                 redact(
                     f"real input failed ({type(exc).__name__}: {exc}); the display may have "
                     "gone away",
-                    self.secrets,
+                    self.policy.secrets,
                 )
             ) from exc
         if points:
@@ -344,7 +344,7 @@ class RealInputExecutor:
         where = ""
         if not found:
             used = {m.group(1) for m in SECRET_PATTERN.finditer(action.text)}
-            names = sorted(n for n in used if control_characters(self.secrets.get(n, "")))
+            names = sorted(n for n in used if control_characters(self.policy.secrets.get(n, "")))
             where = f" (in the secret {names[0]})" if names else ""
             if not names:
                 return
@@ -380,8 +380,8 @@ class RealInputExecutor:
         """Log ``result``, with any secret value put back as its placeholder."""
         result = dataclasses.replace(
             result,
-            description=redact(result.description, self.secrets),
-            error=redact(result.error, self.secrets),
+            description=redact(result.description, self.policy.secrets),
+            error=redact(result.error, self.policy.secrets),
         )
         self.log.append(result)
         return result
@@ -425,7 +425,7 @@ class RealInputExecutor:
     def _cannot_type(self, action: Action) -> str:
         text = action.text or ""
         try:
-            expand_secrets(text, self.secrets)  # every named secret was given
+            expand_secrets(text, self.policy.secrets)  # every named secret was given
         except ActionError as exc:
             return str(exc)
         bad = sorted({ch for ch in SECRET_PATTERN.sub("", text) if not self._supported(ch)})
@@ -435,7 +435,7 @@ class RealInputExecutor:
                 "type only characters on the keyboard layout"
             )
         for name in sorted({m.group(1) for m in SECRET_PATTERN.finditer(text)}):
-            if not all(self._supported(ch) for ch in self.secrets[name]):
+            if not all(self._supported(ch) for ch in self.policy.secrets[name]):
                 return (
                     f"cannot type the secret {name}: it holds a character the keyboard "
                     "backend has no key for (which one is not shown)"
@@ -467,7 +467,9 @@ class RealInputExecutor:
         if points:
             self.gui.click(*points[0])
             time.sleep(self.focus_seconds)
-        self.gui.write(expand_secrets(action.text or "", self.secrets), interval=self.type_interval)
+        self.gui.write(
+            expand_secrets(action.text or "", self.policy.secrets), interval=self.type_interval
+        )
 
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))
