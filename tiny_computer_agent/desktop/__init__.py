@@ -8,6 +8,7 @@ library only):
     _screen.py    DesktopScreen: a monitor -> Observation, with the exact FrameMapping
     _inputs.py    RealInputExecutor on pyautogui (armed policies only)
     _settle.py    Settle: wait until the screen changed and held still
+    _ring.py      FrameRing: the last seconds of signatures and changed frames, in memory
     _calibrate.py calibrate(): pointer, capture and mapping checked against a known target
     _doctor.py    doctor(): what this machine can do, and the fix for what it cannot
     _xvfb.py      VirtualDesktop: a private Xvfb (+ openbox, + logical monitors)
@@ -21,6 +22,7 @@ from ._calibrate import Calibration, MonitorCalibration, calibrate, load_calibra
 from ._capture import CAPTURE_BACKENDS, Monitor, open_capture
 from ._doctor import Check, doctor, render_doctor
 from ._inputs import RealInputExecutor, pyautogui_keys
+from ._ring import FrameRing, RawFrame, RingFrame
 from ._screen import DesktopScreen, frame_mapping
 from ._settle import Settle, SettleResult
 from ._xvfb import VirtualDesktop, make_dummy_xauthority
@@ -30,9 +32,12 @@ __all__ = [
     "Calibration",
     "Check",
     "DesktopScreen",
+    "FrameRing",
     "Monitor",
     "MonitorCalibration",
+    "RawFrame",
     "RealInputExecutor",
+    "RingFrame",
     "Settle",
     "SettleResult",
     "VirtualDesktop",

@@ -8,6 +8,14 @@ library only inside the branch that uses it.
 
 Monitor numbers follow mss: ``0`` is the union of every monitor, ``1..N`` are the
 monitors themselves. Coordinates are the pointer's (what the input backend takes).
+
+Besides whole monitors, a backend grabs any rectangle of the screen as a
+:class:`~tiny_computer_agent.desktop._ring.RawFrame` (:meth:`Capture.shot`), the raw
+pixels the signatures are computed from and the frame ring keeps:
+
+    sampled_signature(frame)  the cheap whole-monitor signature (a grid of samples)
+    exact_signature(frame)    every pixel: for a small region, where sampling one pixel
+                              in 64 would miss a changed letter
 """
 
 from __future__ import annotations
@@ -20,23 +28,31 @@ import sys
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._errors import MissingExtra, ScreenUnavailable
+from ._ring import RawFrame
 
 if TYPE_CHECKING:
     from PIL import Image
 
 __all__ = [
     "CAPTURE_BACKENDS",
+    "Box",
     "Capture",
     "Monitor",
     "MssCapture",
     "PillowCapture",
+    "exact_signature",
+    "monitor_box",
     "no_display_reason",
     "open_capture",
+    "sampled_signature",
 ]
 
 log = logging.getLogger(__name__)
 
 CAPTURE_BACKENDS: Final = ("auto", "mss", "pillow")
+
+#: A rectangle of the screen: (left, top, right, bottom) in pointer coordinates.
+Box = tuple[int, int, int, int]
 
 #: Signature sampling: one pixel every this many pixels, on every this many rows.
 _SAMPLE_STEP: Final = 8
@@ -90,7 +106,16 @@ class Capture(Protocol):
 
     def signature(self, monitor: Monitor) -> bytes: ...
 
+    def shot(self, box: Box) -> RawFrame:
+        """The raw pixels of ``box`` (already inside the screen), as grabbed."""
+        ...
+
     def close(self) -> None: ...
+
+
+def monitor_box(monitor: Monitor) -> Box:
+    """``monitor`` as (left, top, right, bottom), right and bottom excluded."""
+    return monitor.left, monitor.top, monitor.left + monitor.width, monitor.top + monitor.height
 
 
 def _monitor_error(index: int, monitors: tuple[Monitor, ...]) -> ScreenUnavailable:
@@ -119,6 +144,26 @@ def _sampled_digest(raw: bytes | bytearray | memoryview, width: int, height: int
         h.update(view[y * stride : (y + 1) * stride : 4 * _SAMPLE_STEP])  # blue channel
         h.update(view[y * stride + 1 : (y + 1) * stride : 4 * _SAMPLE_STEP])  # green
     return h.digest()
+
+
+def sampled_signature(frame: RawFrame) -> bytes:
+    """The whole-monitor signature of ``frame``: a grid of samples (mss's BGRA frames)
+    or a downscale (Pillow's RGB ones), the digests each backend always gave."""
+    if frame.mode == "BGRA":
+        return _sampled_digest(frame.data, frame.width, frame.height)
+    return _downscaled_digest(frame.image())
+
+
+def exact_signature(frame: RawFrame) -> bytes:
+    """A digest of every pixel of ``frame``: blind to nothing, costly only when large."""
+    return hashlib.blake2b(frame.data, digest_size=16).digest()
+
+
+def _downscaled_digest(image: Image.Image) -> bytes:
+    small = image.resize(
+        (max(1, image.width // _SAMPLE_STEP), max(1, image.height // _SAMPLE_STEP))
+    )
+    return hashlib.blake2b(small.tobytes(), digest_size=16).digest()
 
 
 class MssCapture:
@@ -160,26 +205,30 @@ class MssCapture:
     def monitors(self) -> tuple[Monitor, ...]:
         return self._monitors
 
-    def _raw(self, monitor: Monitor) -> Any:
-        region = {"left": monitor.left, "top": monitor.top}
-        region.update(width=monitor.width, height=monitor.height)
+    def _raw(self, box: Box, what: str) -> Any:
+        left, top, right, bottom = box
+        region = {"left": left, "top": top, "width": right - left, "height": bottom - top}
         try:
             return self._sct.grab(region)
         except Exception as exc:  # mss raises ScreenShotError, XError, even AssertionError
             raise ScreenUnavailable(
-                f"capturing {monitor.describe()} failed ({type(exc).__name__}: {exc}); the "
+                f"capturing {what} failed ({type(exc).__name__}: {exc}); the "
                 f"display may have gone away. {_FIX}"
             ) from exc
 
     def grab(self, monitor: Monitor) -> Image.Image:
         from PIL import Image
 
-        shot = self._raw(monitor)
+        shot = self._raw(monitor_box(monitor), monitor.describe())
         return Image.frombytes("RGB", shot.size, shot.bgra, "raw", "BGRX")
 
     def signature(self, monitor: Monitor) -> bytes:
-        shot = self._raw(monitor)
-        return _sampled_digest(shot.raw, shot.width, shot.height)
+        return sampled_signature(self.shot(monitor_box(monitor), monitor.describe()))
+
+    def shot(self, box: Box, what: str = "") -> RawFrame:
+        shot = self._raw(box, what or f"the region {box}")
+        # mss hands over a fresh bytearray per grab: kept as it is, without a copy
+        return RawFrame(data=shot.raw, width=shot.width, height=shot.height, mode="BGRA")
 
     def close(self) -> None:
         try:
@@ -222,20 +271,14 @@ class PillowCapture:
         return self._monitors
 
     def grab(self, monitor: Monitor) -> Image.Image:
-        box = (
-            monitor.left,
-            monitor.top,
-            monitor.left + monitor.width,
-            monitor.top + monitor.height,
-        )
-        return self._whole().crop(box)
+        return self._whole().crop(monitor_box(monitor))
 
     def signature(self, monitor: Monitor) -> bytes:
-        image = self.grab(monitor)
-        small = image.resize(
-            (max(1, image.width // _SAMPLE_STEP), max(1, image.height // _SAMPLE_STEP))
-        )
-        return hashlib.blake2b(small.tobytes(), digest_size=16).digest()
+        return _downscaled_digest(self.grab(monitor))
+
+    def shot(self, box: Box) -> RawFrame:
+        """ImageGrab grabs the whole X screen anyway: a region is a crop of it."""
+        return RawFrame.of_image(self._whole().crop(box))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -14,6 +14,12 @@ where a 1440-point wide screen captures 2880 pixels wide). ``None`` measures it 
 the capture (image width / monitor width), which is exact wherever the capture
 backend reports the monitor in pointer units, as mss does. Give it explicitly only to
 override that (the calibration proves whether it is right).
+
+``signature()`` is the cheap whole-monitor digest settle polls; ``signature(region)``
+digests one rectangle only (a window, a widget), so a watcher is not woken by a clock
+elsewhere. Every whole-monitor signature, and the frame behind it whenever it changed,
+goes into :attr:`DesktopScreen.ring` (a :class:`~tiny_computer_agent.desktop.FrameRing`,
+memory only), and :meth:`DesktopScreen.recent` reads those frames back.
 """
 
 from __future__ import annotations
@@ -30,9 +36,19 @@ from .._detectors import AutoDetector
 from .._errors import ScreenUnavailable
 from .._frames import MappingRule, make_frame, observe
 from .._perception import FrameMapping, Observation
-from ._capture import Capture, Monitor, open_capture, pick_monitor
+from ._capture import (
+    Box,
+    Capture,
+    Monitor,
+    exact_signature,
+    monitor_box,
+    open_capture,
+    pick_monitor,
+    sampled_signature,
+)
+from ._ring import FrameRing, RawFrame, RingFrame
 
-__all__ = ["DesktopScreen", "frame_mapping"]
+__all__ = ["DesktopScreen", "clip", "frame_mapping"]
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +83,9 @@ class DesktopScreen:
     ``monitor``: mss numbering (0 = every monitor together, 1..N each one; None = the
     primary, else monitor 1). ``display``: an X display such as ``":99"`` (None: $DISPLAY).
     ``backend``: ``auto`` (mss, else Pillow), ``mss`` or ``pillow``.
-    The capture backend opens on first use; :meth:`close` releases it.
+    ``ring``: where whole-monitor signatures and changed frames are kept (None: nowhere).
+    ``last_captured_at``: when the frame behind ``last`` was grabbed (``time.time()``).
+    The capture backend opens on first use; :meth:`close` releases it (the ring stays).
     """
 
     monitor: int | None = None
@@ -79,6 +97,8 @@ class DesktopScreen:
     retries: int = 3
     last: Observation | None = None
     last_signature: bytes = b""
+    last_captured_at: float | None = None
+    ring: FrameRing | None = dataclasses.field(default_factory=FrameRing)
     _frame_digest: bytes = b""
     _capture: Capture | None = None
     _monitor: Monitor | None = None
@@ -132,17 +152,20 @@ class DesktopScreen:
         OCR), it is read again, up to ``retries`` times, so an index is never a blend.
         A capture identical to the last one, pixel for pixel (an exact digest, not the
         sampled signature), reuses the last index instead of running OCR again.
+        Each frame read goes into the ring at its ``captured_at``.
         """
         capture, monitor = self._connect()
         for _ in range(self.retries):
-            signature = self.signature()
+            signature = capture.signature(monitor)
             image = capture.grab(monitor)
             captured_at = time.time()
             digest = hashlib.blake2b(image.tobytes(), digest_size=16).digest()
             if self.last is not None and digest == self._frame_digest:
                 # not one pixel changed since the last index: reuse it, skip the OCR
-                self.last_signature = signature
+                self._record(captured_at, signature, None)
+                self.last_signature, self.last_captured_at = signature, captured_at
                 return self.last
+            self._record(captured_at, signature, RawFrame.of_image(image))
             seen = observe(
                 image,
                 detector=self.detector,
@@ -151,21 +174,75 @@ class DesktopScreen:
                 mapping=self._mapping(monitor),
                 captured_at=captured_at,
             )
-            if self.signature() == signature:
+            if capture.signature(monitor) == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
-        self.last_signature = signature
+        self.last_signature, self.last_captured_at = signature, captured_at
         self._frame_digest = digest
         self.last = seen
         return self.last
 
-    def signature(self) -> bytes:
-        """A cheap digest of the monitor's pixels now (for settle and staleness checks)."""
+    def signature(self, region: Box | None = None) -> bytes:
+        """A cheap digest of the monitor's pixels now (for settle and staleness checks).
+
+        ``region`` (left, top, right, bottom, in screen coordinates as the pointer takes
+        them; clipped to the monitor) digests that rectangle only, every pixel of it.
+        A region's signature compares only with signatures of the same region; it is not
+        recorded in the ring. ValueError if the region is empty or off the monitor.
+        """
         capture, monitor = self._connect()
-        return capture.signature(monitor)
+        if region is not None:
+            return exact_signature(capture.shot(clip(region, monitor)))
+        frame = capture.shot(monitor_box(monitor))
+        signature = sampled_signature(frame)
+        if self.ring is not None:
+            changed = signature != self.ring.last_signature
+            self._record(time.time(), signature, frame if changed else None)
+        return signature
+
+    def _record(self, t: float, signature: bytes, frame: RawFrame | None) -> None:
+        if self.ring is not None:
+            self.ring.add(t, signature, frame)
+
+    def recent(
+        self, since: float | None = None, until: float | None = None
+    ) -> tuple[RingFrame, ...]:
+        """The frames the ring kept with ``since <= t <= until`` (``time.time()`` values,
+        like :attr:`last_captured_at`; None: no bound), oldest first, as PIL images.
+
+        Memory only (there is no session folder yet). For the frames strictly between two
+        captures, read :attr:`last_captured_at` after each and call
+        ``screen.ring.between(first, second)``.
+        """
+        return () if self.ring is None else self.ring.frames(since, until)
 
     def close(self) -> None:
+        """Release the capture backend (the ring keeps what it holds)."""
         if self._capture is not None:
             self._capture.close()
         self._capture = None
         self._monitor = None
+
+
+def clip(region: Box, monitor: Monitor) -> Box:
+    """``region`` (left, top, right, bottom) clipped to ``monitor``; ValueError, naming
+    both, when nothing of it is left."""
+    if len(region) != 4 or not all(isinstance(v, int) for v in region):
+        raise ValueError(
+            f"a region is four whole numbers (left, top, right, bottom) in screen "
+            f"coordinates; got {region!r}"
+        )
+    left, top, right, bottom = region
+    if right <= left or bottom <= top:
+        raise ValueError(
+            f"the region {region} is empty: give (left, top, right, bottom) with "
+            "right > left and bottom > top"
+        )
+    m_left, m_top, m_right, m_bottom = monitor_box(monitor)
+    box = (max(left, m_left), max(top, m_top), min(right, m_right), min(bottom, m_bottom))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        raise ValueError(
+            f"the region {region} lies outside monitor {monitor.describe()}; give a "
+            f"rectangle that overlaps {monitor_box(monitor)} (left, top, right, bottom)"
+        )
+    return box
