@@ -119,11 +119,16 @@ def test_the_verb_table_is_the_vocabulary() -> None:
         assert spec.name == verb
         assert set(spec.fields) <= names, f"{verb} names a field Action lacks"
         assert not set(spec.required) & set(spec.optional)
-    assert [v for v, s in VERB_TABLE.items() if s.needs_target] == ["click", "drag", "move"]
-    assert [v for v, s in VERB_TABLE.items() if s.takes_target] == [
-        "click", "type", "scroll", "drag", "move",
+    assert [v for v, s in VERB_TABLE.items() if s.needs_target] == [
+        "click", "drag", "move", "zoom",
     ]  # fmt: skip
-    assert [v for v, s in VERB_TABLE.items() if not s.settles] == ["wait", "done"]
+    assert [v for v, s in VERB_TABLE.items() if s.takes_target] == [
+        "click", "type", "scroll", "drag", "move", "wait_for", "zoom",
+    ]  # fmt: skip
+    assert [v for v, s in VERB_TABLE.items() if not s.settles] == [
+        "wait", "wait_for", "zoom", "done",
+    ]  # fmt: skip
+    assert [v for v, s in VERB_TABLE.items() if s.harness] == ["wait_for", "zoom"]
 
 
 def test_a_field_that_belongs_to_another_verb_is_named_with_its_owner() -> None:

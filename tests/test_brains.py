@@ -127,5 +127,5 @@ def test_a_hostile_goal_is_a_brain_error(goal: str, words: str) -> None:
 
 
 def test_a_script_item_that_is_no_action_is_named() -> None:
-    with pytest.raises(ActionError, match="script item 2: an action object or a reply string"):
+    with pytest.raises(ActionError, match="script item 2: an action object, a list of them"):
         ScriptedBrain.of([{"verb": "done"}, 7])  # type: ignore[list-item]

@@ -387,7 +387,7 @@ def test_a_version_1_trace_migrates_its_refusal_and_error_text_into_fields() -> 
     assert refusal is not None and (refusal.rule, refusal.message) == (
         "denied-widget", "'Terminal' is denied",
     )  # fmt: skip
-    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION == 2
+    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION == 3
     assert trace.to_dict()["steps"][2]["refusal"] == {
         "rule": "denied-widget", "message": "'Terminal' is denied",
     }  # fmt: skip

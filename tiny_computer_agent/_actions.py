@@ -1,4 +1,4 @@
-"""The closed action vocabulary: eight verbs, each validated when it is built.
+"""The closed action vocabulary: ten verbs, each validated when it is built.
 
 An :class:`Action` names *what* to do and *which* element to do it to (by label);
 it never carries coordinates. Mapping a label to a pixel is the harness's job.
@@ -10,7 +10,15 @@ it never carries coordinates. Mapping a label to a pixel is the harness's job.
     drag    target, to
     move    target
     wait    seconds in (0, MAX_WAIT_SECONDS]
+    wait_for  text (optional: until it is visible), target (optional: watch only that
+            element's area), until=text|change|still, seconds (optional deadline, capped
+            by the policy); the harness watches, no brain is asked while it waits
+    zoom    target: read the text around it again, magnified (the screen is unchanged)
     done    reason (optional)
+
+A few actions in a row that are obviously sequential (focus a field, type, press
+Return) may travel as one *batch* (:func:`check_batch`): checked as a whole before the
+first of them is done, then done in order with one look at the screen afterwards.
 
 Every verb is one :class:`VerbSpec` in :data:`VERB_TABLE`: its required and optional
 fields (a verb needs an element on screen when ``target`` is required), whether the
@@ -33,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import reprlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from ._errors import ActionError
@@ -43,13 +51,17 @@ __all__ = [
     "KEY_ALIASES",
     "MAX_SCROLL",
     "MAX_TEXT_LENGTH",
+    "MAX_BATCH",
+    "MAX_WAIT_FOR_SECONDS",
     "MAX_WAIT_SECONDS",
     "MODIFIERS",
+    "WAIT_UNTIL",
     "SCROLL_DIRECTIONS",
     "VERBS",
     "VERB_TABLE",
     "Action",
     "VerbSpec",
+    "check_batch",
     "normalize_keys",
 ]
 
@@ -63,6 +75,17 @@ MAX_KEYS_LENGTH: Final = 100
 _MAX_DIGITS: Final = 18
 MAX_SCROLL: Final = 20
 MAX_WAIT_SECONDS: Final = 10.0
+#: The longest deadline a ``wait_for`` may ask for (the policy caps it lower; an
+#: installer can take many minutes, an hour is not a wait but a job).
+MAX_WAIT_FOR_SECONDS: Final = 3600.0
+#: What a ``wait_for`` waits until: given text is visible; the screen (or the target's
+#: area) changed and then held still; or it holds still (already still counts).
+WAIT_UNTIL: Final = ("text", "change", "still")
+#: The most actions one batch may hold.
+MAX_BATCH: Final = 5
+#: Keys that move focus without submitting anything: the only keys a batch may press
+#: before its last action (Return submits, so it can only end one).
+_FOCUS_KEYS: Final = ("Tab", "shift+Tab")
 
 MODIFIERS: Final = ("ctrl", "alt", "shift", "super")
 
@@ -228,6 +251,7 @@ class Action:
     to: str | None = None
     to_id: int | None = None
     seconds: float | None = None
+    until: str | None = None
     reason: str | None = None
 
     def __post_init__(self) -> None:
@@ -337,6 +361,7 @@ _COERCE: Final[Mapping[str, Callable[[object, str, str], object]]] = {
     "target_id": _element_id,
     "to_id": _element_id,
     "seconds": _seconds,
+    "until": lambda value, field, verb: value.strip().lower() if isinstance(value, str) else value,
 }
 
 
@@ -397,6 +422,33 @@ def _check_wait(a: Action) -> None:
         )
 
 
+def _check_wait_for(a: Action) -> None:
+    until = a.until if a.until is not None else ("text" if a.text else "change")
+    if until not in WAIT_UNTIL:
+        raise ActionError(
+            f"wait_for: field 'until' is {shown(a.until)}; allowed: {', '.join(WAIT_UNTIL)}"
+        )
+    object.__setattr__(a, "until", until)
+    if (until == "text") != bool(a.text):
+        raise ActionError(
+            "wait_for: give 'text' (the text to wait for) with until='text', and only then; "
+            f"got until={until!r} and text={shown(a.text)}"
+        )
+    if a.text is not None and (not isinstance(a.text, str) or len(a.text) > MAX_LABEL_LENGTH):
+        raise ActionError(
+            f"wait_for: field 'text' must be text of at most {MAX_LABEL_LENGTH} characters, "
+            f"got {shown(a.text)}"
+        )
+    s = a.seconds
+    if s is None:
+        return
+    if not isinstance(s, (int, float)) or isinstance(s, bool) or not 0 < s <= MAX_WAIT_FOR_SECONDS:
+        raise ActionError(
+            f"wait_for: field 'seconds' (the deadline) is {shown(s)}; allowed: more than 0, "
+            f"at most {MAX_WAIT_FOR_SECONDS:g}"
+        )
+
+
 def _check_done(a: Action) -> None:
     if a.reason is None:
         return
@@ -441,6 +493,17 @@ def _describe_wait(a: Action) -> str:
     return f"wait {a.seconds:g}s"
 
 
+def _describe_wait_for(a: Action) -> str:
+    what = {"text": f"{a.text!r} to appear", "change": "a change", "still": "stillness"}
+    where = f" in {a.target!r}" if a.target else ""
+    limit = f" (up to {a.seconds:g}s)" if a.seconds is not None else ""
+    return f"wait for {what[a.until or 'change']}{where}{limit}"
+
+
+def _describe_zoom(a: Action) -> str:
+    return f"zoom on {a.target!r}"
+
+
 def _describe_done(a: Action) -> str:
     return f"done ({a.reason})" if a.reason else "done"
 
@@ -451,14 +514,17 @@ class VerbSpec:
 
     ``required``/``optional`` name :class:`Action` fields (``target_id``/``to_id`` are
     the harness's, optional wherever their label is). ``settles``: the real executor
-    waits for the screen to stop changing after it. ``check`` raises ActionError on a
-    bad value; ``describe`` gives the line :meth:`Action.describe` returns.
+    waits for the screen to stop changing after it. ``harness``: the harness carries it
+    out itself, by looking (waiting, zooming), so it is never input and no executor sees
+    it. ``check`` raises ActionError on a bad value; ``describe`` gives the line
+    :meth:`Action.describe` returns.
     """
 
     name: str
     required: tuple[str, ...]
     optional: tuple[str, ...] = ()
     settles: bool
+    harness: bool = False
     check: Callable[[Action], None]
     describe: Callable[[Action], str]
 
@@ -499,6 +565,11 @@ VERB_TABLE: Final[Mapping[str, VerbSpec]] = _table(
              settles=True, check=_check_labels_only, describe=_describe_move),
     VerbSpec(name="wait", required=("seconds",),
              settles=False, check=_check_wait, describe=_describe_wait),
+    VerbSpec(name="wait_for", required=(),
+             optional=("text", "until", "seconds", "target", "target_id"),
+             settles=False, harness=True, check=_check_wait_for, describe=_describe_wait_for),
+    VerbSpec(name="zoom", required=("target",), optional=("target_id",),
+             settles=False, harness=True, check=_check_labels_only, describe=_describe_zoom),
     VerbSpec(name="done", required=(), optional=("reason",),
              settles=False, check=_check_done, describe=_describe_done),
 )  # fmt: skip
@@ -532,7 +603,9 @@ def _validate(a: Action) -> None:
 
 
 #: The fields that hold text, checked to be real Unicode (see :func:`is_text`).
-_TEXT_FIELDS: Final = ("target", "to", "text", "keys", "reason", "button", "direction")
+_TEXT_FIELDS: Final = (
+    "target", "to", "text", "keys", "reason", "button", "direction", "until",
+)  # fmt: skip
 #: The largest element id (ids count the elements of one frame).
 _MAX_ID: Final = 2**31
 
@@ -560,3 +633,34 @@ def _check_fields(a: Action, spec: VerbSpec) -> None:
         if getattr(a, name) != default and name not in allowed:
             owners = " and ".join(s.name for s in VERB_TABLE.values() if name in s.fields)
             raise ActionError(f"{v}: field {name!r} belongs to {owners} only")
+
+
+def check_batch(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """``actions`` as a batch, or ActionError saying why they must go one at a time.
+
+    A batch is what a person does without looking in between: at most :data:`MAX_BATCH`
+    clicks, typing and keys, where only the first may be a click (to focus a field),
+    and a key before the last action only moves focus (Tab, shift+Tab). Anything
+    whose effect the next action depends on (a second click, a Return mid-way, a
+    scroll) is not obviously sequential, so it is not a batch.
+    """
+    batch = tuple(actions)
+    if not 2 <= len(batch) <= MAX_BATCH:
+        raise ActionError(f"a batch holds 2 to {MAX_BATCH} actions, got {len(batch)}")
+    for i, a in enumerate(batch):
+        if not isinstance(a, Action):
+            raise ActionError(f"batch item {i + 1} is not an action: {shown(a)}")
+        where = f"batch item {i + 1} ({a.describe()})"
+        if a.verb not in ("click", "type", "key"):
+            raise ActionError(f"{where}: only click, type and key go in a batch; do it alone")
+        if a.verb == "click" and (i > 0 or a.clicks != 1 or a.button != "left"):
+            raise ActionError(
+                f"{where}: only the first action of a batch may click, once, with the left "
+                "button (to focus a field); what a later click does depends on the screen"
+            )
+        if a.verb == "key" and i < len(batch) - 1 and a.keys not in _FOCUS_KEYS:
+            raise ActionError(
+                f"{where}: before the last action a batch may press only "
+                f"{' or '.join(_FOCUS_KEYS)}; a key such as Return changes the screen"
+            )
+    return batch

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ._actions import VERB_TABLE, Action, is_text, normalize_keys, shown
+from ._actions import MAX_BATCH, VERB_TABLE, Action, check_batch, is_text, normalize_keys, shown
 from ._contracts import Brain, Decision, Step
 from ._errors import ActionError, BrainError, GoalUnreachable
+from ._history import actions_done
 from ._menu import Menu, parse_decision
 from ._perception import Element, match_score, normalize_label
 
@@ -159,12 +160,48 @@ def _wait_intent(g: _Groups) -> _Intent:
     return _Intent("wait", fields=(("seconds", g["s"]),))
 
 
+_UNITS: Final = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}
+
+
+def _deadline(g: _Groups) -> tuple[tuple[str, Any], ...]:
+    if not g.get("n"):
+        return ()
+    unit = g["unit"].lower().rstrip("s") or "s"
+    unit = {"second": "s", "secs": "s", "minute": "m", "mins": "m"}.get(unit, unit)
+    return (("seconds", float(g["n"]) * _UNITS.get(unit, 1)),)
+
+
+def _wait_text_intent(g: _Groups) -> _Intent:
+    text, _ = _unquote(g["text"])
+    return _Intent("wait_for", fields=(("text", text), *_deadline(g)))
+
+
+def _wait_screen_intent(g: _Groups) -> _Intent:
+    until = "change" if g["how"].lower().startswith("change") else "still"
+    target, exact = _unquote(g.get("target") or "")
+    return _Intent("wait_for", target or None, exact, (("until", until), *_deadline(g)))
+
+
+def _zoom_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"])
+    return _Intent("zoom", target, exact)
+
+
 def _click_intent(g: _Groups) -> _Intent:
     target, exact = _unquote(g["target"])
     kind = normalize_label(g["kind"])
     extra = {"doubleclick": (("clicks", 2),), "rightclick": (("button", "right"),)}
     return _Intent("click", target, exact, extra.get(kind, ()))
 
+
+#: "(up to 2 minutes)", ", at most 30 s", "within 90 seconds": a wait's deadline.
+_DEADLINE: Final = (
+    r"(?:\s*[(,]?\s*(?:for\s+)?(?:up\s+to|at\s+most|within|max(?:imum)?)\s+"
+    r"(?P<n>\d{1,6}(?:\.\d{1,3})?)\s*(?P<unit>s|secs?|seconds?|m|mins?|minutes?|h|hours?)"
+    r"\s*\)?)?"
+)
+#: How a watched area should behave: change (and hold still) or hold still.
+_HOW: Final = r"(?P<how>changes?|settles?|is\s+still|stops?\s+changing|holds?\s+still)"
 
 #: Goal phrasings, tried in order; a builder may return None to let later ones try.
 #: A verb with no pattern here is never planned from a goal (a bare phrase is a click).
@@ -185,6 +222,18 @@ _PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[_Groups], _Intent | None
     (re.compile(
         r"^(?:move|hover)(?:\s+(?:the\s+)?(?:mouse|pointer))?\s+(?:to|over)\s+(?P<target>.+)$",
         re.I), _move_intent),
+    (re.compile(
+        rf"^wait\s+(?:for|until)\s+(?P<text>'[^']+'|\"[^\"]+\")(?:\s+(?:to\s+appear|appears|"
+        rf"is\s+(?:shown|visible)|shows))?{_DEADLINE}$", re.I), _wait_text_intent),
+    (re.compile(
+        rf"^wait\s+(?:for|until)\s+the\s+screen\s+(?:to\s+)?{_HOW}{_DEADLINE}$", re.I),
+     _wait_screen_intent),
+    (re.compile(
+        rf"^wait\s+(?:for|until)\s+(?:the\s+)?(?P<target>.+?)\s+(?:to\s+)?{_HOW}{_DEADLINE}$",
+        re.I), _wait_screen_intent),
+    (re.compile(
+        r"^(?:zoom\s+(?:in\s+)?(?:on|into|to)|magnify)\s+(?:the\s+)?(?P<target>.+)$", re.I),
+     _zoom_intent),
     (re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I), _wait_intent),
     (re.compile(
         r"^(?P<kind>double[- ]?click|right[- ]?click|click|press|tap|select|choose|open|hit|"
@@ -241,13 +290,20 @@ def _rank(phrase: str, exact: bool, menu: Menu) -> list[tuple[float, int, Elemen
 @dataclasses.dataclass(kw_only=True, slots=True)
 class PlannerBrain:
     """Reads goals like ``click 'Save'``, ``press ctrl+s``, ``type 'hi' into Name``,
-    ``scroll down``, joined by ``then``/``and``; ranks menu entries by normalised and
-    fuzzy match, and gives up honestly (GoalUnreachable) when nothing fits."""
+    ``scroll down``, ``wait for 'Finished' (up to 2 minutes)``, ``zoom on 'Export'``,
+    joined by ``then``/``and``; ranks menu entries by normalised and fuzzy match, and
+    gives up honestly (GoalUnreachable) when nothing fits.
+
+    With ``batch`` (the default), parts of the goal that are obviously sequential and
+    all on screen now ("type 'bob' into 'Name' then press Return") go as one batch
+    (:func:`~tiny_computer_agent._actions.check_batch`), with one look afterwards.
+    """
 
     name: str = "planner"
+    batch: bool = True
 
     def settings(self) -> dict[str, Any]:
-        return {}
+        return {} if self.batch else {"batch": False}
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if len(goal) > MAX_GOAL_CHARS:  # the phrasings' regexes are quadratic on long runs
@@ -263,10 +319,22 @@ class PlannerBrain:
                 reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
             )
         subgoals = split_goal(goal)
-        progress = sum(1 for s in history if s.acted)
+        progress = actions_done(history)
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         sub = subgoals[progress]
+        action, choice = self._plan(sub, menu)
+        batch = self._batch(action, subgoals[progress + 1 :], menu) if self.batch else ()
+        parts = len(batch) + 1
+        note = ""
+        if len(subgoals) > 1:
+            which = f"{progress + 1}" if parts == 1 else f"{progress + 1}-{progress + parts}"
+            note = f"part {which} of {len(subgoals)}: " + " then ".join(
+                repr(s) for s in subgoals[progress : progress + parts]
+            )
+        return Decision(action=action, choice=choice, reply=sub, note=note, batch=batch)
+
+    def _plan(self, sub: str, menu: Menu) -> tuple[Action, int | None]:
         intent = _intent(sub)
         fields = dict(intent.fields)
         choice = None
@@ -277,11 +345,22 @@ class PlannerBrain:
             _, dest = self._choose(str(fields["to"]), False, menu, sub)
             fields["to"], fields["to_id"] = dest.label, dest.id
         try:
-            action = Action.make(intent.verb, **fields)
+            return Action.make(intent.verb, **fields), choice
         except ActionError as exc:  # e.g. a label too long to be a target: the brain's fault
             raise BrainError(f"the planned action is invalid: {exc}", reply=sub) from exc
-        note = f"part {progress + 1} of {len(subgoals)}: {sub!r}" if len(subgoals) > 1 else ""
-        return Decision(action=action, choice=choice, reply=sub, note=note)
+
+    def _batch(self, first: Action, rest: Sequence[str], menu: Menu) -> tuple[Action, ...]:
+        """The parts after ``first`` that go with it without a look in between: as many
+        as keep :func:`check_batch` happy and name only what is on the menu now."""
+        chosen: list[Action] = []
+        for sub in rest[: MAX_BATCH - 1]:
+            try:
+                action, _ = self._plan(sub, menu)
+                check_batch([first, *chosen, action])
+            except (ActionError, BrainError, GoalUnreachable):
+                break
+            chosen.append(action)
+        return tuple(chosen)
 
     @staticmethod
     def _choose(phrase: str, exact: bool, menu: Menu, sub: str) -> tuple[int, Element]:
@@ -309,7 +388,7 @@ class FirstItemBrain:
         return {}
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if any(s.acted for s in history):
+        if actions_done(history):
             return Decision(action=Action.make("done", reason="clicked the first item"))
         if not menu.entries:
             raise GoalUnreachable("the menu is empty, so there is no first item to click")
@@ -329,7 +408,7 @@ class OracleBrain:
         return {"expected": list(self.expected)}
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if any(s.acted for s in history):
+        if actions_done(history):
             return Decision(action=Action.make("done", reason="the expected target was clicked"))
         # exact normalised labels only: an oracle that guessed would score a wrong answer
         wanted = {normalize_label(label) for label in self.expected}
@@ -346,35 +425,43 @@ class ScriptedBrain:
     """Plays a fixed list exactly once, then says done.
 
     Items are :class:`Action` objects, action mappings (validated now, like
-    ``--script``), or raw reply strings (read by :func:`parse_decision` against the menu
-    at decision time, exactly like a model's answer).
+    ``--script``), lists of them (a batch, checked now by
+    :func:`~tiny_computer_agent._actions.check_batch`), or raw reply strings (read by
+    :func:`parse_decision` against the menu at decision time, exactly like a model's
+    answer).
     """
 
-    items: tuple[Action | str, ...]
+    items: tuple[Action | tuple[Action, ...] | str, ...]
     name: str = "scripted"
     played: int = 0
 
     @classmethod
-    def of(cls, items: Iterable[Action | Mapping[str, Any] | str]) -> ScriptedBrain:
-        """Build from actions, dicts or replies; a bad dict raises ActionError naming it."""
-        built: list[Action | str] = []
+    def of(cls, items: Iterable[Action | Mapping[str, Any] | Sequence[Any] | str]) -> ScriptedBrain:
+        """Build from actions, dicts, lists of them (batches) or replies; a bad item raises
+        ActionError naming it."""
+        built: list[Action | tuple[Action, ...] | str] = []
         for i, item in enumerate(items, 1):
-            if isinstance(item, Mapping):
+            if isinstance(item, (Action, str)):
+                built.append(item)
+            elif isinstance(item, Mapping):
+                built.append(_scripted_action(item, f"script item {i}"))
+            elif isinstance(item, (list, tuple)):
+                actions = [
+                    _scripted_action(a, f"script item {i}.{j}") for j, a in enumerate(item, 1)
+                ]
                 try:
-                    built.append(Action.from_dict(item))
+                    built.append(check_batch(actions))
                 except ActionError as exc:
                     raise ActionError(f"script item {i}: {exc}") from exc
-            elif isinstance(item, (Action, str)):
-                built.append(item)
             else:
                 raise ActionError(
-                    f"script item {i}: an action object or a reply string, not "
-                    f"{type(item).__name__} ({shown(item)})"
+                    f"script item {i}: an action object, a list of them (a batch) or a reply "
+                    f"string, not {type(item).__name__} ({shown(item)})"
                 )
         return cls(items=tuple(built))
 
     def settings(self) -> dict[str, Any]:
-        return {"items": [i if isinstance(i, str) else i.to_dict() for i in self.items]}
+        return {"items": [_scripted_dict(i) for i in self.items]}
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if self.played >= len(self.items):
@@ -383,4 +470,24 @@ class ScriptedBrain:
         self.played += 1
         if isinstance(item, str):
             return parse_decision(item, menu)
+        if isinstance(item, tuple):
+            first, *rest = item
+            return Decision(action=first, reply=str(_scripted_dict(item)), batch=tuple(rest))
         return Decision(action=item, reply=str(item.to_dict()))
+
+
+def _scripted_action(item: object, where: str) -> Action:
+    if isinstance(item, Action):
+        return item
+    if not isinstance(item, Mapping):
+        raise ActionError(f"{where}: an action object, not {type(item).__name__} ({shown(item)})")
+    try:
+        return Action.from_dict(item)
+    except ActionError as exc:
+        raise ActionError(f"{where}: {exc}") from exc
+
+
+def _scripted_dict(item: Action | tuple[Action, ...] | str) -> Any:
+    if isinstance(item, tuple):
+        return [a.to_dict() for a in item]
+    return item if isinstance(item, str) else item.to_dict()

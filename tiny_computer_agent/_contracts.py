@@ -17,7 +17,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
-from ._actions import Action
+from ._actions import Action, check_batch
 from ._perception import Element, Frame, Observation
 
 if TYPE_CHECKING:
@@ -41,20 +41,38 @@ __all__ = [
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Decision:
-    """What a brain chose: a validated action, the menu number, and its raw reply."""
+    """What a brain chose: a validated action, the menu number, and its raw reply.
+
+    ``batch`` holds the actions that follow ``action`` without a look at the screen in
+    between (empty for one action): together they must pass
+    :func:`~tiny_computer_agent._actions.check_batch` (ActionError otherwise).
+    """
 
     action: Action
     choice: int | None = None
     reply: str = ""
     note: str = ""
+    batch: tuple[Action, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.batch:
+            check_batch(self.actions)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the decision, in order: ``action`` then the ``batch``."""
+        return (self.action, *self.batch)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "action": self.action.to_dict(),
             "choice": self.choice,
             "reply": self.reply,
             "note": self.note,
         }
+        if self.batch:
+            out["batch"] = [a.to_dict() for a in self.batch]
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Decision:
@@ -64,12 +82,18 @@ class Decision:
             choice=None if choice is None else int(choice),
             reply=str(data.get("reply", "")),
             note=str(data.get("note", "")),
+            batch=tuple(Action.from_dict(a) for a in data.get("batch", ())),
         )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class ActionResult:
-    """What an executor did, or in a dry run would have done, and where."""
+    """What an executor did, or in a dry run would have done, and where.
+
+    ``passive``: the action left the screen as it was (a zoom, a wait that saw nothing
+    change), so the next step looks at the same frame instead of capturing again.
+    ``woke``: what ended a ``wait_for`` (``text``, ``change``, ``still`` or ``timeout``).
+    """
 
     ok: bool
     description: str
@@ -77,9 +101,11 @@ class ActionResult:
     dry_run: bool = True
     error: str = ""
     settle_seconds: float | None = None
+    passive: bool = False
+    woke: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "ok": self.ok,
             "description": self.description,
             "points": [list(p) for p in self.points],
@@ -87,6 +113,11 @@ class ActionResult:
             "error": self.error,
             "settle_seconds": self.settle_seconds,
         }
+        if self.passive:
+            out["passive"] = True
+        if self.woke is not None:
+            out["woke"] = self.woke
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ActionResult:
@@ -98,6 +129,8 @@ class ActionResult:
             dry_run=bool(data.get("dry_run", True)),
             error=str(data.get("error", "")),
             settle_seconds=None if settle is None else float(settle),
+            passive=bool(data.get("passive", False)),
+            woke=None if data.get("woke") is None else str(data["woke"]),
         )
 
 
@@ -178,6 +211,11 @@ class Step:
             and self.decision is not None
             and self.decision.action.verb != "done"
         )
+
+    @property
+    def performed(self) -> tuple[Action, ...]:
+        """The actions this step carried out (or simulated): a batch counts each one."""
+        return self.decision.actions if self.acted and self.decision is not None else ()
 
     def to_dict(self) -> dict[str, Any]:
         obs = self.observation

@@ -9,12 +9,13 @@ real run would hit.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from ._actions import Action
 from ._contracts import ActionResult
 from ._perception import Observation
 
-__all__ = ["DryRunExecutor", "screen_points"]
+__all__ = ["DryRunExecutor", "combine_results", "screen_points"]
 
 
 def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, int], ...]:
@@ -60,3 +61,22 @@ class DryRunExecutor:
         )
         self.log.append(result)
         return result
+
+
+def combine_results(results: Sequence[ActionResult], planned: int) -> ActionResult:
+    """One result for a batch: ok only when all ``planned`` actions were done and ok;
+    the descriptions and points in order; the first error; the last settle."""
+    if not results:
+        raise ValueError("a batch result needs at least one action's result")
+    done = len(results)
+    error = next((r.error for r in results if r.error), "")
+    if done < planned and not error:
+        error = f"the batch stopped after {done} of {planned} actions"
+    return ActionResult(
+        ok=done == planned and all(r.ok for r in results),
+        description="; ".join(r.description for r in results),
+        points=tuple(p for r in results for p in r.points),
+        dry_run=all(r.dry_run for r in results),
+        error=error,
+        settle_seconds=results[-1].settle_seconds,
+    )

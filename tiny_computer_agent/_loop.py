@@ -14,6 +14,20 @@ The policy judges each action together with the actions already carried out in t
 episode (``history``), so a denied command typed in pieces is refused at the piece that
 completes it. In a dry run, an action the policy would hold for a person's yes under
 real input says so in its result.
+
+Long tasks:
+
+* A brain is shown a bounded :class:`~tiny_computer_agent._history.History` (the
+  latest steps and a ledger of the rest), so a decision costs the same at step 60 as
+  at step 2; the episode keeps every step.
+* ``wait_for`` and ``zoom`` are the harness's own: it watches the screen
+  (:func:`~tiny_computer_agent._waiting.watch`, no brain calls while waiting) or reads
+  a magnified crop again, in a dry run too, since looking is not input.
+* A *passive* step (a zoom, a wait that saw nothing change) leaves the screen as it
+  was: the next step looks at the same frame, with a note saying so, instead of
+  capturing again.
+* A decision with a ``batch`` is checked by the policy as a whole before its first
+  action, then carried out in order with one look afterwards.
 """
 
 from __future__ import annotations
@@ -22,25 +36,48 @@ import dataclasses
 import logging
 import time
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
-from ._actions import Action
-from ._contracts import Brain, Decision, ErrorKind, Executor, Refusal, Screen, Step, StepError
+from ._actions import VERB_TABLE, Action
+from ._brains import split_goal
+from ._contracts import (
+    ActionResult,
+    Brain,
+    Decision,
+    ErrorKind,
+    Executor,
+    Refusal,
+    Screen,
+    Step,
+    StepError,
+)
 from ._errors import (
     ActionError,
     BrainError,
     GoalUnreachable,
+    MissingExtra,
     PolicyRefusal,
     ScreenUnavailable,
     TargetError,
 )
-from ._executors import DryRunExecutor
+from ._executors import DryRunExecutor, combine_results
+from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
-from ._perception import Observation
+from ._perception import Element, Observation
 from ._policy import Policy
+from ._waiting import Watch, watch
 
-__all__ = ["OUTCOMES", "Episode", "Outcome", "history_feedback", "render_step", "run_episode"]
+__all__ = [
+    "OUTCOMES",
+    "Episode",
+    "Outcome",
+    "history_feedback",
+    "ledger_lines",
+    "merge_readings",
+    "render_step",
+    "run_episode",
+]
 
 log = logging.getLogger(__name__)
 
@@ -123,11 +160,29 @@ class _Run:
     on_step: Callable[[Step], None] | None
     steps: list[Step] = dataclasses.field(default_factory=list)
     visible_at_start: bool = False
+    #: the actions carried out so far, in order (the policy's history)
+    actions: list[Action] = dataclasses.field(default_factory=list)
+    ledger: Ledger = dataclasses.field(default_factory=Ledger)
+    #: the frame the next step looks at instead of capturing (after a passive step)
+    reuse: Observation | None = None
 
     def record(self, step: Step) -> None:
         self.steps.append(step)
+        self.actions.extend(step.performed)
+        self.ledger.add(step)
         if self.on_step is not None:
             self.on_step(step)
+
+    def history(self) -> History:
+        """What the brain is shown: the latest steps, and the ledger of the rest."""
+        shown = tuple(self.steps[-HISTORY_WINDOW:])
+        earlier = len(self.steps) > len(shown)
+        return History(
+            steps=shown,
+            total=len(self.steps),
+            acted=len(self.actions),
+            ledger=self.ledger.lines() if earlier else (),
+        )
 
     def end(self, outcome: Outcome, reason: str, final: Observation | None = None) -> Episode:
         log.info("episode ended: %s (%s)", outcome, reason)
@@ -142,23 +197,33 @@ class _Run:
         )
 
     def verified(self, obs: Observation) -> bool:
-        acted = any(s.acted for s in self.steps)
+        acted = bool(self.actions)
         return bool(self.verify_text) and acted and obs.shows(self.verify_text or "")
 
     def performed(self) -> tuple[Action, ...]:
         """The actions carried out (or simulated) so far, in order: the policy's history."""
-        return tuple(s.decision.action for s in self.steps if s.acted and s.decision)
+        return tuple(self.actions)
 
     def repeats_without_progress(self, obs: Observation, decision: Decision) -> bool:
+        """The brain chose what it chose last time, that was carried out (well or not),
+        and the screen is as it was then: doing it again would change nothing."""
         last = next((s for s in reversed(self.steps) if s.decision is not None), None)
         return (
             last is not None
-            and last.acted
+            and last.result is not None
             and last.observation is not None
             and last.decision is not None
             and last.observation.signature() == obs.signature()
-            and last.decision.action.to_dict() == decision.action.to_dict()
+            and last.decision.to_dict()["action"] == decision.to_dict()["action"]
+            and last.decision.batch == decision.batch
         )
+
+    def look(self) -> Observation:
+        """The frame for this step: the one a passive step left standing, or a capture."""
+        if self.reuse is not None:
+            obs, self.reuse = self.reuse, None
+            return obs
+        return self.screen.capture()
 
 
 def run_episode(
@@ -186,6 +251,7 @@ def run_episode(
         menu_size=menu_size,
         on_step=on_step,
     )
+    run.ledger = Ledger.for_goal(split_goal(run.goal))
     log.info("kill switch: %s (create this file to stop the run)", run.policy.kill_switch)
     index = 1
     while True:
@@ -223,7 +289,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
         return run.end("refused", str(exc))
     t0 = time.perf_counter()
     try:
-        obs = run.screen.capture()
+        obs = run.look()
     except ScreenUnavailable as exc:
         run.record(Step(index=index, observation=None, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc))
@@ -236,7 +302,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     base = Step(index=index, observation=obs, menu=menu.lines(), timings=timings)
     t0 = time.perf_counter()
     try:
-        decision = run.brain.decide(run.goal, menu, tuple(run.steps))
+        decision = run.brain.decide(run.goal, menu, run.history())
     except GoalUnreachable as exc:
         run.record(dataclasses.replace(base, error=_error("goal-unreachable", exc)))
         return run.end("unreachable", str(exc), obs)
@@ -260,8 +326,12 @@ def _one_step(run: _Run, index: int) -> Episode | None:
 
 def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode | None:
     action = decision.action
-    try:
-        elements = run.policy.check(action, obs, history=run.performed())
+    targets: list[tuple[Action, tuple[Element, ...]]] = []
+    history = list(run.actions)
+    try:  # a batch is judged as a whole before its first action
+        for member in decision.actions:
+            targets.append((member, run.policy.check(member, obs, history=history)))
+            history.append(member)
     except PolicyRefusal as exc:
         run.record(dataclasses.replace(step, refusal=_refusal(exc)))
         return run.end("refused", f"{exc.rule}: {exc}", obs)
@@ -270,7 +340,12 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
         return None
     t0 = time.perf_counter()
     try:
-        result = run.executor.execute(action, obs)
+        if VERB_TABLE[action.verb].harness:
+            result = _LOOKS[action.verb](run, obs, action)
+        elif decision.batch:
+            result = _execute_batch(run.executor, decision.actions, obs)
+        else:
+            result = run.executor.execute(action, obs)
     except TargetError as exc:
         run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
         return None
@@ -280,15 +355,157 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except ScreenUnavailable as exc:
         run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
-    if result.dry_run and (why := run.policy.irreversible(action, elements)):
-        note = f"; with real input this needs a person's yes (irreversible: {why})"
-        result = dataclasses.replace(result, description=result.description + note)
+    if result.dry_run:
+        held = [why for a, els in targets if (why := run.policy.irreversible(a, els))]
+        if held:
+            note = f"; with real input this needs a person's yes (irreversible: {held[0]})"
+            result = dataclasses.replace(result, description=result.description + note)
     timings = {**step.timings, "act": time.perf_counter() - t0}
     if result.settle_seconds is not None:
         timings["settle"] = result.settle_seconds
     error = None if result.ok else _error("action-failed", result.error or "the action failed")
+    if result.passive and run.reuse is None:
+        run.reuse = _standing(obs, f"step {step.index} ({action.describe()}) changed nothing")
     run.record(dataclasses.replace(step, result=result, error=error, timings=timings))
     return None
+
+
+def _execute_batch(executor: Executor, actions: Sequence[Action], obs: Observation) -> ActionResult:
+    """The batch through the executor's own ``execute_batch`` (one settle at the end),
+    else one action at a time, stopping at the first that fails."""
+    own = getattr(executor, "execute_batch", None)
+    if callable(own):
+        result: ActionResult = own(tuple(actions), obs)
+        return result
+    results = []
+    for action in actions:
+        results.append(executor.execute(action, obs))
+        if not results[-1].ok:
+            break
+    return combine_results(results, len(actions))
+
+
+def _wait_for(run: _Run, obs: Observation, action: Action) -> ActionResult:
+    """``wait_for``: watch the screen, no brain calls, until the condition or the deadline."""
+    region = None
+    if action.target:
+        element = obs.resolve(action.target, action.target_id)
+        x0, y0 = obs.mapping.to_screen(element.box[0], element.box[1])
+        x1, y1 = obs.mapping.to_screen(element.box[2], element.box[3])
+        region = (x0, y0, max(x1, x0 + 1), max(y1, y0 + 1))
+    deadline = run.policy.wait_deadline(action)
+    what = Watch(
+        until=action.until or "change",
+        text=action.text,
+        region=region,
+        deadline=deadline,
+        quiet=min(0.3, deadline),
+        poll=min(0.1, deadline),
+    )
+    waited = watch(run.screen, obs, what, check=run.policy.check_kill_switch)
+    capped = ""
+    if action.seconds is not None and action.seconds > deadline:
+        capped = f" (the policy caps a wait at {deadline:g}s; {action.seconds:g}s was asked)"
+    said = waited.describe(what)
+    ok = waited.woke != "timeout"
+    return ActionResult(
+        ok=ok,
+        description=(
+            f"{'woke' if ok else 'gave up'}: {said}{capped}; {waited.polls} polls, "
+            f"{waited.looks} looks, no brain calls"
+        ),
+        dry_run=not run.policy.real_input,
+        error="" if ok else said + capped,
+        settle_seconds=round(waited.seconds, 4),
+        passive=not waited.changed,
+        woke=waited.woke,
+    )
+
+
+#: A zoomed re-reading replaces an element when their boxes overlap this much (of the
+#: smaller box) and it is more confident.
+_ZOOM_OVERLAP: Final = 0.5
+
+
+def _zoom(run: _Run, obs: Observation, action: Action) -> ActionResult:
+    """``zoom``: read the text around the target again, magnified; the screen is unchanged,
+    so the next step looks at this frame with the better readings in it."""
+    element = obs.resolve(action.target or "", action.target_id)
+    dry = not run.policy.real_input
+    if obs.image is None:
+        return ActionResult(
+            ok=False,
+            description=f"zoom on {element.label!r}: nothing to magnify",
+            dry_run=dry,
+            error="this frame has no pixels (a replayed or scripted screen); zoom needs a live "
+            "screen or an image",
+            passive=True,
+        )
+    try:
+        from ._ocr import reread
+
+        found = reread(obs.image, element.box)
+    except MissingExtra as exc:
+        return ActionResult(
+            ok=False, description="zoom: no OCR", dry_run=dry, error=str(exc), passive=True
+        )
+    merged, changed = merge_readings(obs, found)
+    said = ", ".join(f"{e.label!r} ({e.confidence:.2f})" for e in changed) or "nothing new"
+    note = f"zoomed on {element.label!r} and read again: {said}"
+    run.reuse = _standing(merged, note)
+    return ActionResult(ok=True, description=note, dry_run=dry, passive=True)
+
+
+_STANDS: Final = "the last frame stands: "
+
+
+def _standing(obs: Observation, why: str) -> Observation:
+    """``obs`` noted as the frame that stands for the next step (one such note at most)."""
+    notes = [n for n in obs.notes if not n.startswith(_STANDS)]
+    return dataclasses.replace(obs, notes=(*notes, f"{_STANDS}{why}; not captured again"))
+
+
+def merge_readings(obs: Observation, found: Sequence[Element]) -> tuple[Observation, list[Element]]:
+    """``obs`` with each reading in ``found`` put in place of the elements it overlaps,
+    where it is more confident than all of them (a new reading that overlaps nothing is
+    added); returns the new observation and the readings taken."""
+    elements = list(obs.elements)
+    taken = []
+    for new in found:
+        over = [e for e in elements if _overlap(e.box, new.box) >= _ZOOM_OVERLAP]
+        if over and max(e.confidence for e in over) >= new.confidence:
+            continue
+        elements = [e for e in elements if e not in over]
+        elements.append(new)
+        taken.append(new)
+    if not taken:
+        return obs, []
+    merged = Observation.of(
+        elements,
+        size=obs.size,
+        mapping=obs.mapping,
+        prose=obs.prose,
+        notes=obs.notes,
+        image=obs.image,
+    )
+    return merged, taken
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """The intersection of two boxes over the smaller one's area (0 to 1)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])) or 1
+    return w * h / smaller
+
+
+#: The harness's own verbs (``VerbSpec.harness``): how the loop carries each out.
+_LOOKS: Final[Mapping[str, Callable[[_Run, Observation, Action], ActionResult]]] = {
+    "wait_for": _wait_for,
+    "zoom": _zoom,
+}
 
 
 def _refusal(exc: PolicyRefusal) -> Refusal:
@@ -319,15 +536,21 @@ def history_feedback(history: Sequence[Step], current: Observation | None = None
     """Short lines describing earlier steps for a brain, failures called out plainly.
 
     ``current`` is the frame the brain is looking at now: an action after which the
-    screen stayed the same is reported as such.
+    screen stayed the same is reported as such, and a passive step (a zoom, a wait that
+    saw nothing change) says the frame it left stands. Given a bounded
+    :class:`~tiny_computer_agent._history.History`, only its steps are read (the ledger
+    of the earlier ones is :func:`ledger_lines`).
     """
     lines = []
     for i, step in enumerate(history):
         if step.decision is None:
             continue
-        what = step.decision.action.describe()
+        what = " + ".join(a.describe() for a in step.decision.actions)
         if step.error or step.refusal:
             lines.append(f"{what}: FAILED ({step.error or step.refusal})")
+            continue
+        if step.result is not None and step.result.passive:
+            lines.append(f"{what}: {step.result.description} (the screen is the same frame)")
             continue
         after = history[i + 1].observation if i + 1 < len(history) else current
         same = (
@@ -338,3 +561,12 @@ def history_feedback(history: Sequence[Step], current: Observation | None = None
         note = " - you already tried this and the screen did NOT change" if same else ""
         lines.append(f"{what}: done{note}")
     return lines
+
+
+def ledger_lines(history: Sequence[Step]) -> list[str]:
+    """What a brain is told of the steps before ``history``'s (empty when it shows them
+    all): how many, then the harness's ledger."""
+    if not isinstance(history, History) or not history.earlier:
+        return []
+    head = f"{history.earlier} earlier steps ({history.acted} actions in all), summed up:"
+    return [head, *history.ledger]

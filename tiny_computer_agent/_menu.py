@@ -60,6 +60,8 @@ _SYNONYMS: Final[Mapping[str, str]] = {
     "hover": "move", "moveto": "move", "mousemove": "move",
     "finish": "done", "stop": "done", "complete": "done", "finished": "done",
     "sleep": "wait", "pause": "wait",
+    "waitfor": "wait_for", "waituntil": "wait_for", "watch": "wait_for",
+    "magnify": "zoom", "zoomin": "zoom", "enlarge": "zoom",
 }  # fmt: skip
 
 
@@ -361,6 +363,13 @@ def _read_to(r: _Reply) -> dict[str, Any]:
     return {"to": dest.label, "to_id": dest.id}
 
 
+def _read_seconds(r: _Reply) -> dict[str, Any]:
+    if r.verb == "wait_for":  # a deadline: none given is the policy's default
+        deadline = r.obj.get("seconds", r.obj.get("timeout", r.obj.get("deadline")))
+        return {} if deadline is None else {"seconds": deadline}
+    return {"seconds": r.obj.get("seconds", r.obj.get("duration", 1))}
+
+
 def _read_reason(r: _Reply) -> dict[str, Any]:
     reason = r.obj.get("reason")
     return {"reason": reason[:200]} if isinstance(reason, str) and reason else {}
@@ -376,7 +385,8 @@ _FIELD_READERS: Final[Mapping[str, Callable[[_Reply], dict[str, Any]]]] = {
     "direction": lambda r: {"direction": r.obj.get("direction", "down")},
     "amount": _read_amount,
     "to": _read_to,
-    "seconds": lambda r: {"seconds": r.obj.get("seconds", r.obj.get("duration", 1))},
+    "seconds": _read_seconds,
+    "until": lambda r: {"until": r.obj.get("until")},
     "reason": _read_reason,
 }
 
@@ -419,6 +429,58 @@ def _decision_from_object(obj: Mapping[str, Any], menu: Menu, reply: str) -> Dec
     except ActionError as exc:
         raise BrainError(f"the reply's action is invalid: {exc}", reply=reply) from exc
     return Decision(action=action, choice=choice, reply=reply, note="; ".join(notes))
+
+
+#: The fields a reply may hold a batch in: ``{"batch": [{...}, {...}]}``.
+_BATCH_FIELDS: Final = ("batch", "actions", "steps", "sequence")
+
+
+def _batch_of(reply: str) -> list[Any] | None:
+    """The list of action objects when the whole reply (maybe in a code fence) is a JSON
+    list, or one object holding a list in a batch field; else None. Only a reply that *is*
+    a batch is one: reading the last object of a list would do its last action alone."""
+    core = reply.strip()
+    if core.startswith("```"):
+        core = core.strip("`").strip()
+        core = core[4:].lstrip() if core[:4].lower() == "json" else core
+    if core[:1] not in ("[", "{"):
+        return None
+    try:
+        data = json.loads(core)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict):
+        data = next((data[k] for k in _BATCH_FIELDS if isinstance(data.get(k), list)), None)
+    if not isinstance(data, list):
+        return None
+    return data
+
+
+def _batch_decision(items: list[Any], menu: Menu, reply: str) -> Decision:
+    if len(items) == 1 and isinstance(items[0], Mapping):
+        return _decision_from_object(items[0], menu, reply)
+    if not all(isinstance(item, Mapping) for item in items):
+        raise BrainError(
+            "a batch must be a list of action objects, e.g. "
+            '[{"verb": "type", "choice": <number>, "text": "..."}, {"verb": "key", "keys": '
+            '"Return"}]',
+            reply=reply,
+        )
+    decisions = [_decision_from_object(item, menu, reply) for item in items]
+    first, rest = decisions[0], decisions[1:]
+    try:
+        return Decision(
+            action=first.action,
+            choice=first.choice,
+            reply=reply,
+            note="; ".join(d.note for d in decisions if d.note),
+            batch=tuple(d.action for d in rest),
+        )
+    except ActionError as exc:
+        raise BrainError(
+            f"the reply's batch cannot go at once: {exc}; send one action at a time",
+            reply=reply,
+        ) from exc
 
 
 _LEADING_VERBS: Final = frozenset({"click", "press", "select", "choose", "tap", "open", "pick"})
@@ -469,6 +531,9 @@ def parse_decision(reply: str, menu: Menu) -> Decision:
             'JSON object such as {"verb": "click", "choice": <number>}',
             reply=reply,
         )
+    batch = _batch_of(reply)
+    if batch is not None:
+        return _batch_decision(batch, menu, reply)
     objects = _json_objects(reply, reply)
     if objects:
         return _decision_from_object(objects[-1], menu, reply)

@@ -54,6 +54,14 @@ matched; with real input such an action is refused unless one of ``allow_irrever
 has the same letters and digits as the label (``--allow-irreversible 'Delete account'``)
 or ``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
 
+**Looking is not input.** ``wait_for`` and ``zoom`` (the harness's own verbs) pass only
+the kill switch and need their target on screen; the deny lists judge input. A wait
+lasts at most ``max_wait_seconds`` (:meth:`Policy.wait_deadline`), whatever it asks for,
+and the kill switch is checked at every poll while it waits.
+
+**Batches.** Each action of a batch is checked, with the ones before it as history,
+before the first of them is carried out: one refusal refuses the whole batch.
+
 **Secrets.** ``secrets`` (``{name: value}``, from ``--secret NAME``) are what a typed
 ``<secret>NAME</secret>`` placeholder becomes at the moment of typing
 (:mod:`._secrets`); the policy judges the text as it will be typed, and a refusal's
@@ -76,7 +84,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
 
-from ._actions import Action, normalize_keys
+from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
 from ._errors import PolicyRefusal
 from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
 from ._perception import Element, Observation
@@ -87,6 +95,8 @@ __all__ = [
     "DENIED_CHORDS",
     "DENIED_TEXT",
     "DENIED_WIDGETS",
+    "DEFAULT_MAX_WAIT_SECONDS",
+    "DEFAULT_WAIT_SECONDS",
     "HOME_ENV",
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
@@ -153,6 +163,10 @@ IRREVERSIBLE: Final = (
 )  # fmt: skip
 IRREVERSIBLE_CHORDS: Final = ("shift+Delete",)  # deletes without the trash
 DEFAULT_MAX_STEPS: Final = 8
+#: A ``wait_for`` with no deadline of its own waits this long; none waits longer than
+#: the policy's ``max_wait_seconds`` (the CLI's --max-wait).
+DEFAULT_WAIT_SECONDS: Final = 60.0
+DEFAULT_MAX_WAIT_SECONDS: Final = 300.0
 #: How many characters of what a field received the sequence rule looks back over.
 SEQUENCE_WINDOW: Final = 200
 
@@ -438,6 +452,7 @@ class Policy:
     """
 
     max_steps: int = DEFAULT_MAX_STEPS
+    max_wait_seconds: float = DEFAULT_MAX_WAIT_SECONDS
     denied_text: tuple[str, ...] = DENIED_TEXT
     denied_widgets: tuple[str, ...] = DENIED_WIDGETS
     denied_chords: tuple[str, ...] = DENIED_CHORDS
@@ -455,6 +470,11 @@ class Policy:
     def __post_init__(self) -> None:
         if self.max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, got {self.max_steps}")
+        if not 0 < self.max_wait_seconds <= MAX_WAIT_FOR_SECONDS:
+            raise ValueError(
+                f"max_wait_seconds must be more than 0 and at most {MAX_WAIT_FOR_SECONDS:g}, "
+                f"got {self.max_wait_seconds}"
+            )
         object.__setattr__(self, "denied_chords", _chords(self.denied_chords))
         object.__setattr__(self, "irreversible_chords", _chords(self.irreversible_chords))
         object.__setattr__(self, "_lists", _Compiled.of(self))
@@ -504,6 +524,12 @@ class Policy:
                 rule="step-budget",
             )
 
+    def wait_deadline(self, action: Action) -> float:
+        """How long a ``wait_for`` may wait: its own deadline (else
+        :data:`DEFAULT_WAIT_SECONDS`), capped at ``max_wait_seconds``."""
+        asked = action.seconds if action.seconds is not None else DEFAULT_WAIT_SECONDS
+        return min(asked, self.max_wait_seconds)
+
     def check(
         self, action: Action, observation: Observation, *, history: Sequence[Action] = ()
     ) -> tuple[Element, ...]:
@@ -528,6 +554,8 @@ class Policy:
         self, action: Action, observation: Observation, history: Sequence[Action]
     ) -> tuple[Element, ...]:
         self.check_kill_switch()
+        if VERB_TABLE[action.verb].harness:  # looking (waiting, zooming) is not input
+            return self._targets(action, observation)
         if history and action.verb in ("type", "key"):
             self._check_sequence(action, history)
         if action.verb == "type" and action.text:

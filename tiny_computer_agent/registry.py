@@ -66,7 +66,7 @@ class BrainOptions:
     """
 
     expected: tuple[str, ...] = ()
-    script: tuple[Action | Mapping[str, Any] | str, ...] | None = None
+    script: tuple[Action | Mapping[str, Any] | Sequence[Any] | str, ...] | None = None
     model: str | None = None
     device: str | None = None
     threads: int | None = None

@@ -76,9 +76,10 @@ def make_detector(args: argparse.Namespace) -> Detector:
     return build_detector(detector_name(args))
 
 
-def load_script(value: str) -> tuple[Action | str, ...]:
-    """Read --script (a file or inline JSON) into validated actions; UsageError names
-    what is wrong with it (not there, too big, not UTF-8, not JSON, a bad action)."""
+def load_script(value: str) -> tuple[Action | tuple[Action, ...] | str, ...]:
+    """Read --script (a file or inline JSON) into validated actions (a list inside the
+    list is a batch); UsageError names what is wrong with it (not there, too big, not
+    UTF-8, not JSON, a bad action, a batch that cannot go at once)."""
     text, source = _script_text(value)
     try:
         data = json.loads(text)
@@ -89,12 +90,21 @@ def load_script(value: str) -> tuple[Action | str, ...]:
     except (ValueError, RecursionError) as exc:  # 4,300+ digit numbers; nesting
         raise UsageError(f"{source}: the JSON is not usable: {shown(str(exc), 100)}") from exc
     items = [data] if isinstance(data, dict) else data
-    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-        raise UsageError(f"{source}: expected a JSON list of action objects")
+    if not isinstance(items, list) or not all(_script_item(i) for i in items):
+        raise UsageError(
+            f"{source}: expected a JSON list of action objects (a list of them inside it is "
+            "a batch)"
+        )
     try:
         return ScriptedBrain.of(items).items
     except ActionError as exc:
         raise UsageError(f"{source}: {exc}") from exc
+
+
+def _script_item(item: object) -> bool:
+    return isinstance(item, dict) or (
+        isinstance(item, list) and all(isinstance(a, dict) for a in item)
+    )
 
 
 def _script_text(value: str) -> tuple[str, str]:

@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from .._actions import VERB_TABLE, Action
+from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, screen_points
@@ -280,6 +280,11 @@ class RealInputExecutor:
     def execute(self, action: Action, observation: Observation) -> ActionResult:
         """Do ``action`` for real (TargetError, PolicyRefusal, ScreenUnavailable: see the loop)."""
         self.policy.check_kill_switch()
+        if VERB_TABLE[action.verb].harness:
+            raise ActionError(
+                f"{action.verb} is the harness's own (it looks, it does not press): "
+                "run_episode carries it out, not an executor"
+            )
         self._refuse_control_text(action)
         observation = self._current(action, observation)
         points = screen_points(action, observation)
@@ -303,6 +308,45 @@ class RealInputExecutor:
                 ok=True,
                 description="did " + describe_at(action, points) + how,
                 points=points,
+                dry_run=False,
+                settle_seconds=None if settled is None else round(settled.seconds, 4),
+            )
+        )
+
+    def execute_batch(self, actions: Sequence[Action], observation: Observation) -> ActionResult:
+        """Do a batch for real (the loop's policy checked it as a whole): every target is
+        found on ``observation`` (looked up again if the screen changed since) and every
+        action preflighted before the first is done; then they are done in order, the kill
+        switch checked before each, with one settle after the last."""
+        batch = check_batch(actions)
+        self.policy.check_kill_switch()
+        for action in batch:
+            self._refuse_control_text(action)
+            observation = self._current(action, observation)
+        points = [screen_points(action, observation) for action in batch]
+        said = [describe_at(a, p) for a, p in zip(batch, points, strict=True)]
+        problem = next((p for p in map(self._unsupported, batch) if p), "")
+        if problem:
+            return self._record(
+                ActionResult(
+                    ok=False,
+                    description="batch not started: " + "; ".join(said),
+                    points=tuple(p for ps in points for p in ps),
+                    dry_run=False,
+                    error=problem,
+                )
+            )
+        before = self._signature()
+        for action, where in zip(batch, points, strict=True):
+            self.policy.check_kill_switch()
+            self._guarded(action, where)
+        settled = self._settle(before) if before else None
+        how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
+        return self._record(
+            ActionResult(
+                ok=True,
+                description="did " + "; then ".join(said) + how,
+                points=tuple(p for ps in points for p in ps),
                 dry_run=False,
                 settle_seconds=None if settled is None else round(settled.seconds, 4),
             )
@@ -397,7 +441,9 @@ class RealInputExecutor:
     def _current(self, action: Action, observation: Observation) -> Observation:
         """The observation to act on: a fresh one when the screen changed since ``observation``."""
         screen = self.screen
-        if not action.targets or screen is None or screen.last is not observation:
+        # ``observation`` may be the screen's last one or made from it (a zoom's better
+        # readings); either way the screen's last signature says whether it still holds
+        if not action.targets or screen is None or screen.last is None:
             return observation
         if screen.signature() == screen.last_signature:
             return observation

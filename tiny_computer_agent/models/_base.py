@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable
-from .._loop import history_feedback
+from .._loop import history_feedback, ledger_lines
 from .._menu import Menu, parse_decision
 
 __all__ = [
@@ -53,11 +53,19 @@ Choose only numbers that are on the menu. Never give coordinates. Do not repeat 
 
 def menu_prompt(goal: str, menu: Menu, history: Sequence[Step], limit: int = HISTORY_LINES) -> str:
     """The user message: the goal, the menu, and the last ``limit`` steps, with failed
-    and no-effect steps called out (see :func:`~tiny_computer_agent._loop.history_feedback`)."""
+    and no-effect steps called out (see :func:`~tiny_computer_agent._loop.history_feedback`);
+    in a long episode, the harness's ledger of the steps before those. Its size does not
+    grow with the episode's length."""
     parts = [f"Goal: {goal}", "", "On the screen now:", menu.render()]
+    notes = [n for n in menu.observation.notes if n.startswith("the last frame stands")]
+    parts += notes
     lines = history_feedback(history, menu.observation)[-limit:] if limit > 0 else []
+    earlier = ledger_lines(history) if limit > 0 else []
+    if earlier:
+        parts += ["", *earlier]
     if lines:
-        parts += ["", "Steps so far:", *(f"- {line}" for line in lines)]
+        parts += ["", "Steps so far:" if not earlier else "Latest steps:"]
+        parts += [f"- {line}" for line in lines]
     parts += ["", "Your JSON object:"]
     return "\n".join(parts)
 

@@ -27,6 +27,7 @@ from .._actions import Action
 from .._brains import _intent, split_goal
 from .._contracts import Decision, Step
 from .._errors import GoalUnreachable
+from .._history import actions_done
 from .._menu import Menu
 from .._perception import Element, match_score, normalize_label
 from ._runtime import (
@@ -118,7 +119,7 @@ class EmbedBrain(TorchRuntime):
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         parts = split_goal(goal)
-        progress = sum(1 for s in history if s.acted)
+        progress = actions_done(history)
         if progress >= len(parts):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         intent = _intent(parts[progress])

@@ -23,6 +23,7 @@ from typing import Any, Final
 from .._actions import Action
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable
+from .._history import actions_done
 from .._menu import Menu
 from ._base import Message, ModelBrain
 from ._runtime import (
@@ -94,7 +95,7 @@ class TextBrain(TorchRuntime, ModelBrain):
             return ModelBrain.decide(self, goal, menu, history)
         if not menu.entries:
             raise GoalUnreachable("the menu is empty: nothing was found on screen to choose from")
-        if any(s.acted for s in history):
+        if actions_done(history):
             return Decision(action=Action.make("done", reason="rank mode clicks once per goal"))
         probs = self.rank(self.prompt(goal, menu, history), len(menu.entries))
         order = sorted(range(len(probs)), key=lambda i: -probs[i])

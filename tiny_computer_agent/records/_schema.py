@@ -1,13 +1,13 @@
 """The trace schema: Expected, TraceStep and Trace, and their strict reader.
 
-A trace is one JSON object (``schema_version`` 2). It keeps what the harness *saw* and
+A trace is one JSON object (``schema_version`` 3). It keeps what the harness *saw* and
 *did*, never what the screen looked like: each frame's element index (labels, boxes,
 sources, confidences, frame size, frame-to-screen mapping, prose), the menu shown, the
 brain's decision (its action, menu choice and raw reply), whether the policy allowed it,
 the result, the verifier's outcome, timings, and the versions of the harness and brain.
 No pixels: :attr:`Observation.image` is never written.
 
-    {"format": "tiny-computer-agent/trace", "schema_version": 2,
+    {"format": "tiny-computer-agent/trace", "schema_version": 3,
      "task": "example-save", "goal": "click 'Save'", "menu_size": 12,
      "harness_version": "0.1.0", "brain": {"name": "planner", "settings": {}},
      "dry_run": true, "verify_text": "Saved", "outcome": "verified", "reason": "...",
@@ -17,6 +17,13 @@ No pixels: :attr:`Observation.image` is never written.
                 "allowed": true, "refusal": null, "result": {...}, "error": null,
                 "timings": {"observe": 0.01, "decide": 0.001}}],
      "final": {...}}
+
+Version 3 added what long tasks need: a decision's ``batch`` (the actions after its
+``action``, done without a look in between), a result's ``passive`` (the screen was
+left as it was) and ``woke`` (what ended a ``wait_for``), and the verbs ``wait_for`` and
+``zoom``. A version-2 trace has none of them and is read as it is (:func:`migrate_v2`);
+a harness that reads only version 2 refuses a version-3 trace instead of dropping a
+batch unread.
 
 A step's ``refusal`` is ``{"rule": ..., "message": ...}`` and its ``error`` is
 ``{"kind": ..., "message": ...}`` (a kind from :data:`~tiny_computer_agent._contracts.
@@ -43,6 +50,7 @@ from .._loop import OUTCOMES, render_step
 from .._menu import DEFAULT_MENU_SIZE
 from .._perception import SOURCES, Element, FrameMapping, Observation, normalize_label
 from .._version import __version__
+from .._waiting import WAKE_REASONS
 from ._jsonio import FieldReader, short, write_atomic
 
 __all__ = [
@@ -53,9 +61,10 @@ __all__ = [
     "TraceReader",
     "TraceStep",
     "migrate_v1",
+    "migrate_v2",
 ]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 TRACE_FORMAT: Final = "tiny-computer-agent/trace"
 
 _TOP_FIELDS: Final = frozenset(
@@ -297,8 +306,8 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     reader to name."""
     steps = data.get("steps")
     if not isinstance(steps, list):
-        return {**data, "schema_version": SCHEMA_VERSION}
-    return {**data, "schema_version": SCHEMA_VERSION, "steps": [_v1_step(s) for s in steps]}
+        return {**data, "schema_version": 2}
+    return {**data, "schema_version": 2, "steps": [_v1_step(s) for s in steps]}
 
 
 def _v1_step(step: object) -> object:
@@ -312,8 +321,14 @@ def _v1_step(step: object) -> object:
     return new
 
 
+def migrate_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 trace as version 3: nothing to change (it has no batches, passive
+    steps or waits), only the version."""
+    return {**data, "schema_version": 3}
+
+
 #: Older schema versions this harness reads, each with its upgrade to the next.
-_MIGRATIONS: Final = {1: migrate_v1}
+_MIGRATIONS: Final = {1: migrate_v1, 2: migrate_v2}
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -386,12 +401,23 @@ class TraceReader(FieldReader):
         except ActionError as exc:
             raise self.fail(f"{where}.action", f"is not a valid action: {exc}") from exc
         choice = data.get("choice")
-        return Decision(
-            action=action,
-            choice=None if choice is None else self.whole(choice, f"{where}.choice", minimum=1),
-            reply=self.text(data.get("reply", ""), f"{where}.reply"),
-            note=self.text(data.get("note", ""), f"{where}.note"),
-        )
+        batch = []
+        for i, item in enumerate(self.array(data.get("batch", []), f"{where}.batch")):
+            at = f"{where}.batch[{i}]"
+            try:
+                batch.append(Action.from_dict(self.plain(self.obj(item, at), at)))
+            except ActionError as exc:
+                raise self.fail(at, f"is not a valid action: {exc}") from exc
+        try:
+            return Decision(
+                action=action,
+                choice=None if choice is None else self.whole(choice, f"{where}.choice", minimum=1),
+                reply=self.text(data.get("reply", ""), f"{where}.reply"),
+                note=self.text(data.get("note", ""), f"{where}.note"),
+                batch=tuple(batch),
+            )
+        except ActionError as exc:
+            raise self.fail(f"{where}.batch", f"is not a batch: {exc}") from exc
 
     def point(self, value: object, where: str) -> tuple[int, int]:
         pair = [self.pixel(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]
@@ -402,7 +428,7 @@ class TraceReader(FieldReader):
     def result(self, value: object, where: str) -> ActionResult:
         data = self.obj(value, where)
         points = self.array(data.get("points", []), f"{where}.points")
-        settle = data.get("settle_seconds")
+        settle, woke = data.get("settle_seconds"), data.get("woke")
         return ActionResult(
             ok=self.flag(self.get(data, "ok", where), f"{where}.ok"),
             description=self.text(data.get("description", ""), f"{where}.description"),
@@ -410,6 +436,8 @@ class TraceReader(FieldReader):
             dry_run=self.flag(data.get("dry_run", True), f"{where}.dry_run"),
             error=self.text(data.get("error", ""), f"{where}.error"),
             settle_seconds=None if settle is None else self.number(settle, f"{where}.settle"),
+            passive=self.flag(data.get("passive", False), f"{where}.passive"),
+            woke=None if woke is None else self.choice(woke, f"{where}.woke", WAKE_REASONS),
         )
 
     def refusal(self, value: object, where: str) -> Refusal | None:

@@ -1,0 +1,190 @@
+"""Waiting without a brain: watch the screen (or one area of it) until a condition holds.
+
+:func:`watch` carries out a ``wait_for`` action. No brain is asked anything while it
+runs: it polls a cheap signature of the watched area every :attr:`Watch.poll`
+seconds and looks (captures and indexes the screen) only when that signature changed
+and the condition needs text. It wakes on
+
+* ``text``: the given text is visible (already visible at the start counts);
+* ``change``: the watched area changed and then held still for :attr:`Watch.quiet`
+  seconds (a spinner that keeps moving does not count; a change since the frame the
+  brain last saw does);
+* ``still``: the watched area held still for :attr:`Watch.quiet` seconds;
+
+or gives up at the deadline (``timeout``), saying whether anything changed. A region
+watch (``wait_for`` with a target) polls only that element's area, so a clock
+elsewhere does not wake it.
+
+The signature comes from the screen when it has one (``signature(region=None)``, as
+:class:`~tiny_computer_agent.desktop.DesktopScreen` does); a screen without one is
+captured instead, and its index's signature is what is compared.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Final
+
+from ._contracts import Screen
+from ._perception import Observation
+
+__all__ = ["WAKE_REASONS", "WaitResult", "Watch", "watch"]
+
+#: What ends a wait.
+WAKE_REASONS: Final = ("text", "change", "still", "timeout")
+
+Region = tuple[int, int, int, int]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Watch:
+    """What to wait for: ``until`` (text, change or still), the ``text``, the
+    ``region`` to watch in screen pixels (None: the whole screen), the ``deadline`` in
+    seconds, how long the area must hold still (``quiet``) and how often to look
+    (``poll``)."""
+
+    until: str
+    text: str | None = None
+    region: Region | None = None
+    deadline: float = 60.0
+    quiet: float = 0.3
+    poll: float = 0.1
+
+    def __post_init__(self) -> None:
+        if self.until not in WAKE_REASONS[:3]:
+            raise ValueError(f"until must be one of {WAKE_REASONS[:3]}, got {self.until!r}")
+        if (self.until == "text") != bool(self.text):
+            raise ValueError("give text exactly when until is 'text'")
+        if not 0 < self.poll <= self.quiet <= self.deadline:
+            raise ValueError(
+                f"a watch needs 0 < poll <= quiet <= deadline, got poll={self.poll}, "
+                f"quiet={self.quiet}, deadline={self.deadline}"
+            )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class WaitResult:
+    """How a wait ended: ``woke`` (one of :data:`WAKE_REASONS`), whether the watched
+    area ``changed`` at all, the ``seconds`` it took, signature ``polls`` and screen
+    ``looks`` (captures with indexing), and the last observation it looked at (None
+    when it never looked)."""
+
+    woke: str
+    changed: bool
+    seconds: float
+    polls: int
+    looks: int
+    observation: Observation | None = None
+
+    def describe(self, watch_: Watch) -> str:
+        took = f"after {self.seconds:.2f}s"
+        if self.woke == "text":
+            return f"{watch_.text!r} is visible {took}"
+        if self.woke == "change":
+            return f"the {'area' if watch_.region else 'screen'} changed and held still {took}"
+        if self.woke == "still":
+            return f"the {'area' if watch_.region else 'screen'} held still {took}"
+        what = {"text": f"{watch_.text!r} did not appear", "change": "no change held still"}
+        moved = "; it kept changing" if self.changed else "; nothing changed"
+        return f"{what.get(watch_.until, 'it never held still')} within {watch_.deadline:g}s{moved}"
+
+
+def _signature_of(screen: Screen, region: Region | None) -> Callable[[], bytes]:
+    """The cheapest signature the screen offers for ``region``."""
+    own = getattr(screen, "signature", None)
+    if callable(own):
+        if region is None:
+            return lambda: bytes(own())
+        return lambda: bytes(own(region=region))
+    return lambda: screen.capture().signature().encode()
+
+
+def _in_region(obs: Observation, region: Region | None) -> tuple[tuple[str, Region], ...]:
+    """The labels and screen boxes of the elements inside ``region`` (all when None)."""
+    out = []
+    for e in obs.elements:
+        box = (
+            *obs.mapping.to_screen(e.box[0], e.box[1]),
+            *obs.mapping.to_screen(e.box[2], e.box[3]),
+        )
+        if region is None or _meets(box, region):
+            out.append((e.key, box))
+    return tuple(out)
+
+
+def _meets(a: Region, b: Region) -> bool:
+    return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
+
+
+def _moved_since(screen: Screen, seen: Observation) -> bool:
+    """Whether the whole screen changed since ``seen`` was captured from it (False when
+    the screen keeps no record of that)."""
+    before = getattr(screen, "last_signature", b"")
+    own = getattr(screen, "signature", None)
+    if getattr(screen, "last", None) is not seen or not before or not callable(own):
+        return False
+    return bytes(own()) != before
+
+
+def watch(
+    screen: Screen,
+    seen: Observation,
+    what: Watch,
+    *,
+    check: Callable[[], None] = lambda: None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> WaitResult:
+    """Wait on ``screen`` for ``what``; ``seen`` is the frame the brain last saw (a
+    change since it counts). ``check`` runs before every poll (the kill switch: it
+    raises to stop the wait)."""
+    start = clock()
+    signature = _signature_of(screen, what.region)
+    looks = polls = 0
+    latest: Observation | None = None
+
+    def look() -> Observation:
+        nonlocal looks, latest
+        looks += 1
+        latest = screen.capture()
+        return latest
+
+    def woke(reason: str, changed: bool, seconds: float) -> WaitResult:
+        return WaitResult(
+            woke=reason, changed=changed, seconds=seconds, polls=polls, looks=looks,
+            observation=latest,
+        )  # fmt: skip
+
+    if what.until == "text" and what.text and seen.shows(what.text):
+        return woke("text", False, 0.0)
+    last = signature()
+    changed, last_change = False, start
+    # a change since the brain's frame counts: the screen's own record says whether the
+    # whole screen moved; the index of the watched area says whether that area did
+    if _moved_since(screen, seen):
+        fresh = look()
+        if what.until == "text" and fresh.shows(what.text or ""):
+            return woke("text", True, clock() - start)
+        changed = _in_region(fresh, what.region) != _in_region(seen, what.region)
+    dirty = False
+    while True:
+        check()
+        current = signature()
+        now = clock()
+        polls += 1
+        if current != last:
+            last, last_change, changed, dirty = current, now, True, True
+        elapsed = now - start
+        if what.until == "text" and dirty:
+            dirty = False
+            if look().shows(what.text or ""):
+                return woke("text", True, clock() - start)
+        elif what.until == "change" and changed and now - last_change >= what.quiet:
+            return woke("change", True, elapsed)
+        elif what.until == "still" and now - last_change >= what.quiet:
+            return woke("still", changed, elapsed)
+        if elapsed >= what.deadline:
+            return woke("timeout", changed, elapsed)
+        sleep(what.poll)
