@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
 from tiny_computer_agent import (
@@ -12,8 +15,8 @@ from tiny_computer_agent import (
     OcrDetector,
     example_frames,
 )
-from tiny_computer_agent._ocr import _Word, split_line
-from tiny_computer_agent._perception import Frame
+from tiny_computer_agent._ocr import _Word, better_reading, reread, split_line
+from tiny_computer_agent._perception import Element, Frame
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +109,61 @@ def test_an_ocr_engine_that_fails_is_a_clear_error_and_a_failed_step(tmp_path) -
     screen = ImageScreen.of(example_frames(), detector=broken)
     episode = run_episode("click 'Save'", screen=screen, brain=PlannerBrain())
     assert episode.outcome == "no-screen" and "OCR engine failed" in episode.reason
+
+
+# -- zoom to read (reread) --------------------------------------------------------------
+
+
+def _small_text(text: str, at: tuple[int, int], px: int = 9) -> tuple[object, tuple[int, ...]]:
+    """A light 320x120 image with ``text`` in ``px`` DejaVu Sans at ``at``, and its ink box."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype("DejaVuSans.ttf", px)
+    img = Image.new("RGB", (320, 120), (236, 236, 236))
+    d = ImageDraw.Draw(img)
+    d.text(at, text, font=font, fill=(20, 20, 20))
+    return img, d.textbbox(at, text, font=font)
+
+
+@pytest.mark.parametrize(
+    ("box", "factor", "names"),
+    [
+        ((10, 10, 60, 30), 1.5, "factor 1.5"),
+        ((10, 10, 60, 30), 5, "factor 5"),
+        ((10, 10, 10, 30), 3.0, "box (10, 10, 10, 30)"),
+        ((300, 10, 330, 30), 3.0, "inside the 320x120 image"),
+        ((-1, 10, 60, 30), 3.0, "box (-1, 10, 60, 30)"),
+    ],
+)
+def test_reread_refuses_a_bad_factor_or_box_naming_it(
+    box: tuple[int, int, int, int], factor: float, names: str
+) -> None:
+    from PIL import Image
+
+    with pytest.raises(ValueError, match=re.escape(names)):
+        reread(Image.new("RGB", (320, 120)), box, factor=factor)
+
+
+def test_reread_maps_what_it_reads_back_to_frame_pixels() -> None:
+    img, (x0, y0, x1, y1) = _small_text("Export", (4, 50))  # near the left edge: clipped
+    found = reread(img, (x0 - 1, y0 - 2, x1 + 1, y1 + 2), factor=3)
+    export = [e for e in found if e.key == "export"]
+    assert len(export) == 1, found
+    ex0, ey0, ex1, ey1 = export[0].box
+    assert all(isinstance(v, int) for v in export[0].box)
+    slack = y1 - y0  # the detector's box is the ink grown by about half a line each way
+    assert ex0 <= x0 and ex1 >= x1 and ey0 <= y0 and ey1 >= y1, (export[0].box, (x0, y0, x1, y1))
+    assert ex1 <= x1 + slack and ey0 >= y0 - slack and ey1 <= y1 + slack, export[0].box
+    assert ex0 == 0  # grown past the image's left edge, clipped to it
+    assert export[0].source == "ocr" and 0.5 < export[0].confidence <= 1
+
+
+def test_the_surer_re_read_wins_only_over_its_own_box() -> None:
+    original = Element(label="Edlit", box=(100, 10, 130, 26), confidence=0.93)
+    surer = Element(label="Edit", box=(101, 12, 129, 24), confidence=0.99)
+    assert better_reading(original, [surer]) == [surer]
+    assert better_reading(original, [dataclasses.replace(surer, confidence=0.9)]) == [original]
+    neighbour = Element(label="art Edit", box=(80, 12, 129, 24), confidence=0.99)
+    assert better_reading(original, [neighbour]) == [original]  # took in the margin
+    elsewhere = Element(label="Copy", box=(200, 12, 230, 24), confidence=1.0)
+    assert better_reading(original, [elsewhere]) == [original]

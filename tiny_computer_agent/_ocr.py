@@ -16,9 +16,9 @@ from typing import Any, Final
 
 from ._contracts import Detection
 from ._errors import MissingExtra, ScreenUnavailable
-from ._perception import Element, Frame, as_frame, normalize_label
+from ._perception import Element, Frame, as_frame, image_size, normalize_label
 
-__all__ = ["OcrDetector", "load_ocr_engine"]
+__all__ = ["OcrDetector", "load_ocr_engine", "reread"]
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,11 @@ _ENGINE_LOCK: Final = threading.Lock()
 
 #: A gap between two words wider than this many line heights separates two controls.
 SPLIT_GAP: Final = 0.8
+
+#: Pixels of context added around a re-read box, beyond half its height.
+ZOOM_MARGIN: Final = 4
+#: The magnifications :func:`reread` accepts (smallest, largest).
+ZOOM_FACTORS: Final = (2.0, 4.0)
 
 #: RapidOCR settings for screens (measured in benchmarks/bench.py, section "ocr"):
 #: ``score_mode: slow`` scores a detected box on its polygon, not its bounding box; the
@@ -101,9 +106,137 @@ def split_line(
     ]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Line:
+    """One OCR line as the engine returned it, in the pixels of the image it was given."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    score: float
+    words: tuple[_Word, ...]
+
+
+def _read(engine: Any, image: Any, text_score: float) -> list[_Line]:
+    """The engine's lines for a PIL image, down to confidence ``text_score``."""
+    import numpy as np
+
+    rgb = np.asarray(image.convert("RGB"))
+    try:  # RapidOCR loads its model files lazily: a missing or broken one fails here
+        result = engine(rgb[:, :, ::-1].copy(), return_word_box=True, text_score=text_score)
+    except Exception as exc:  # the engine's failure, reported with its fix
+        raise _engine_failed(exc) from exc
+    boxes = result.boxes if result.boxes is not None else ()
+    word_results = getattr(result, "word_results", None) or [()] * len(boxes)
+    lines = []
+    for points, text, score, words in zip(
+        boxes, result.txts or (), result.scores or (), word_results, strict=False
+    ):
+        parsed = [_Word(str(w[0]), *_box(w[2])[0::2]) for w in words if len(w) >= 3]
+        lines.append(_Line(str(text), _box(points), float(score), tuple(parsed)))
+    return lines
+
+
+def _pieces(lines: Sequence[_Line]) -> list[Element]:
+    """Every line split into controls (:func:`split_line`), unfiltered."""
+    return [
+        Element(label=raw.strip(), box=box, source="ocr", confidence=line.score)
+        for line in lines
+        for raw, box in split_line(line.text, line.box, sorted(line.words, key=lambda w: w.x0))
+    ]
+
+
+def _zoom_region(
+    box: tuple[int, int, int, int], size: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """``box`` grown by a margin the text detector needs, clipped to an image of ``size``."""
+    x0, y0, x1, y1 = box
+    w, h = size
+    if not (0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h):
+        raise ValueError(
+            f"box {box} must be (left, top, right, bottom) with left < right and top < "
+            f"bottom, inside the {w}x{h} image; pass an element's box in frame pixels"
+        )
+    margin = (y1 - y0) // 2 + ZOOM_MARGIN
+    return max(0, x0 - margin), max(0, y0 - margin), min(w, x1 + margin), min(h, y1 + margin)
+
+
+def _map_back(element: Element, region: tuple[int, int, int, int], factor: float) -> Element:
+    """``element`` from a crop of ``region`` magnified ``factor`` times, in frame pixels."""
+    left, top, right, bottom = region
+    x0, y0, x1, y1 = element.box
+
+    def at(v: float, origin: int, low: int, high: int) -> int:
+        return min(high, max(low, origin + round(v / factor)))
+
+    box = (
+        at(x0, left, left, right),
+        at(y0, top, top, bottom),
+        at(x1, left, left, right),
+        at(y1, top, top, bottom),
+    )
+    return dataclasses.replace(element, box=box)
+
+
+def reread(
+    image: Any,
+    box: tuple[int, int, int, int],
+    *,
+    factor: float = 3.0,
+    engine_params: tuple[tuple[str, Any], ...] = (),
+) -> tuple[Element, ...]:
+    """Read the text in ``box`` (frame pixels) again, magnified ``factor`` times.
+
+    The box plus a margin (half its height and :data:`ZOOM_MARGIN` pixels, clipped to
+    the image) is cut from ``image`` (a PIL image), enlarged with a Lanczos filter and
+    read by the same engine (:func:`load_ocr_engine` with ``engine_params``). Returns
+    every element found there, split like the full pass, unfiltered, with its
+    confidence and its box mapped back to ``image``'s pixels.
+    """
+    if not ZOOM_FACTORS[0] <= factor <= ZOOM_FACTORS[1]:
+        raise ValueError(
+            f"factor {factor!r} is outside {ZOOM_FACTORS[0]:g}..{ZOOM_FACTORS[1]:g}; "
+            "pass factor=2, 3 or 4 (3 suits 6-9 px text)"
+        )
+    from PIL import Image
+
+    region = _zoom_region(box, image_size(image))
+    crop = image.crop(region)
+    big = crop.resize(
+        (round(crop.width * factor), round(crop.height * factor)), Image.Resampling.LANCZOS
+    )
+    lines = _read(load_ocr_engine(engine_params), big, text_score=0.0)
+    return tuple(_map_back(e, region, factor) for e in _pieces(lines))
+
+
+def _covers(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    """Whether ``inner`` overlaps ``outer`` by half its area and stays within ``outer``
+    grown by a quarter of its height (a re-read that reaches further has taken in a
+    neighbour from the margin: "art Share" for "Share" beside "Chart")."""
+    w = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    h = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = max(1, (inner[2] - inner[0]) * (inner[3] - inner[1]))
+    slack = (outer[3] - outer[1]) // 4
+    within = inner[0] >= outer[0] - slack and inner[2] <= outer[2] + slack
+    return w > 0 and h > 0 and 2 * w * h >= area and within
+
+
+def better_reading(original: Element, rereads: Sequence[Element]) -> list[Element]:
+    """The re-read pieces over ``original`` if every one is surer than it, else it."""
+    over = [e for e in rereads if e.label and _covers(original.box, e.box)]
+    if over and min(e.confidence for e in over) > original.confidence:
+        return over
+    return [original]
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class OcrDetector:
-    """RapidOCR text lines as elements, with widget splitting and prose filters."""
+    """RapidOCR text lines as elements, with widget splitting and prose filters.
+
+    With ``zoom`` on, up to ``zoom_max`` pieces per frame that are shorter than
+    ``zoom_height`` pixels or less sure than ``zoom_confidence`` (even ones under
+    ``min_confidence``, down to ``zoom_floor``) are read again, magnified
+    ``zoom_factor`` times (:func:`reread`), and the surer reading is kept.
+    """
 
     min_confidence: float = 0.5
     #: a one-character label needs more: round icons read as "0" or "O" at 0.55-0.7
@@ -112,37 +245,57 @@ class OcrDetector:
     #: RapidOCR settings on top of ENGINE_PARAMS, e.g. (("Det.model_path", "det.onnx"),)
     engine_params: tuple[tuple[str, Any], ...] = ()
     max_length: int = 40
+    #: Zoom thresholds, measured on Xvfb (benchmarks/bench.py, section "zoom", and every
+    #: piece of its Tk and xmessage toolbars re-read): 6-8 px Tk text gives pieces 11-17
+    #: px high, where 9 of 42 were misread; 13-14 px dialog text gives 26-31 px and
+    #: openbox titles 18-19 px, all read at 0.96 or surer, so a normal dialog has nothing
+    #: to re-read. Each re-read costs about 50 ms (2 cores), hence the cap per frame.
+    zoom: bool = True
+    zoom_height: int = 18
+    zoom_confidence: float = 0.9
+    #: the engine's own floor while zooming: a line read at 0.3-0.5 is re-read, not lost
+    zoom_floor: float = 0.3
+    zoom_factor: float = 3.0
+    zoom_max: int = 8
 
     def detect(self, frame: Frame) -> Detection:
         image = as_frame(frame).image
         engine = load_ocr_engine(self.engine_params)
-        import numpy as np
-
-        rgb = np.asarray(image.convert("RGB"))
-        try:  # RapidOCR loads its model files lazily: a missing or broken one fails here
-            result = engine(rgb[:, :, ::-1].copy(), return_word_box=True)
-        except Exception as exc:  # the engine's failure, reported with its fix
-            raise _engine_failed(exc) from exc
+        floor = min(self.min_confidence, self.zoom_floor) if self.zoom else self.min_confidence
+        pieces = _pieces(_read(engine, image, text_score=floor))
+        if self.zoom:
+            pieces = self._zoomed(image, pieces)
         elements: list[Element] = []
         prose: list[str] = []
-        boxes = result.boxes if result.boxes is not None else ()
-        word_results = getattr(result, "word_results", None) or [()] * len(boxes)
-        for points, text, score, words in zip(
-            boxes, result.txts or (), result.scores or (), word_results, strict=False
-        ):
-            line_box = _box(points)
-            parsed = [_Word(str(w[0]), *_box(w[2])[0::2]) for w in words if len(w) >= 3]
-            pieces = split_line(str(text), line_box, sorted(parsed, key=lambda w: w.x0))
-            for raw, box in pieces:
-                label = raw.strip()
-                core = normalize_label(label)
-                floor = self.min_confidence_single if len(core) == 1 else self.min_confidence
-                if float(score) < floor or len(core) < self.min_length:
-                    continue
-                if len(label) > self.max_length:
-                    prose.append(label)
-                    continue
-                elements.append(
-                    Element(label=label, box=box, source="ocr", confidence=float(score))
-                )
+        for piece in pieces:
+            core = normalize_label(piece.label)
+            least = self.min_confidence_single if len(core) == 1 else self.min_confidence
+            if piece.confidence < least or len(core) < self.min_length:
+                continue
+            if len(piece.label) > self.max_length:
+                prose.append(piece.label)
+                continue
+            elements.append(piece)
         return Detection(elements=tuple(elements), prose=tuple(prose))
+
+    def _zoomed(self, image: Any, pieces: list[Element]) -> list[Element]:
+        """``pieces`` with the small or unsure ones replaced by a surer re-read."""
+        w, h = image_size(image)
+        small = [
+            i
+            for i, p in enumerate(pieces)
+            if (p.box[3] - p.box[1] < self.zoom_height or p.confidence < self.zoom_confidence)
+            and 0 <= p.box[0] < p.box[2] <= w
+            and 0 <= p.box[1] < p.box[3] <= h
+        ]
+        chosen = set(sorted(small, key=lambda i: pieces[i].confidence)[: self.zoom_max])
+        out: list[Element] = []
+        for i, piece in enumerate(pieces):
+            if i not in chosen:
+                out.append(piece)
+                continue
+            found = reread(
+                image, piece.box, factor=self.zoom_factor, engine_params=self.engine_params
+            )
+            out.extend(better_reading(piece, found))
+        return out
