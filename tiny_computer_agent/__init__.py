@@ -12,15 +12,19 @@ from __future__ import annotations
 from ._actions import (
     BUTTONS,
     KEY_ALIASES,
+    MAX_BATCH,
     MAX_SCROLL,
     MAX_TEXT_LENGTH,
+    MAX_WAIT_FOR_SECONDS,
     MAX_WAIT_SECONDS,
     MODIFIERS,
     SCROLL_DIRECTIONS,
     VERB_TABLE,
     VERBS,
+    WAIT_UNTIL,
     Action,
     VerbSpec,
+    check_batch,
     normalize_keys,
 )
 from ._brains import (
@@ -60,7 +64,16 @@ from ._errors import (
 from ._example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
 from ._executors import DryRunExecutor, screen_points
 from ._frames import observe
-from ._loop import OUTCOMES, Episode, Outcome, history_feedback, run_episode
+from ._history import HISTORY_WINDOW, History, actions_done
+from ._loop import (
+    OUTCOMES,
+    Episode,
+    Outcome,
+    history_feedback,
+    ledger_lines,
+    merge_readings,
+    run_episode,
+)
 from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
 from ._perception import (
     Element,
@@ -73,6 +86,8 @@ from ._perception import (
 )
 from ._policy import (
     ARM_ENV,
+    DEFAULT_MAX_WAIT_SECONDS,
+    DEFAULT_WAIT_SECONDS,
     DENIED_CHORDS,
     DENIED_TEXT,
     DENIED_WIDGETS,
@@ -84,6 +99,7 @@ from ._policy import (
 )
 from ._screens import ImageScreen, ScriptedScreen
 from ._version import __version__
+from ._waiting import WAKE_REASONS, WaitResult, Watch, watch
 from .records import (
     VERDICTS,
     DecisionChange,
@@ -123,19 +139,24 @@ from .registry import (
 __all__ = [
     "ARM_ENV",
     "BUTTONS",
+    "DEFAULT_MAX_WAIT_SECONDS",
     "DEFAULT_MENU_SIZE",
+    "DEFAULT_WAIT_SECONDS",
     "DENIED_CHORDS",
     "DENIED_TEXT",
     "DENIED_WIDGETS",
     "ERROR_KINDS",
     "EXAMPLE_BUTTONS",
     "EXAMPLE_GOAL",
+    "HISTORY_WINDOW",
     "HOME_ENV",
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
     "KEY_ALIASES",
+    "MAX_BATCH",
     "MAX_SCROLL",
     "MAX_TEXT_LENGTH",
+    "MAX_WAIT_FOR_SECONDS",
     "MAX_WAIT_SECONDS",
     "MODIFIERS",
     "OUTCOMES",
@@ -143,6 +164,8 @@ __all__ = [
     "VERBS",
     "VERB_TABLE",
     "VERDICTS",
+    "WAIT_UNTIL",
+    "WAKE_REASONS",
     "Action",
     "ActionError",
     "ActionResult",
@@ -167,6 +190,7 @@ __all__ = [
     "FrameMapping",
     "GoalUnreachable",
     "GridDetector",
+    "History",
     "ImageDetector",
     "ImageScreen",
     "Judgement",
@@ -195,22 +219,28 @@ __all__ = [
     "TraceStep",
     "VerbSpec",
     "Verdict",
+    "WaitResult",
+    "Watch",
     "Window",
     "__version__",
+    "actions_done",
     "benchmark",
     "brain_identity",
     "brain_specs",
     "build_menu",
+    "check_batch",
     "compare_scoreboards",
     "decision_digest",
     "detector_specs",
     "example_frames",
     "history_feedback",
+    "ledger_lines",
     "load_scoreboard",
     "load_trace",
     "load_traces",
     "make_brain",
     "make_detector",
+    "merge_readings",
     "normalize_keys",
     "normalize_label",
     "observe",
@@ -230,4 +260,5 @@ __all__ = [
     "select_brains",
     "split_goal",
     "state_dir",
+    "watch",
 ]

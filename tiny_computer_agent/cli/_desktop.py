@@ -48,6 +48,7 @@ def make_policy(args: argparse.Namespace, err: TextIO = sys.stderr) -> Policy:
     interactive = bool(args.real_input) and sys.stdin is not None and sys.stdin.isatty()
     policy = Policy(
         max_steps=args.max_steps,
+        max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
         approve=terminal_approval(sys.stdin, err) if interactive else None,

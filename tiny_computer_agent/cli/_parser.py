@@ -6,6 +6,7 @@ import argparse
 from typing import Final, NoReturn
 
 from .._menu import DEFAULT_MENU_SIZE
+from .._policy import DEFAULT_MAX_WAIT_SECONDS
 from .._version import __version__
 from ..registry import brain_specs, detector_specs
 from ._base import UsageError
@@ -57,6 +58,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--verify-text", metavar="TEXT", help="success = this text visible after acting"
     )
     run.add_argument("--max-steps", type=int, default=8, metavar="N", help="hard step budget")
+    run.add_argument(
+        "--max-wait",
+        type=float,
+        default=DEFAULT_MAX_WAIT_SECONDS,
+        metavar="SECONDS",
+        help="the longest a 'wait for ...' may wait (default: %(default)g)",
+    )
     run.add_argument("--json", action="store_true", help="print the episode as JSON on stdout")
     run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
     _add_trace_arguments(p)

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from types import FrameType
 from typing import Any, TextIO
 
+from .._actions import MAX_WAIT_FOR_SECONDS
 from .._contracts import Screen, Step
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
@@ -90,6 +91,11 @@ def _check_args(args: argparse.Namespace) -> None:
         raise UsageError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
     if args.max_steps < 1:
         raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
+    if not 0 < args.max_wait <= MAX_WAIT_FOR_SECONDS:  # also nan and inf
+        raise UsageError(
+            f"--max-wait must be more than 0 and at most {MAX_WAIT_FOR_SECONDS:g} seconds, "
+            f"got {args.max_wait:g}"
+        )
     if args.menu_size < 1:
         raise UsageError(f"--menu-size must be at least 1, got {args.menu_size}")
     if args.max_width is not None and args.max_width < 64:
