@@ -286,7 +286,8 @@ def test_what_is_not_obviously_sequential_is_not_a_batch(
 
 def test_a_reply_that_is_a_batch_is_read_whole_never_as_its_last_action() -> None:
     menu = tca.build_menu(labels("Name", "Submit"))
-    reply = '```json\n[{"verb": "type", "choice": 1, "text": "bob"}, {"verb": "key", "keys": "enter"}]\n```'
+    batch = '[{"verb": "type", "choice": 1, "text": "bob"}, {"verb": "key", "keys": "enter"}]'
+    reply = f"```json\n{batch}\n```"
     decision = tca.parse_decision(reply, menu)
     assert [a.describe() for a in decision.actions] == ["type 'bob' into 'Name'", "key Return"]
     wrapped = tca.parse_decision('{"batch": [{"verb": "click", "choice": 1}, '
