@@ -659,3 +659,88 @@ def cli() -> Transcript:
     if got != expected:
         raise RuntimeError(f"exit codes {got}, expected {expected}")
     return t
+
+
+@capability(
+    "patience",
+    "Long tasks: wait without a brain, one look per batch, a history that stays small",
+    "wait_for watches the screen (or one element's area) with no brain calls and says what "
+    "woke it; a wait that saw nothing change leaves the frame standing; a field fill and "
+    "submit goes as one batch; at step 60 a model is shown 8 steps and a ledger of the rest.",
+    shows=["DEFAULT_MAX_WAIT_SECONDS", "DEFAULT_WAIT_SECONDS", "Decision.actions",
+           "HISTORY_WINDOW", "History", "History.earlier", "MAX_BATCH", "MAX_WAIT_FOR_SECONDS",
+           "Policy.wait_deadline", "Step.performed", "WAIT_UNTIL", "WAKE_REASONS", "WaitResult",
+           "WaitResult.describe", "Watch", "actions_done", "check_batch", "ledger_lines",
+           "merge_readings", "watch"],
+)  # fmt: skip
+def patience() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        # a scripted screen shows its next frame at every look: the dialog comes at the 4th
+        done = ["Export finished", "OK"]
+        screen = tca.ScriptedScreen.of_labels(["Export"], ["Export"], ["Export", "Working"],
+                                              done, done, ["Saved"])
+        calls = []
+        class Counting:
+            def decide(self, goal, menu, history):
+                calls.append(len(history))
+                return tca.PlannerBrain().decide(goal, menu, history)
+        ep = tca.run_episode("wait for 'Export finished' (up to 2 minutes) then click 'OK'",
+                             screen=screen, brain=Counting(), verify_text="Saved")
+        print(ep.steps[0].result.description)
+        print("brain calls:", len(calls), "| woke on:", ep.steps[0].result.woke, "of", tca.WAKE_REASONS)
+        print("outcome:", ep.outcome)
+        p = tca.Policy(max_wait_seconds=120)
+        print("deadlines:", p.wait_deadline(tca.Action.make("wait_for", text="x", seconds=900)),
+              tca.Policy().wait_deadline(tca.Action.make("wait_for")), "| defaults",
+              tca.DEFAULT_WAIT_SECONDS, tca.DEFAULT_MAX_WAIT_SECONDS, "| at most", tca.MAX_WAIT_FOR_SECONDS,
+              "| until:", tca.WAIT_UNTIL)
+        still = tca.ScriptedScreen.of_labels(["Export"])
+        w = tca.watch(still, still.capture(), tca.Watch(until="change", deadline=0.5))
+        print(type(w).__name__, w.describe(tca.Watch(until="change", deadline=0.5)))
+        """,
+        ns,
+    )
+    t.python(
+        """
+        ep = tca.run_episode("type 'bob' into 'Name' then press Return",
+                             screen=tca.ScriptedScreen.of_labels(["Name", "Submit"], ["Thanks"]),
+                             brain=tca.PlannerBrain(), verify_text="Thanks")
+        first = ep.steps[0]
+        print([a.describe() for a in first.decision.actions], "=", len(first.performed), "actions,",
+              "one look after | outcome:", ep.outcome)
+        try:
+            tca.check_batch([tca.Action.make("key", keys="Return"), tca.Action.make("type", text="x")])
+        except tca.ActionError as exc:
+            print("not a batch (at most", tca.MAX_BATCH, "):", exc)
+        obs = tca.Observation.of([tca.Element(label="Exp0rt", box=(10, 10, 50, 20), confidence=0.6)],
+                                 size=(200, 100))
+        zoomed, taken = tca.merge_readings(obs, [tca.Element(label="Export", box=(9, 9, 51, 21),
+                                                             confidence=0.97)])
+        print("a zoom's surer reading replaces the unsure one:", [e.label for e in zoomed.elements])
+        """,
+        ns,
+    )
+    t.python(
+        """
+        from tiny_computer_agent.models import ScriptedModelBrain
+        brain = ScriptedModelBrain(replies=('{"verb": "click", "choice": 1}',))
+        seen = []
+        class Keep:
+            def decide(self, goal, menu, history):
+                seen.append(history)
+                return brain.decide(goal, menu, history)
+        frames = [["+1", f"Count {n}"] for n in range(61)]
+        tca.run_episode("click '+1' sixty times", screen=tca.ScriptedScreen.of_labels(*frames),
+                        brain=Keep(), policy=tca.Policy(max_steps=60))
+        sizes = [len(r[-1]["content"]) for r in brain.requests]
+        last = seen[-1]
+        print("prompt characters at decisions 5, 30, 60:", sizes[4], sizes[29], sizes[59])
+        print(type(last).__name__, len(last), "of", last.total, "steps shown (window",
+              tca.HISTORY_WINDOW, "), earlier:", last.earlier, "| actions_done:", tca.actions_done(last))
+        print("\\n".join(tca.ledger_lines(last)))
+        """,
+        ns,
+    )
+    return t

@@ -17,6 +17,8 @@ from ._perception import Observation
 
 __all__ = ["DryRunExecutor", "combine_results", "screen_points"]
 
+_DRY = "dry run, nothing touched: would "
+
 
 def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, int], ...]:
     """The screen pixels ``action`` would touch (none for key, wait and done).
@@ -55,7 +57,7 @@ class DryRunExecutor:
         points = screen_points(action, observation)
         result = ActionResult(
             ok=True,
-            description="dry run, nothing touched: would " + describe_at(action, points),
+            description=_DRY + describe_at(action, points),
             points=points,
             dry_run=True,
         )
@@ -74,9 +76,17 @@ def combine_results(results: Sequence[ActionResult], planned: int) -> ActionResu
         error = f"the batch stopped after {done} of {planned} actions"
     return ActionResult(
         ok=done == planned and all(r.ok for r in results),
-        description="; ".join(r.description for r in results),
+        description=_joined([r.description for r in results]),
         points=tuple(p for r in results for p in r.points),
         dry_run=all(r.dry_run for r in results),
         error=error,
         settle_seconds=results[-1].settle_seconds,
     )
+
+
+def _joined(descriptions: Sequence[str]) -> str:
+    """``would type 'bob'; then key Return``: a shared dry-run prefix said once."""
+    first, *rest = descriptions
+    if first.startswith(_DRY):
+        rest = [d.removeprefix(_DRY) for d in rest]
+    return "; then ".join([first, *rest])

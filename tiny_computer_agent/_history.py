@@ -97,9 +97,8 @@ class Ledger:
     goal_parts: tuple[str, ...] = ()
     done: dict[str, int] = dataclasses.field(default_factory=dict)
     older: int = 0
-    facts: collections.deque[str] = dataclasses.field(
-        default_factory=lambda: collections.deque(maxlen=_FACTS)
-    )
+    #: the latest fact per action (clicking '+1' sixty times is one fact, kept fresh)
+    facts: dict[str, str] = dataclasses.field(default_factory=dict)
     traps: collections.deque[str] = dataclasses.field(
         default_factory=lambda: collections.deque(maxlen=_TRAPS)
     )
@@ -149,7 +148,10 @@ class Ledger:
         if new:
             shown = ", ".join(repr(label) for label in new[:_FACT_LABELS])
             more = f" and {len(new) - _FACT_LABELS} more" if len(new) > _FACT_LABELS else ""
-            self.facts.append(_clip(f"after {what}: {shown}{more} appeared"))
+            self.facts.pop(what, None)
+            self.facts[what] = _clip(f"after {what}: {shown}{more} appeared")
+            if len(self.facts) > _FACTS:
+                del self.facts[next(iter(self.facts))]
 
     def left(self) -> list[str]:
         """Goal parts with quoted labels that no carried-out action has touched."""
@@ -167,7 +169,7 @@ class Ledger:
             items = [f"{what} x{n}" if n > 1 else what for what, n in self.done.items()]
             earlier = f"{self.older} earlier actions; then " if self.older else ""
             out.append(_clip(f"done: {earlier}{'; '.join(items)}"))
-        out += [f"fact: {fact}" for fact in self.facts]
+        out += [f"fact: {fact}" for fact in self.facts.values()]
         out += [f"trap: {trap}" for trap in self.traps]
         left = self.left()
         if left:

@@ -138,7 +138,9 @@ def render_step(step: Step) -> list[str]:
         lines.append("  menu: " + " | ".join(step.menu))
     if step.decision is not None:
         extra = f"  [{step.decision.note}]" if step.decision.note else ""
-        lines.append(f"  decided: {step.decision.action.describe()}{extra}")
+        what = " + ".join(a.describe() for a in step.decision.actions)
+        batch = f" (a batch of {len(step.decision.actions)})" if step.decision.batch else ""
+        lines.append(f"  decided: {what}{batch}{extra}")
     if step.refusal:
         lines.append(f"  REFUSED by {step.refusal}")
     if step.result is not None:

@@ -91,14 +91,33 @@ class WaitResult:
         return f"{what.get(watch_.until, 'it never held still')} within {watch_.deadline:g}s{moved}"
 
 
-def _signature_of(screen: Screen, region: Region | None) -> Callable[[], bytes]:
-    """The cheapest signature the screen offers for ``region``."""
-    own = getattr(screen, "signature", None)
-    if callable(own):
-        if region is None:
-            return lambda: bytes(own())
-        return lambda: bytes(own(region=region))
-    return lambda: screen.capture().signature().encode()
+@dataclasses.dataclass(slots=True)
+class _Looker:
+    """The screen as a wait sees it: a cheap signature of the watched area, and a look
+    (a capture with indexing) when the condition needs one. A screen with no signature
+    of its own is captured at every poll, and those captures are the looks."""
+
+    screen: Screen
+    region: Region | None
+    looks: int = 0
+    latest: Observation | None = None
+
+    def signature(self) -> bytes:
+        own = getattr(self.screen, "signature", None)
+        if callable(own):
+            return bytes(own() if self.region is None else own(region=self.region))
+        return self.look().signature().encode()
+
+    def look(self) -> Observation:
+        self.looks += 1
+        self.latest = self.screen.capture()
+        return self.latest
+
+    def fresh(self) -> Observation:
+        """The latest look if the signature poll just made one, else a new look."""
+        if callable(getattr(self.screen, "signature", None)) or self.latest is None:
+            return self.look()
+        return self.latest
 
 
 def _in_region(obs: Observation, region: Region | None) -> tuple[tuple[str, Region], ...]:
@@ -141,37 +160,30 @@ def watch(
     change since it counts). ``check`` runs before every poll (the kill switch: it
     raises to stop the wait)."""
     start = clock()
-    signature = _signature_of(screen, what.region)
-    looks = polls = 0
-    latest: Observation | None = None
-
-    def look() -> Observation:
-        nonlocal looks, latest
-        looks += 1
-        latest = screen.capture()
-        return latest
+    eye = _Looker(screen, what.region)
+    polls = 0
 
     def woke(reason: str, changed: bool, seconds: float) -> WaitResult:
         return WaitResult(
-            woke=reason, changed=changed, seconds=seconds, polls=polls, looks=looks,
-            observation=latest,
+            woke=reason, changed=changed, seconds=seconds, polls=polls, looks=eye.looks,
+            observation=eye.latest,
         )  # fmt: skip
 
     if what.until == "text" and what.text and seen.shows(what.text):
         return woke("text", False, 0.0)
-    last = signature()
+    last = eye.signature()
     changed, last_change = False, start
     # a change since the brain's frame counts: the screen's own record says whether the
     # whole screen moved; the index of the watched area says whether that area did
     if _moved_since(screen, seen):
-        fresh = look()
+        fresh = eye.look()
         if what.until == "text" and fresh.shows(what.text or ""):
             return woke("text", True, clock() - start)
         changed = _in_region(fresh, what.region) != _in_region(seen, what.region)
     dirty = False
     while True:
         check()
-        current = signature()
+        current = eye.signature()
         now = clock()
         polls += 1
         if current != last:
@@ -179,7 +191,7 @@ def watch(
         elapsed = now - start
         if what.until == "text" and dirty:
             dirty = False
-            if look().shows(what.text or ""):
+            if eye.fresh().shows(what.text or ""):
                 return woke("text", True, clock() - start)
         elif what.until == "change" and changed and now - last_change >= what.quiet:
             return woke("change", True, elapsed)
