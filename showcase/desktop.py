@@ -1,5 +1,6 @@
 """The real desktop: capture, the OCR index on real pixels, a real click and the window's
-reaction, refusals in a real window, the doctor, the self-test, settle and monitor mapping.
+reaction, a batch of real input, refusals in a real window, the doctor, the self-test,
+settle, region signatures and the frame ring, and monitor mapping.
 
 On Linux every capability starts its own private Xvfb (with openbox) and real windows —
 the Tk test app of the live tests, a zenity GTK dialog — and stops them when done. Real
@@ -14,6 +15,7 @@ is, and the ones that need a Linux-only program (Xvfb, xrandr, xdotool, zenity) 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shlex
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -728,4 +731,324 @@ def desktop_settle() -> Transcript:
     expect(states[0] == "changed" and states[2:] == ["unchanged", "changed"], f"settled {states}")
     expect(results[3].seconds >= 0.7, f"the slow dialog settled after {results[3].seconds:.2f}s")
     expect({"event": "dialog"} in events, f"the app saw {events}")
+    return t
+
+
+# ---------------------------------------------------------------- region signatures, the ring
+
+#: A 520x320 Tk window (the live ring test's): "Alpha" (renamed "Omega" on order), a clock
+#: ticking every 100 ms until told to stop, and a "Toast" shown for 300 ms on order. It
+#: prints its widgets' real geometry once mapped and takes orders from a trigger file, so
+#: the capability, not a timer, decides when the screen changes.
+RING_APP = r"""
+import json, sys, time, tkinter as tk
+from pathlib import Path
+
+trigger = Path(sys.argv[1])
+root = tk.Tk()
+root.title("Ring demo")
+root.geometry("520x320+200+150")
+font = ("DejaVu Sans", 16)
+target = tk.Label(root, text="Alpha", font=font, width=10, relief="groove")
+target.place(x=30, y=30)
+clock = tk.Label(root, text="", font=font, width=12)
+clock.place(x=280, y=30)
+toast = tk.Label(root, text="Toast: saved", font=("DejaVu Sans", 28), bg="#ffe9a8", padx=20)
+ticking = [None]
+
+def tick():
+    clock.configure(text=f"{time.time():.1f}"[-7:])
+    ticking[0] = root.after(100, tick)
+
+def poll():
+    if trigger.exists():
+        order = trigger.read_text()
+        trigger.unlink()
+        if order == "rename":
+            target.configure(text="Omega")
+        elif order == "stop":
+            root.after_cancel(ticking[0])
+        elif order == "toast":
+            toast.place(x=120, y=200)
+            root.after(300, toast.place_forget)
+    root.after(10, poll)
+
+def report():
+    root.update_idletasks()
+    geometry = {name: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
+                for name, w in (("target", target), ("clock", clock), ("window", root))}
+    print(json.dumps({"geometry": geometry}), flush=True)
+
+tick()
+poll()
+root.after(500, report)
+root.mainloop()
+"""
+
+#: A Tk form: two empty fields with grey hints ("your name", "your city") that clear when
+#: the field takes focus, Tab between them, and Return sends: one JSON line to the marker
+#: file and "Sent: NAME from CITY" on the window.
+FORM_APP = r"""
+import json, sys, tkinter as tk
+from pathlib import Path
+
+marker = Path(sys.argv[1])
+root = tk.Tk()
+root.title("Sign up")
+root.geometry("+200+150")
+font = ("DejaVu Sans", 14)
+fields = {}
+for row, (name, hint) in enumerate((("Name", "your name"), ("City", "your city"))):
+    tk.Label(root, text=name + ":", font=font).grid(row=row, column=0, padx=(24, 8), pady=8)
+    entry = tk.Entry(root, font=font, width=22, fg="#555555")
+    entry.insert(0, hint)
+    entry.grid(row=row, column=1, padx=(0, 24), pady=8)
+
+    def focused(event, entry=entry, hint=hint):
+        if entry.get() == hint:
+            entry.delete(0, "end")
+            entry.configure(fg="black")
+
+    entry.bind("<FocusIn>", focused)
+    fields[name] = entry
+status = tk.Label(root, text="Nothing sent yet", font=font)
+status.grid(row=2, column=0, columnspan=2, pady=(4, 16))
+
+def send(event):
+    values = {name: entry.get() for name, entry in fields.items()}
+    with marker.open("a") as fh:
+        fh.write(json.dumps({"event": "sent", **values}) + "\n")
+    status.configure(text=f"Sent: {values['Name']} from {values['City']}")
+
+root.bind_all("<Return>", send)
+root.after(500, lambda: print(json.dumps({"ready": True}), flush=True))
+root.mainloop()
+"""
+
+
+def tk_script(desk: Desk, name: str, source: str, arg: Path) -> dict[str, Any]:
+    """Start a Tk ``source`` on the desk (stopped by PID with it); its first JSON line."""
+    script = desk.tmp / f"{name}.py"
+    script.write_text(source)
+    proc = desk.vd.spawn([sys.executable, str(script), str(arg)], stdout=subprocess.PIPE)
+    line = proc.stdout.readline() if proc.stdout is not None else ""
+    expect(bool(line), f"the Tk {name} printed nothing (did it start?)")
+    time.sleep(0.3)  # mapped is not painted
+    return dict(json.loads(line))
+
+
+def order(trigger: Path, what: str) -> None:
+    """Tell the ring app to act (it polls every 10 ms); written whole, then renamed."""
+    part = trigger.with_suffix(".part")
+    part.write_text(what)
+    os.replace(part, trigger)
+
+
+@capability(
+    "desktop-frame-ring",
+    "Region signatures and the frame ring: a 300 ms toast seen only by the ring",
+    "A signature over one widget stays put while a clock ticks beside it, and changes when "
+    "the widget does. During a real settle a toast comes and goes; the captures before and "
+    "after never show it, the ring kept it, and OCR reads it back from ring.between().",
+    shows=[
+        "desktop.DesktopScreen.recent",
+        "desktop.FrameRing",
+        "desktop.FrameRing.add",
+        "desktop.FrameRing.between",
+        "desktop.FrameRing.clear",
+        "desktop.FrameRing.frames",
+        "desktop.FrameRing.last_signature",
+        "desktop.FrameRing.nbytes",
+        "desktop.FrameRing.signatures",
+        "desktop.RawFrame",
+        "desktop.RawFrame.image",
+        "desktop.RawFrame.nbytes",
+        "desktop.RawFrame.of_image",
+        "desktop.RingFrame",
+    ],
+)
+def desktop_frame_ring() -> Screenshot:
+    from PIL import Image, ImageDraw
+
+    import tiny_computer_agent as tca
+    from tiny_computer_agent.desktop import (
+        DesktopScreen,
+        FrameRing,
+        RawFrame,
+        RingFrame,
+        Settle,
+    )
+
+    # the ring on its own: bounded by frames, bytes and seconds, oldest dropped first
+    ring = FrameRing(max_frames=2, seconds=5.0)
+    raws = [RawFrame.of_image(Image.new("RGB", (40, 30), c)) for c in ("red", "lime", "blue")]
+    for i, raw in enumerate(raws):
+        ring.add(100.0 + i, bytes([i]) * 8, raw)
+    ring.add(103.0, b"unchanged", None)  # a signature without a frame
+    kept = ring.frames()
+    expect(len(kept) == 2 and ring.nbytes == 2 * raws[0].nbytes, f"kept {kept}, {ring.nbytes}")
+    expect(kept[0].image.getpixel((0, 0)) == raws[1].image().getpixel((0, 0)), "wrong order")
+    demo = (
+        f"FrameRing(max_frames=2): 3 RawFrames of {raws[0].nbytes} bytes added, kept "
+        f"{len(kept)} ({ring.nbytes} bytes), {len(ring.signatures())} signatures, "
+        f"last_signature={ring.last_signature!r}; "
+    )
+    ring.clear()
+    expect(ring.nbytes == 0 and ring.last_signature == b"", "clear() left something")
+    demo += f"after clear(): {len(ring)} frames, {ring.nbytes} bytes"
+
+    ocr = tca.OcrDetector()
+    with desktop() as desk:
+        trigger = desk.tmp / "order"
+        geometry = tk_script(desk, "ring_app", RING_APP, trigger)["geometry"]
+
+        def rect(name: str) -> Box:
+            x, y, w, h = geometry[name]
+            return x, y, x + w, y + h
+
+        target, clock, window = rect("target"), rect("clock"), rect("window")
+        screen = DesktopScreen(display=desk.display or None, detector=ocr)
+        try:
+            screen.capture()  # loads the OCR model now, so the captures below are quick
+            # 1. a region signature over one widget ignores the clock ticking beside it
+            first = screen.signature(target)
+            regions, clocks, wholes = set(), set(), set()
+            deadline = time.monotonic() + 1.2
+            while time.monotonic() < deadline:
+                regions.add(screen.signature(target))
+                clocks.add(screen.signature(clock))
+                wholes.add(screen.signature())
+                time.sleep(0.03)
+            order(trigger, "rename")
+            deadline = time.monotonic() + 3.0
+            while screen.signature(target) == first and time.monotonic() < deadline:
+                time.sleep(0.02)
+            renamed = screen.signature(target) != first
+            order(trigger, "stop")  # the clock stops: the settle below can go quiet
+            time.sleep(0.5)
+            # 2. a toast during a real settle: only the ring keeps it
+            before = screen.capture()
+            t0 = screen.last_captured_at
+            settle = Settle(quiet=0.5, appear=2.0, timeout=5.0)  # quiet outlasts the toast
+            order(trigger, "toast")
+            settled = settle.wait(screen.signature, screen.last_signature)
+            after = screen.capture()
+            t1 = screen.last_captured_at
+        finally:
+            screen.close()
+    expect(len(clocks) >= 5 and len(wholes) >= 5, f"the clock did not tick: {len(clocks)}")
+    expect(regions == {first}, f"{len(regions)} different signatures over the still widget")
+    expect(renamed, "the widget's region did not see Alpha -> Omega")
+    expect(settled.state == "changed", f"the settle ended {settled}")
+    expect(before.shows("Omega") and not before.shows("Toast"), before.summary())
+    expect(not after.shows("Toast"), after.summary())
+    assert screen.ring is not None and t0 is not None and t1 is not None
+    between: tuple[RingFrame, ...] = screen.ring.between(t0, t1)
+    polls = screen.ring.signatures(t0, t1)
+    recent = screen.recent(since=t0, until=t1)  # the two captures' frames too
+    seen = [(f, tca.observe(f.image.crop(window), detector=ocr)) for f in between]
+    toasts = [(f, o) for f, o in seen if o.shows("Toast")]
+    expect(bool(toasts), f"no ring frame shows the toast: {[o.summary() for _, o in seen]}")
+    expect(len(polls) >= settled.polls > len(between), f"{len(polls)}, {settled}, {len(between)}")
+    frame, reading = toasts[0]
+
+    # before | the ring's frame with the toast | after, each the window as captured
+    w, h = window[2] - window[0], window[3] - window[1]
+    gap, head = 20, 54
+    panels = [
+        (before.image.crop(window), "before: capture()", f"grabbed at t0 = {t0:.3f}"),
+        (frame.image.crop(window), "kept by the ring", f"grabbed at t0 + {frame.t - t0:.3f} s"),
+        (after.image.crop(window), "after: capture()", f"grabbed at t0 + {t1 - t0:.3f} s"),
+    ]
+    lines = [
+        f"signature(region) over the label 'Alpha' at {target}: {len(regions)} value in 1.2 s "
+        f"(the clock's region: {len(clocks)}, the whole monitor: {len(wholes)}); "
+        f"renamed 'Omega', it changed: {renamed}",
+        f"Settle(quiet=0.5).wait -> {settled.state} after {settled.seconds:.2f} s, "
+        f"{settled.polls} polls; ring.signatures(t0, t1): {len(polls)}, ring.between(t0, t1): "
+        f"{len(between)} frames, screen.recent(t0, t1): {len(recent)} (the first capture's "
+        f"frame too; the second matched it pixel for pixel), ring.nbytes "
+        f"{screen.ring.nbytes / 2**20:.1f} MiB",
+        "OCR of ring.between(t0, t1): "
+        + " | ".join(f"+{f.t - t0:.3f}s: {o.text().replace(chr(10), ' / ')}" for f, o in seen),
+        demo,
+    ]
+    rows = [r for line in lines for r in textwrap.wrap(line, (3 * w + 2 * gap - 20) // 9)]
+    out = Image.new("RGB", (3 * w + 2 * gap, head + h + 22 * len(rows) + 20), (24, 26, 33))
+    d = ImageDraw.Draw(out)
+    for i, (image, title, when) in enumerate(panels):
+        x = i * (w + gap)
+        out.paste(image, (x, head))
+        d.text((x + 6, 4), title, font=font(18), fill=(255, 255, 255))
+        d.text((x + 6, 28), when, font=font(15), fill=(170, 190, 210))
+    for i, row in enumerate(rows):
+        d.text((10, head + h + 12 + 22 * i), row, font=font(14), fill=(215, 215, 215))
+    box = reading.find("Toast: saved").box
+    return Screenshot(
+        image=out,
+        boxes=[("Toast", shift(box, -(w + gap), -head))],
+        caption=f"a 300 ms toast during a real settle: neither capture shows it; "
+        f"ring.between(t0, t1) kept {len(between)} frames and OCR reads 'Toast' in one",
+    )
+
+
+# ---------------------------------------------------------------- a batch of real input
+
+
+@capability(
+    "desktop-real-input-batch",
+    "RealInputExecutor.execute_batch: click, type, Tab, type, Return, one settle",
+    "In a fresh process on the display: a batch is checked as a whole (a Return mid-way is "
+    "refused before anything is done), then done for real "
+    "in order (click a field, type, Tab, type, Return) with one settle after the last; the "
+    "form's own marker file proves both fields arrived.",
+    shows=["desktop.RealInputExecutor.execute_batch"],
+)
+def desktop_real_input_batch() -> Transcript:
+    t = Transcript()
+    with desktop() as desk:
+        marker = desk.tmp / "form-events.jsonl"
+        tk_script(desk, "form_app", FORM_APP, marker)
+        block = python_on(
+            t,
+            desk,
+            """
+            import tiny_computer_agent as tca
+            from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
+            screen = DesktopScreen(detector=tca.OcrDetector())
+            executor = RealInputExecutor(policy=tca.Policy().armed(flag=True), screen=screen)
+            obs = screen.capture()
+            print("before:", obs.text().replace("\\n", " | "))
+            try:  # a Return mid-way changes the screen: not a batch, nothing is done
+                executor.execute_batch([tca.Action.make("key", keys="Return"),
+                                        tca.Action.make("type", text="x")], obs)
+            except tca.ActionError as exc:
+                print("ActionError:", exc)
+            batch = [
+                tca.Action.make("click", target="your name"),
+                tca.Action.make("type", text="Ada Lovelace"),
+                tca.Action.make("key", keys="Tab"),
+                tca.Action.make("type", text="London"),
+                tca.Action.make("key", keys="Return"),
+            ]
+            result = executor.execute_batch(batch, obs)
+            print(result.description)
+            print("ok:", result.ok, "| results logged:", len(executor.log),
+                  "| one settle, after the last action:", result.settle_seconds, "s")
+            print("after:", screen.capture().text().replace("\\n", " | "))
+            screen.close()
+            """,
+            env=ARMED,
+        )
+        t.python(
+            "print(marker.name, marker.read_text())  # the form's own record",
+            {"marker": marker},
+        )
+        events = [json.loads(x) for x in marker.read_text().splitlines()] if marker.exists() else []
+    expect(block.code == 0, block.output)
+    expect(
+        events == [{"event": "sent", "Name": "Ada Lovelace", "City": "London"}],
+        f"the form saw {events}",
+    )
+    expect(block.output.count("screen changed after") == 1, block.output)
     return t
