@@ -11,6 +11,8 @@ Sections here:
     desktop  capture, OCR (full and downscaled frames), decision, act, settle and the
              end-to-end step, on a private Xvfb desktop with a real Tk dialog
     ocr      RapidOCR's defaults against ocr.ENGINE_PARAMS: labels found, and time
+    zoom     small Tk and xmessage labels read exactly without and with OcrDetector.zoom,
+             and the OCR time zoom adds (there and on a normal dialog)
     scoring  scoring throughput (decisions per second) and a full replay of runs/
 """
 
@@ -244,6 +246,135 @@ def bench_ocr(repeat: int) -> list[Row]:
                 )
             )
     return rows
+
+
+# -- zoom to read ----------------------------------------------------------------------
+
+#: Toolbar words: the first row as Tk labels, the second as Tk buttons (xmessage: all buttons).
+ZOOM_WORDS = (
+    ("File", "Edit", "View", "Insert", "Format", "Tools", "Help", "Window", "Open", "Save",
+     "Print", "Undo"),
+    ("Redo", "Copy", "Paste", "Find", "Zoom", "Bold", "Italic", "Align", "Table", "Chart",
+     "Share", "Export"),
+)  # fmt: skip
+ZOOM_TK_SIZES = (6, 7, 8, 9, 10)
+ZOOM_XMESSAGE_SIZES = (8, 9, 10, 11)
+
+_ZOOM_APP = r"""
+import json, sys, tkinter as tk
+family, px, rows = json.loads(sys.argv[1])
+root = tk.Tk(); root.title("Toolbar"); root.geometry("+60+60")
+font = (family, -px)
+for r, words in enumerate(rows):
+    row = tk.Frame(root); row.pack(anchor="w", padx=8, pady=6)
+    for word in words:
+        if r == 0:
+            tk.Label(row, text=word, font=font).pack(side="left", padx=8)
+        else:
+            tk.Button(row, text=word, font=font, padx=3, pady=1).pack(side="left", padx=4)
+root.after(400, lambda: print("ready", flush=True)); root.mainloop()
+"""
+
+
+def _wait_title(vd: Any, title: str, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"], check=False)
+        if found.stdout.strip():
+            time.sleep(0.4)  # mapped is not painted
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"no window titled {title!r} appeared within {timeout}s")
+
+
+def zoom_frames(vd: Any) -> list[tuple[str, Any, tuple[str, ...]]]:
+    """(name, captured image, words drawn) for every small-text case on ``vd``."""
+    import json
+    import shutil
+
+    cases: list[tuple[str, list[str]]] = []
+    words = tuple(w for row in ZOOM_WORDS for w in row)
+    for px in ZOOM_TK_SIZES:
+        config = json.dumps(["DejaVu Sans", px, ZOOM_WORDS])
+        cases.append((f"Tk DejaVu Sans {px} px", [sys.executable, "-c", _ZOOM_APP, config]))
+    if shutil.which("xmessage"):
+        for px in ZOOM_XMESSAGE_SIZES:
+            font = f"-adobe-helvetica-medium-r-normal--{px}-*-*-*-*-*-iso8859-1"
+            argv = ["xmessage", "-fn", font, "-geometry", "+60+60", "-buttons", ",".join(words)]
+            cases.append((f"xmessage Helvetica {px} px", [*argv, "Toolbar"]))
+    frames = []
+    for name, argv in cases:
+        proc = vd.spawn(argv, stdout=subprocess.PIPE)
+        _wait_title(vd, "Toolbar" if argv[0] == sys.executable else "xmessage")
+        frames.append((name, _grab(vd), words))
+        vd.stop(proc)
+    return frames
+
+
+def exact_reads(found: Any, words: Sequence[str]) -> int:
+    """How many of ``words`` some element reads exactly (normalised)."""
+    from tiny_computer_agent._perception import normalize_label
+
+    keys = {e.key for e in found.elements}
+    return sum(normalize_label(w) in keys for w in words)
+
+
+@section("zoom", "small Tk and xmessage text read without and with zoom (OcrDetector.zoom)")
+def bench_zoom(repeat: int) -> list[Row]:
+    from tiny_computer_agent._ocr import OcrDetector
+    from tiny_computer_agent._perception import Frame
+    from tiny_computer_agent.desktop import VirtualDesktop
+
+    plain, zoomed = OcrDetector(zoom=False), OcrDetector(zoom=True)
+    rows: list[Row] = []
+    totals = [0, 0, 0]
+    added = []
+    with VirtualDesktop(window_manager=True) as vd:
+        frames = zoom_frames(vd)
+        app = vd.spawn([sys.executable, "-c", _BENCH_APP], stdout=subprocess.PIPE)
+        assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+        _wait_title(vd, "Editor - notes.txt")
+        frames.append(("normal Tk dialog (13 px)", _grab(vd), ()))
+    for name, image, words in frames:
+        before, after = plain.detect(Frame.of(image)), zoomed.detect(Frame.of(image))
+        t_plain, t_zoom, rereads = zoom_stage_time(zoomed, image, repeat)
+        note = f"{rereads} re-reads; full pass {t_plain:.2f} s"
+        if words:
+            hits = (exact_reads(before, words), exact_reads(after, words))
+            totals = [totals[0] + hits[0], totals[1] + hits[1], totals[2] + len(words)]
+            added.append(t_zoom)
+            note = f"exact {hits[0]}/{len(words)} -> {hits[1]}/{len(words)}; {note}"
+        rows.append(Row(f"{name}: added OCR time", t_zoom, "s", note))
+    n = totals[2]
+    for label, hit in (("without zoom", totals[0]), ("with zoom", totals[1])):
+        rows.append(Row(f"exact reads {label}", round(100 * hit / n, 1), "%", f"{hit}/{n} labels"))
+    rows.append(Row("median added OCR time per small-text frame", statistics.median(added), "s",
+                    f"over {len(added)} frames"))  # fmt: skip
+    return rows
+
+
+def zoom_stage_time(detector: Any, image: Any, repeat: int) -> tuple[float, float, int]:
+    """Median times of the full pass and of the zoom stage alone (its re-reads), and
+    how many re-reads it made: timed apart, so the stage's cost is not lost in the
+    full pass's spread on a busy machine."""
+    from tiny_computer_agent import _ocr
+
+    engine = _ocr.load_ocr_engine(detector.engine_params)
+    t_full, pieces = median_of(
+        lambda: _ocr._pieces(_ocr._read(engine, image, detector.zoom_floor)), repeat
+    )
+    t_zoom, _ = median_of(lambda: detector._zoomed(image, pieces), repeat)
+    return t_full, t_zoom, len(detector.zoom_candidates(image, pieces))
+
+
+def _grab(vd: Any) -> Any:
+    from tiny_computer_agent.desktop import DesktopScreen
+
+    screen = DesktopScreen(display=vd.display)
+    try:
+        return screen.grab()[0]
+    finally:
+        screen.close()
 
 
 def _synthetic_frame(width: int = 12) -> Any:

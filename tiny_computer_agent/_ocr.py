@@ -280,15 +280,7 @@ class OcrDetector:
 
     def _zoomed(self, image: Any, pieces: list[Element]) -> list[Element]:
         """``pieces`` with the small or unsure ones replaced by a surer re-read."""
-        w, h = image_size(image)
-        small = [
-            i
-            for i, p in enumerate(pieces)
-            if (p.box[3] - p.box[1] < self.zoom_height or p.confidence < self.zoom_confidence)
-            and 0 <= p.box[0] < p.box[2] <= w
-            and 0 <= p.box[1] < p.box[3] <= h
-        ]
-        chosen = set(sorted(small, key=lambda i: pieces[i].confidence)[: self.zoom_max])
+        chosen = set(self.zoom_candidates(image, pieces))
         out: list[Element] = []
         for i, piece in enumerate(pieces):
             if i not in chosen:
@@ -299,3 +291,16 @@ class OcrDetector:
             )
             out.extend(better_reading(piece, found))
         return out
+
+    def zoom_candidates(self, image: Any, pieces: Sequence[Element]) -> list[int]:
+        """Which ``pieces`` zoom re-reads: the small or unsure ones inside ``image``,
+        least sure first, at most ``zoom_max``."""
+        w, h = image_size(image)
+        small = [
+            i
+            for i, p in enumerate(pieces)
+            if (p.box[3] - p.box[1] < self.zoom_height or p.confidence < self.zoom_confidence)
+            and 0 <= p.box[0] < p.box[2] <= w
+            and 0 <= p.box[1] < p.box[3] <= h
+        ]
+        return sorted(small, key=lambda i: pieces[i].confidence)[: self.zoom_max]
