@@ -212,6 +212,33 @@ def vision_overlay() -> Screenshot:
 
 
 @capability(
+    "vision-zoom",
+    "After a zoom, the vision brain sees the area magnified, with rulers in screen pixels",
+    "A zoom step leaves the frame standing; the vision brain is then shown the area around "
+    "the zoomed element 3x larger, the menu's numbered boxes inside it, and rulers labelled "
+    "in screen pixels, so a small target is still named by its menu number.",
+    shows=["models.zoomed_crop"],
+)
+def vision_zoom() -> Screenshot:
+    import tiny_computer_agent as tca
+    from tiny_computer_agent import models
+
+    screen = tca.ImageScreen.of(tca.example_frames())
+    brain = models.VisionBrain(model=models.DEFAULT_VISION_MODEL)
+    zoom = tca.ScriptedBrain.of([{"verb": "zoom", "target": "Save"}])  # then done
+    episode = tca.run_episode("zoom on 'Save'", screen=screen, brain=zoom)
+    obs = episode.steps[1].observation  # the frame the zoom left standing, read again
+    assert obs is not None and obs.image is not None
+    menu = tca.build_menu(obs, "click 'Save'")
+    save = next(e for e in menu.entries if e.label == "Save")
+    image = models.zoomed_crop(obs.image, menu, save.box)
+    note = brain.prompt("click 'Save'", menu, episode.steps[:1])[1]["content"][1]["text"].strip()
+    result = episode.steps[0].result
+    said = result.description if result is not None else "no result"
+    return Screenshot(image=image, caption=f"{said[:90]} | prompt: {note[:110]}")
+
+
+@capability(
     "openai-brain",
     "A local OpenAI-compatible server, standard library only, local-first",
     "Chat completions over http.client (no proxy, no redirects, one deadline, a size cap) "

@@ -70,3 +70,36 @@ def test_vision_brain_without_a_screenshot_says_why(tiny_idefics3: Path) -> None
     with pytest.raises(BrainError, match="needs the screenshot"):
         brain.decide("click 'Save'", menu, ())
     assert not brain.is_loaded  # nothing was loaded for a question it cannot answer
+
+
+def test_a_zoomed_crop_magnifies_numbers_and_rules_in_screen_pixels() -> None:
+    from PIL import Image
+
+    from tiny_computer_agent import Element, FrameMapping, Observation, ScriptedBrain
+    from tiny_computer_agent.models import zoomed_crop
+    from tiny_computer_agent.models._vision import _RULER
+
+    image = Image.new("RGB", (400, 300), (240, 240, 240))
+    mapping = FrameMapping(left=1000, top=50, scale_x=2.0, scale_y=2.0)  # a halved frame
+    obs = Observation.of(
+        [Element(label="Tiny", box=(100, 100, 120, 108))], size=(400, 300), mapping=mapping,
+        image=image,
+    )  # fmt: skip
+    menu = build_menu(obs)
+    out = zoomed_crop(image, menu, (100, 100, 120, 108))
+    # 24 px margin (at least) around the box, 48 px sideways, magnified 3x, plus the rulers
+    assert out.size == ((120 + 48 - 52) * 3 + _RULER, (108 + 24 - 76) * 3 + _RULER)
+    left, top = 52, 76
+    assert out.getpixel((_RULER + (100 - left) * 3, _RULER + (104 - top) * 3)) == BOX_COLOR
+    assert mapping.to_screen(left, top) == (1104, 202)  # what the rulers count from
+    with pytest.raises(ValueError, match="factor"):
+        zoomed_crop(image, menu, (100, 100, 120, 108), factor=9)
+    # after a zoom step the brain is told the picture is magnified around its target
+    zoomed = run_episode(
+        "zoom", screen=ScriptedScreen(frames=(obs,)),
+        brain=ScriptedBrain.of([{"verb": "zoom", "target": "Tiny"}]),
+    )  # fmt: skip
+    brain = VisionBrain(model="unused")
+    note = brain.prompt("click 'Tiny'", menu, zoomed.steps[:1])[1]["content"][1]["text"]
+    assert "magnified 3x around 'Tiny'" in note
+    assert "magnified" not in brain.prompt("x", menu, ())[1]["content"][1]["text"]

@@ -27,7 +27,7 @@ from ._runtime import (
     weights_status,
 )
 from ._text import TextBrain
-from ._vision import VisionBrain, annotate
+from ._vision import VisionBrain, annotate, zoomed_crop
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -47,6 +47,7 @@ __all__ = [
     "make_model_brain",
     "resolve_model",
     "weights_status",
+    "zoomed_crop",
 ]
 
 #: Model brains by name (the registry, :mod:`tiny_computer_agent.registry`, lists them).

@@ -2,6 +2,11 @@
 shown the screenshot with the menu's boxes numbered on it, the pointer drawn as a small
 crosshair (a Linux screenshot does not include the pointer), and the menu as text.
 
+After a ``zoom`` step (the frame stands, read again magnified), the brain is shown
+:func:`zoomed_crop` instead: the area around the zoomed element, magnified, with the
+numbered boxes of the menu entries inside it and rulers labelled in *screen* pixels,
+so a small target is named by its menu number as always (no second coordinate system).
+
 The pointer comes from an optional provider, ``pointer() -> (x, y) | None`` in *screen*
 pixels (the desktop package can pass its pointer reader; nothing here imports an input
 library). The reply is read exactly like the text brain's.
@@ -22,7 +27,14 @@ from ._runtime import (
     transformers_api,
 )
 
-__all__ = ["BOX_COLOR", "POINTER_COLOR", "PointerProvider", "VisionBrain", "annotate"]
+__all__ = [
+    "BOX_COLOR",
+    "POINTER_COLOR",
+    "PointerProvider",
+    "VisionBrain",
+    "annotate",
+    "zoomed_crop",
+]
 
 #: Reads the pointer position in screen pixels, or None when it is unknown.
 PointerProvider = Callable[[], "tuple[int, int] | None"]
@@ -65,6 +77,80 @@ def annotate(image: Any, menu: Menu, *, pointer: PointerProvider | None = None) 
     return out
 
 
+#: Ruler ticks: one labelled tick per this many screen pixels (at least).
+_RULER_STEP: Final = 20
+_RULER: Final = 22
+
+
+def zoomed_crop(
+    image: Any, menu: Menu, box: tuple[int, int, int, int], *, factor: float = 3.0
+) -> Any:
+    """The area around ``box`` (frame pixels) magnified ``factor`` times, with the menu
+    entries inside it outlined and numbered as in :func:`annotate`, and rulers along the
+    top and left edges labelled in screen pixels (through the frame's mapping)."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError as exc:
+        raise MissingExtra("PIL", "ocr", "drawing a zoomed crop") from exc
+    if not 2 <= factor <= 4:
+        raise ValueError(f"factor must be from 2 to 4, got {factor}")
+    width, height = image.size
+    x0, y0, x1, y1 = box
+    margin = max(24, (y1 - y0) * 2)
+    left, top = max(0, x0 - margin * 2), max(0, y0 - margin)
+    right, bottom = min(width, x1 + margin * 2), min(height, y1 + margin)
+    if right <= left or bottom <= top:
+        raise ValueError(f"box {box} is outside the {width}x{height} frame")
+    crop = image.convert("RGB").crop((left, top, right, bottom))
+    big = crop.resize(
+        (round(crop.width * factor), round(crop.height * factor)), Image.Resampling.LANCZOS
+    )
+    out = Image.new("RGB", (big.width + _RULER, big.height + _RULER), (255, 255, 255))
+    out.paste(big, (_RULER, _RULER))
+    draw = ImageDraw.Draw(out)
+    font = ImageFont.load_default(size=11)
+    mapping = menu.observation.mapping
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return _RULER + (x - left) * factor, _RULER + (y - top) * factor
+
+    step = max(1, round(_RULER_STEP / max(mapping.scale_x, 1e-9)))
+    for fx in range(left - left % step + step, right, step):
+        sx, _ = mapping.to_screen(fx, top)
+        px, _ = at(fx, top)
+        draw.line((px, _RULER - 6, px, _RULER), fill=(0, 0, 0))
+        draw.text((px + 2, 2), str(sx), fill=(0, 0, 0), font=font)
+    for fy in range(top - top % step + step, bottom, step):
+        _, sy = mapping.to_screen(left, fy)
+        _, py = at(left, fy)
+        draw.line((_RULER - 6, py, _RULER, py), fill=(0, 0, 0))
+        draw.text((1, py + 1), str(sy), fill=(0, 0, 0), font=font)
+    for number, element in enumerate(menu.entries, 1):
+        ex0, ey0, ex1, ey1 = element.box
+        if ex1 <= left or ex0 >= right or ey1 <= top or ey0 >= bottom:
+            continue
+        (ax, ay), (bx, by) = (
+            at(max(ex0, left), max(ey0, top)),
+            at(min(ex1, right), min(ey1, bottom)),
+        )
+        draw.rectangle((ax, ay, bx, by), outline=BOX_COLOR, width=2)
+        draw.rectangle((ax, ay - 14, ax + 8 + 7 * len(str(number)), ay), fill=BOX_COLOR)
+        draw.text((ax + 3, ay - 13), str(number), fill=(255, 255, 255), font=font)
+    return out
+
+
+def _zoomed_on(history: Sequence[Any], menu: Menu) -> tuple[str, tuple[int, int, int, int]] | None:
+    """The label and box of what the last step zoomed on, when its frame still stands."""
+    last = history[-1] if history else None
+    decision = getattr(last, "decision", None)
+    result = getattr(last, "result", None)
+    if decision is None or decision.action.verb != "zoom" or result is None or not result.ok:
+        return None
+    for element in menu.observation.matches(decision.action.target or "")[:1]:
+        return element[1].label, element[1].box
+    return None
+
+
 def _parts(content: Any) -> list[dict[str, Any]]:
     return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
 
@@ -82,6 +168,9 @@ class VisionBrain(TorchRuntime, ModelBrain):
     image_splitting: bool = False
     name: str = "vlm"
     last_image: Any = dataclasses.field(default=None, init=False, repr=False)
+    _zoom: tuple[str, tuple[int, int, int, int]] | None = dataclasses.field(
+        default=None, init=False, repr=False
+    )
 
     def settings(self) -> dict[str, Any]:
         return {
@@ -101,6 +190,12 @@ class VisionBrain(TorchRuntime, ModelBrain):
     def prompt(self, goal: str, menu: Menu, history: Sequence[Any]) -> list[Message]:
         messages = ModelBrain.prompt(self, goal, menu, history)
         note = "The screenshot shows each menu entry's box with its number in a tag.\n"
+        self._zoom = _zoomed_on(history, menu)
+        if self._zoom is not None:
+            note = (
+                f"The picture is magnified 3x around {self._zoom[0]!r}; the rulers show "
+                "screen pixels, and each menu entry in it has its number in a tag.\n"
+            )
         for m in messages:
             m["content"] = _parts(m["content"])
         user = next(m for m in messages if m["role"] == "user")
@@ -118,7 +213,10 @@ class VisionBrain(TorchRuntime, ModelBrain):
         import torch
 
         tf = transformers_api()
-        self.last_image = annotate(image, menu, pointer=self.pointer)
+        if self._zoom is not None:
+            self.last_image = zoomed_crop(image, menu, self._zoom[1])
+        else:
+            self.last_image = annotate(image, menu, pointer=self.pointer)
         chat = [{**m, "content": _parts(m["content"])} for m in messages]
         text = processor.apply_chat_template(chat, add_generation_prompt=True)
         inputs = processor(
