@@ -14,6 +14,9 @@ Sections here:
     zoom     small Tk and xmessage labels read exactly without and with OcrDetector.zoom,
              and the OCR time zoom adds (there and on a normal dialog)
     scoring  scoring throughput (decisions per second) and a full replay of runs/
+    patience wait_for's wake-up latency (a region watch beside a ticking clock, a text
+             wait) on a real Tk program, and decision time and prompt size at step 5 vs
+             step 60 of a long scripted run
 """
 
 from __future__ import annotations
@@ -428,6 +431,114 @@ def bench_scoring(repeat: int) -> list[Row]:
         Row(f"replay + score runs/ ({len(board.verdicts)} decisions)", t, "s",
             f"{len(traces)} traces x 3 weightless brains, menus rebuilt and checked"),
     ]  # fmt: skip
+
+
+# -- patience: waiting without the brain, and long episodes ------------------------------
+
+
+def _wake_latencies(repeat: int) -> list[Row]:
+    """Wake-up latency on a real Tk program with a clock ticking beside its status: from
+    the moment the program records its change (``time.time()``) to the moment the wait's
+    step ends, ``repeat`` changes per kind."""
+    import tempfile
+
+    from devsupport.xdesktop import TimedPlanner, WatchSpy, run_timed, start_patience_app
+    from tiny_computer_agent.desktop import VirtualDesktop
+
+    kinds: dict[str, list[float]] = {"polling": [], "anytime": [], "text": []}
+    looks: list[float] = []
+    woke: dict[str, list[str]] = {k: [] for k in kinds}
+    with VirtualDesktop(window_manager=True) as vd, tempfile.TemporaryDirectory() as tmp:
+        app = start_patience_app(vd, Path(tmp))
+        screen = WatchSpy(vd.display)
+        screen.capture()  # load the OCR
+        for i, kind in enumerate(k for _ in range(repeat) for k in kinds):
+            app.change("Working", 0)
+            time.sleep(0.5)
+            after = 0.5 + (i * 0.37) % 1.0  # spread over 0.5-1.5 s, the same every run
+            text = "Ready" if kind == "text" else "Finished"
+            screen.region_polls, screen.looks = [], []
+
+            def on_poll(n: int, after: float = after, kind: str = kind) -> None:
+                if kind == "polling" and n == 2:  # once the watch's loop polls
+                    app.change("Finished", after)
+
+            screen.on_region_poll = on_poll
+            brain = TimedPlanner(
+                on_wait=None if kind == "polling" else lambda t=text, a=after: app.change(t, a)
+            )
+            goal = (
+                "wait for 'Ready' (up to 60 seconds)"
+                if kind == "text"
+                else "wait for 'Working' to change (up to 60 seconds)"
+            )
+            episode, ended = run_timed(goal, screen, brain)
+            result = episode.steps[0].result
+            woke[kind].append(result.woke if result is not None and result.woke else "?")
+            kinds[kind].append(ended[0] - app.changed_at(text))
+            looks += [end - start for start, end in screen.looks]
+        screen.close()
+    look = statistics.median(looks)
+
+    def spread(values: list[float], kind: str) -> str:
+        how = ",".join(sorted(set(woke[kind])))
+        return f"min {min(values):.2f} s, max {max(values):.2f} s, woke on {how}"
+
+    return [
+        Row("region watch, change while it polls", statistics.median(kinds["polling"]), "s",
+            spread(kinds["polling"], "polling") + "; 0.3 s still + 0.1 s poll by design"),
+        Row("region watch, change 0.5-1.5 s after deciding", statistics.median(kinds["anytime"]),
+            "s", spread(kinds["anytime"], "anytime") + "; blind while its opening OCR look runs"),
+        Row("whole-screen text wait ('Ready')", statistics.median(kinds["text"]), "s",
+            spread(kinds["text"], "text") + "; the clock makes every poll a look (OCR)"),
+        Row("one look (capture + OCR) while waiting", look, "s", f"{len(looks)} looks, 1280x800"),
+    ]  # fmt: skip
+
+
+def _long_run_costs(repeat: int, clicks: int = 60) -> list[Row]:
+    """A scripted model brain clicking ``clicks`` times on a scripted counter: decision
+    time and prompt size at step 5 and at step 60 (no desktop)."""
+    import json
+
+    from tiny_computer_agent import Policy, run_episode
+    from tiny_computer_agent._screens import ScriptedScreen
+    from tiny_computer_agent.models import ScriptedModelBrain
+
+    frames = [["Counter", f"Count: {i}", "Add one"] for i in range(clicks + 2)]
+    replies = [json.dumps({"verb": "click", "target": "Add one"})] * clicks
+    replies.append(json.dumps({"verb": "done"}))
+    early: list[float] = []
+    late: list[float] = []
+    walls: list[float] = []
+    prompts: list[int] = []
+    for _ in range(repeat):
+        brain = ScriptedModelBrain(replies=tuple(replies))
+        t0 = time.perf_counter()
+        episode = run_episode(
+            "click 'Add one' sixty times",
+            screen=ScriptedScreen.of_labels(*frames),
+            brain=brain,
+            policy=Policy(max_steps=clicks + 10),
+        )
+        walls.append(time.perf_counter() - t0)
+        early.append(episode.steps[4].timings["decide"])
+        late.append(episode.steps[59].timings["decide"])
+        prompts = [len(r[-1]["content"]) for r in brain.requests]
+    return [
+        Row("decision at step 5 (scripted model brain)", statistics.median(early), "s",
+            f"prompt {prompts[4]} characters"),
+        Row("decision at step 60", statistics.median(late), "s",
+            f"prompt {prompts[59]} characters (8 steps shown + the ledger)"),
+        Row("prompt characters, largest of the 61", max(prompts), "chars",
+            f"smallest {min(prompts)} (step 1)"),
+        Row(f"whole {clicks + 1}-step episode", statistics.median(walls), "s",
+            "ScriptedScreen, dry run"),
+    ]  # fmt: skip
+
+
+@section("patience", "wait_for wake latency on a real Tk program; decisions at step 5 vs 60")
+def bench_patience(repeat: int) -> list[Row]:
+    return [*_wake_latencies(repeat), *_long_run_costs(repeat)]
 
 
 def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:

@@ -431,6 +431,269 @@ def _textbox(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     widgets["textbox"] = box
 
 
+# -- patience: a delayed change with a clock beside it, and the loop run in a subprocess ---
+
+#: A Tk window with a status label (``config["status"]``) and, when asked, a clock that
+#: ticks every 100 ms beside it. It takes orders from a trigger file (JSON, polled every
+#: 10 ms): ``{"text": T, "after": S}`` sets the status to T after S seconds, and at that
+#: moment appends ``{"text": T, "at": time.time()}`` to the changes file, so the program
+#: itself says when its screen changed. It prints its widgets' geometry once mapped.
+PATIENCE_APP = r"""
+import json, sys, time, tkinter as tk
+from pathlib import Path
+
+config = json.loads(sys.argv[1])
+trigger, changes = Path(config["trigger"]), Path(config["changes"])
+root = tk.Tk()
+root.title(config["title"])
+root.geometry("640x200+200+150")
+font = ("DejaVu Sans", 18)
+tk.Label(root, text="Export of report.pdf", font=font).place(x=30, y=20)
+status = tk.Label(root, text=config["status"], font=font, width=12, anchor="w")
+status.place(x=30, y=90)
+clock = tk.Label(root, text="", font=font, width=10)
+clock.place(x=400, y=90)
+
+def tick():
+    clock.configure(text=f"{time.time():.1f}"[-7:])
+    root.after(100, tick)
+
+def change(text):
+    status.configure(text=text)
+    root.update_idletasks()
+    with changes.open("a") as fh:
+        fh.write(json.dumps({"text": text, "at": time.time()}) + "\n")
+
+def poll():
+    if trigger.exists():
+        order = json.loads(trigger.read_text())
+        trigger.unlink()
+        root.after(int(order["after"] * 1000), lambda: change(order["text"]))
+    root.after(10, poll)
+
+def report():
+    root.update_idletasks()
+    geometry = {name: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
+                for name, w in (("status", status), ("clock", clock), ("window", root))}
+    print(json.dumps({"geometry": geometry}), flush=True)
+
+if config["clock"]:
+    tick()
+poll()
+root.after(500, report)
+root.mainloop()
+"""
+
+
+@dataclasses.dataclass
+class PatienceApp:
+    """A running :data:`PATIENCE_APP`: its process, geometry, trigger and changes files."""
+
+    proc: subprocess.Popen[str]
+    geometry: dict[str, list[int]]
+    trigger: Path
+    changes: Path
+
+    def rect(self, name: str) -> tuple[int, int, int, int]:
+        x, y, w, h = self.geometry[name]
+        return x, y, x + w, y + h
+
+    def change(self, text: str, after: float) -> None:
+        """Tell the app to show ``text`` as its status ``after`` seconds from now (its
+        own timer); written whole, then renamed, so the app never reads half an order."""
+        part = self.trigger.with_suffix(".part")
+        part.write_text(json.dumps({"text": text, "after": after}))
+        os.replace(part, self.trigger)
+
+    def changed_at(self, text: str, timeout: float = 10.0) -> float:
+        """When (``time.time()``, the app's own record) the status last became ``text``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.changes.exists():
+                seen = [json.loads(line) for line in self.changes.read_text().splitlines()]
+                times = [float(c["at"]) for c in seen if c["text"] == text]
+                if times:
+                    return times[-1]
+            time.sleep(0.05)
+        raise AssertionError(f"the app never reported its status becoming {text!r}")
+
+
+def start_patience_app(
+    vd: VirtualDesktop,
+    folder: Path,
+    *,
+    status: str = "Working",
+    clock: bool = True,
+    title: str = "Export",
+    env: Mapping[str, str] | None = None,
+) -> PatienceApp:
+    """Start :data:`PATIENCE_APP` on ``vd`` (files in ``folder``); stopped by PID when
+    the desktop closes."""
+    script = folder / "patience_app.py"
+    script.write_text(PATIENCE_APP)
+    trigger, changes = folder / "patience-order", folder / "patience-changes.jsonl"
+    config = {"trigger": str(trigger), "changes": str(changes), "status": status,
+              "clock": clock, "title": title}  # fmt: skip
+    proc = vd.spawn([sys.executable, str(script), json.dumps(config)], stdout=subprocess.PIPE,
+                    env=env)  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line, "the Tk patience app printed no geometry (did it start?)"
+    time.sleep(0.3)  # mapped is not painted
+    return PatienceApp(proc=proc, geometry=json.loads(line)["geometry"], trigger=trigger,
+                       changes=changes)  # fmt: skip
+
+
+#: The loop in a subprocess (pyautogui binds one display per process), with a brain
+#: and a screen that count: every ``decide`` call and every capture is timed
+#: (``time.time()``). Config (JSON, argv[1]): goal, brain (``planner``, ``scripted``
+#: with ``items``, or ``scripted-model`` with ``replies``), max_steps, armed. It
+#: captures once to load the OCR, prints ``ready``, runs the episode, and prints one
+#: JSON line: calls ([start, end] per decision), captures, prompts (characters of the
+#: user message per model request), and the episode.
+COUNTED_DRIVER = r"""
+import json, sys, time
+from tiny_computer_agent import PlannerBrain, Policy, ScriptedBrain, run_episode
+from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
+from tiny_computer_agent.models import ScriptedModelBrain
+
+config = json.loads(sys.argv[1])
+if config["brain"] == "planner":
+    inner = PlannerBrain()
+elif config["brain"] == "scripted":
+    inner = ScriptedBrain.of(config["items"])
+else:
+    inner = ScriptedModelBrain(replies=tuple(config["replies"]))
+calls, captures = [], []
+
+class Counted:
+    name = inner.name
+    def settings(self):
+        return inner.settings()
+    def decide(self, goal, menu, history):
+        start = time.time()
+        try:
+            return inner.decide(goal, menu, history)
+        finally:
+            calls.append([start, time.time()])
+
+class CountedScreen(DesktopScreen):
+    def capture(self):
+        captures.append(time.time())
+        return super().capture()
+
+screen = CountedScreen()
+screen.capture()  # the OCR model loads now, not during the episode
+captures.clear()
+policy = Policy(max_steps=config["max_steps"])
+if config["armed"]:
+    policy = policy.armed(flag=True)
+executor = RealInputExecutor(policy=policy, screen=screen) if config["armed"] else None
+print("ready", flush=True)
+episode = run_episode(config["goal"], screen=screen, brain=Counted(), executor=executor,
+                      policy=policy)
+requests = getattr(inner, "requests", [])
+prompts = [len(r[-1]["content"]) for r in requests]
+print(json.dumps({"calls": calls, "captures": captures, "prompts": prompts,
+                  "episode": episode.to_dict()}), flush=True)
+"""
+
+
+def start_counted(
+    d: Desk,
+    goal: str,
+    *,
+    brain: str = "planner",
+    max_steps: int = 8,
+    armed: bool = True,
+    **brain_config: Any,
+) -> subprocess.Popen[str]:
+    """:data:`COUNTED_DRIVER` started on ``d``'s display (armed: real input); returns
+    once it printed ``ready`` (its screen open, its OCR loaded)."""
+    config = {"goal": goal, "brain": brain, "max_steps": max_steps, "armed": armed,
+              **brain_config}  # fmt: skip
+    extra = {"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"} if armed else {}
+    proc = d.vd.spawn([sys.executable, "-c", COUNTED_DRIVER, json.dumps(config)],
+                      stdout=subprocess.PIPE, env=d.env(**extra))  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "ready", f"the counted driver did not start (printed {line!r})"
+    return proc
+
+
+def finish_counted(d: Desk, proc: subprocess.Popen[str], timeout: float = 300) -> dict[str, Any]:
+    """What a :func:`start_counted` driver printed when its episode ended."""
+    try:
+        out, _ = proc.communicate(timeout=timeout)  # the episode is long: read as it comes
+    except subprocess.TimeoutExpired:
+        d.vd.stop(proc)
+        raise AssertionError(f"the counted driver did not finish within {timeout:g}s") from None
+    assert proc.returncode == 0, f"the counted driver failed ({proc.returncode}):\n{out}"
+    report: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return report
+
+
+class WatchSpy(DesktopScreen):
+    """A desktop screen that times its looks (captures with OCR: ``looks``, pairs of
+    ``time.time()``) and its region signatures (``region_polls``), and calls
+    ``on_region_poll(n)`` before the n-th region signature (1 is the first)."""
+
+    def __init__(self, display: str, on_region_poll: Any = None) -> None:
+        super().__init__(display=display)
+        self.on_region_poll = on_region_poll
+        self.looks: list[tuple[float, float]] = []
+        self.region_polls: list[float] = []
+
+    def capture(self) -> Any:
+        start = time.time()
+        try:
+            return super().capture()
+        finally:
+            self.looks.append((start, time.time()))
+
+    def signature(self, region: Any = None) -> bytes:
+        if region is not None:
+            if self.on_region_poll is not None:
+                self.on_region_poll(len(self.region_polls) + 1)
+            self.region_polls.append(time.time())
+        return DesktopScreen.signature(self, region)
+
+
+class TimedPlanner:
+    """The planner, with the moment each decision was asked for (``calls``), and
+    ``on_wait()`` called when it decides to wait."""
+
+    name = "planner"
+
+    def __init__(self, on_wait: Any = None) -> None:
+        from tiny_computer_agent import PlannerBrain
+
+        self.inner, self.on_wait = PlannerBrain(), on_wait
+        self.calls: list[float] = []
+
+    def settings(self) -> dict[str, Any]:
+        return {}
+
+    def decide(self, goal: str, menu: Any, history: Any) -> Any:
+        self.calls.append(time.time())
+        decision = self.inner.decide(goal, menu, history)
+        if decision.action.verb == "wait_for" and self.on_wait is not None:
+            self.on_wait()
+        return decision
+
+
+def run_timed(goal: str, screen: Any, brain: Any) -> tuple[Any, list[float]]:
+    """A dry episode in this process; returns it and when (``time.time()``) each step
+    was recorded (a wait's step is recorded the moment the wait ends)."""
+    from tiny_computer_agent import run_episode
+
+    ended: list[float] = []
+    episode = run_episode(
+        goal, screen=screen, brain=brain, on_step=lambda step: ended.append(time.time())
+    )
+    return episode, ended
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["app"]:
         _app(json.loads(sys.argv[2]))
