@@ -488,7 +488,7 @@ def _wake_latencies(repeat: int) -> list[Row]:
         Row("region watch, change while it polls", statistics.median(kinds["polling"]), "s",
             spread(kinds["polling"], "polling") + "; 0.3 s still + 0.1 s poll by design"),
         Row("region watch, change 0.5-1.5 s after deciding", statistics.median(kinds["anytime"]),
-            "s", spread(kinds["anytime"], "anytime") + "; blind while its opening OCR look runs"),
+            "s", spread(kinds["anytime"], "anytime") + "; compares the area's pixels, no OCR"),
         Row("whole-screen text wait ('Ready')", statistics.median(kinds["text"]), "s",
             spread(kinds["text"], "text") + "; the clock makes every poll a look (OCR)"),
         Row("one look (capture + OCR) while waiting", look, "s", f"{len(looks)} looks, 1280x800"),

@@ -147,6 +147,22 @@ def _moved_since(screen: Screen, seen: Observation) -> bool:
     return bytes(own()) != before
 
 
+def _region_pixels_moved(screen: Screen, seen: Observation, region: Region) -> bool | None:
+    """Whether ``region`` looks different now than in ``seen``'s image, compared pixel
+    by pixel on one fresh grab (no OCR); None when the screen cannot be grabbed or
+    ``seen`` has no pixels to compare with."""
+    grab = getattr(screen, "grab", None)
+    if seen.image is None or not callable(grab):
+        return None
+    image, mapping = grab()
+    if image.size != seen.image.size or mapping != seen.mapping:
+        return None
+    x0, y0 = seen.mapping.to_frame(region[0], region[1])
+    x1, y1 = seen.mapping.to_frame(region[2], region[3])
+    box = (int(x0), int(y0), max(int(x0) + 1, round(x1)), max(int(y0) + 1, round(y1)))
+    return bool(image.crop(box).tobytes() != seen.image.crop(box).tobytes())
+
+
 def watch(
     screen: Screen,
     seen: Observation,
@@ -176,10 +192,16 @@ def watch(
     # a change since the brain's frame counts: the screen's own record says whether the
     # whole screen moved; the index of the watched area says whether that area did
     if _moved_since(screen, seen):
-        fresh = eye.look()
-        if what.until == "text" and fresh.shows(what.text or ""):
+        changed = True  # the whole screen moved since the brain's frame
+        if what.until == "text" and eye.look().shows(what.text or ""):
             return woke("text", True, clock() - start)
-        changed = _in_region(fresh, what.region) != _in_region(seen, what.region)
+        if what.until != "text" and what.region is not None:
+            # did the watched area move? Its own pixels say it at once; reading the
+            # screen (OCR) takes a second, and a change during it would be seen late
+            moved = _region_pixels_moved(screen, seen, what.region)
+            if moved is None:
+                moved = _in_region(eye.look(), what.region) != _in_region(seen, what.region)
+            changed = moved
     dirty = False
     while True:
         check()
