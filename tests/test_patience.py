@@ -412,3 +412,15 @@ def test_a_bad_max_wait_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     for bad in ("0", "-1", "nan", "4000"):
         assert main(["--image", "example", "--max-wait", bad, "click 'Save'"]) == 2
         assert "--max-wait must be more than 0" in capsys.readouterr().err
+
+
+def test_watching_an_irreversible_button_needs_no_yes() -> None:
+    screen = tca.ScriptedScreen.of_labels(["Delete account"], ["Deleted"])
+    brain = tca.ScriptedBrain.of(
+        [{"verb": "wait_for", "target": "Delete account", "until": "change", "seconds": 2}]
+    )
+    episode = tca.run_episode("watch it", screen=screen, brain=brain)
+    result = episode.steps[0].result
+    assert result is not None and result.woke == "change", episode.render()
+    assert "person's yes" not in result.description
+    assert "wait" in episode.steps[0].timings and "settle" not in episode.steps[0].timings

@@ -357,14 +357,14 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except ScreenUnavailable as exc:
         run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
-    if result.dry_run:
+    if result.dry_run and not VERB_TABLE[action.verb].harness:  # looking needs no yes
         held = [why for a, els in targets if (why := run.policy.irreversible(a, els))]
         if held:
             note = f"; with real input this needs a person's yes (irreversible: {held[0]})"
             result = dataclasses.replace(result, description=result.description + note)
     timings = {**step.timings, "act": time.perf_counter() - t0}
-    if result.settle_seconds is not None:
-        timings["settle"] = result.settle_seconds
+    if result.settle_seconds is not None:  # how long it settled, or waited
+        timings["wait" if result.woke else "settle"] = result.settle_seconds
     error = None if result.ok else _error("action-failed", result.error or "the action failed")
     if result.passive and run.reuse is None:
         run.reuse = _standing(obs, f"step {step.index} ({action.describe()}) changed nothing")

@@ -16,8 +16,14 @@ watch (``wait_for`` with a target) polls only that element's area, so a clock
 elsewhere does not wake it.
 
 The signature comes from the screen when it has one (``signature(region=None)``, as
-:class:`~tiny_computer_agent.desktop.DesktopScreen` does); a screen without one is
-captured instead, and its index's signature is what is compared.
+:class:`~tiny_computer_agent.desktop.DesktopScreen` does); a screen without one (a
+scripted or replayed one) is captured at every poll, and the labels and boxes of the
+elements in the watched area are what is compared, starting from the brain's frame.
+
+A change since the frame the brain saw counts: when the screen's own record says the
+whole screen moved since then, a region watch compares that area's pixels in the
+brain's frame with a fresh grab (no OCR, so the wait is not blind for the second a
+read takes), and a text wait reads the screen once at the start.
 """
 
 from __future__ import annotations
@@ -106,7 +112,17 @@ class _Looker:
         own = getattr(self.screen, "signature", None)
         if callable(own):
             return bytes(own() if self.region is None else own(region=self.region))
-        return self.look().signature().encode()
+        return self.index_signature(self.look())
+
+    def index_signature(self, obs: Observation) -> bytes:
+        """What a screen with no signature of its own is compared by: the labels and boxes
+        of the elements in the watched area."""
+        return repr(_in_region(obs, self.region)).encode()
+
+    @property
+    def signs(self) -> bool:
+        """Whether the screen has a signature of its own (else each poll is a capture)."""
+        return callable(getattr(self.screen, "signature", None))
 
     def look(self) -> Observation:
         self.looks += 1
@@ -115,7 +131,7 @@ class _Looker:
 
     def fresh(self) -> Observation:
         """The latest look if the signature poll just made one, else a new look."""
-        if callable(getattr(self.screen, "signature", None)) or self.latest is None:
+        if self.signs or self.latest is None:
             return self.look()
         return self.latest
 
@@ -187,7 +203,9 @@ def watch(
 
     if what.until == "text" and what.text and seen.shows(what.text):
         return woke("text", False, 0.0)
-    last = eye.signature()
+    # the baseline: the screen now; for a screen that only has captures, the brain's
+    # frame itself, so a change since it counts at the first poll
+    last = eye.signature() if eye.signs else eye.index_signature(seen)
     changed, last_change = False, start
     # a change since the brain's frame counts: the screen's own record says whether the
     # whole screen moved; the index of the watched area says whether that area did
