@@ -25,6 +25,11 @@ log = logging.getLogger(__name__)
 _ENGINES: dict[tuple[tuple[str, Any], ...], Any] = {}
 _ENGINE_LOCK: Final = threading.Lock()
 
+#: Unsure text is re-read up to this many times ``zoom_height`` tall: xmessage's 10-11 px
+#: lines (up to ~28 px boxes) gain from it; GTK's icons read as glyphs are caught by the
+#: letters rule of :func:`_worth_zooming` (measured with benchmarks/bench.py zoom).
+_UNSURE_HEIGHT: Final = 1.6
+
 #: A gap between two words wider than this many line heights separates two controls.
 SPLIT_GAP: Final = 0.8
 
@@ -233,9 +238,10 @@ class OcrDetector:
     """RapidOCR text lines as elements, with widget splitting and prose filters.
 
     With ``zoom`` on, up to ``zoom_max`` pieces per frame that are shorter than
-    ``zoom_height`` pixels or less sure than ``zoom_confidence`` (even ones under
-    ``min_confidence``, down to ``zoom_floor``) are read again, magnified
-    ``zoom_factor`` times (:func:`reread`), and the surer reading is kept.
+    ``zoom_height`` pixels, or less sure than ``zoom_confidence`` (even ones under
+    ``min_confidence``, down to ``zoom_floor``) while not much taller and reading as
+    letters, are read again, magnified ``zoom_factor`` times (:func:`reread`), and the
+    surer reading is kept.
     """
 
     min_confidence: float = 0.5
@@ -299,8 +305,24 @@ class OcrDetector:
         small = [
             i
             for i, p in enumerate(pieces)
-            if (p.box[3] - p.box[1] < self.zoom_height or p.confidence < self.zoom_confidence)
+            if _worth_zooming(p, self)
             and 0 <= p.box[0] < p.box[2] <= w
             and 0 <= p.box[1] < p.box[3] <= h
         ]
         return sorted(small, key=lambda i: pieces[i].confidence)[: self.zoom_max]
+
+
+def _worth_zooming(piece: Element, d: OcrDetector) -> bool:
+    """Small text; or unsure text not much taller than small that reads as letters.
+    Magnifying text that is already large does not help, and an icon that OCR reads as
+    glyphs ("□口网" at 0.44) gains nothing from it: on two GTK dialogs, four such re-reads
+    added 0.6 s and read nothing."""
+    height = piece.box[3] - piece.box[1]
+    if height < d.zoom_height:
+        return True
+    letters = sum(ch.isascii() and ch.isalnum() for ch in piece.label)
+    return (
+        piece.confidence < d.zoom_confidence
+        and height < d.zoom_height * _UNSURE_HEIGHT
+        and letters * 2 >= len(piece.label.replace(" ", ""))
+    )
