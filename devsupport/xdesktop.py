@@ -431,6 +431,96 @@ def _textbox(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     widgets["textbox"] = box
 
 
+# -- the frame ring: a widget beside a clock, and a toast that comes and goes ----------
+
+#: A 520x320 Tk window: "Alpha" (renamed "Omega" on order), a clock that ticks every
+#: 100 ms beside it (when ``config["clock"]``, until ordered to stop), and a "Toast:
+#: saved" banner shown for 300 ms on order. It prints its widgets' real geometry once
+#: mapped and takes orders from a trigger file (polled every 10 ms), so the caller, not a
+#: timer, decides when the screen changes. Used by the live ring test and the gallery.
+RING_APP = r"""
+import json, sys, time, tkinter as tk
+from pathlib import Path
+
+config = json.loads(sys.argv[1])
+trigger = Path(config["trigger"])
+root = tk.Tk()
+root.title("Ring demo")
+root.geometry("520x320+200+150")
+font = ("DejaVu Sans", 16)
+target = tk.Label(root, text="Alpha", font=font, width=10, relief="groove")
+target.place(x=30, y=30)
+clock = tk.Label(root, text="", font=font, width=12)
+clock.place(x=280, y=30)
+toast = tk.Label(root, text="Toast: saved", font=("DejaVu Sans", 28), bg="#ffe9a8", padx=20)
+ticking = [None]
+
+def tick():
+    clock.configure(text=f"{time.time():.1f}"[-7:])
+    ticking[0] = root.after(100, tick)
+
+def poll():
+    if trigger.exists():
+        order = trigger.read_text()
+        trigger.unlink()
+        if order == "rename":
+            target.configure(text="Omega")
+        elif order == "stop" and ticking[0] is not None:
+            root.after_cancel(ticking[0])
+        elif order == "toast":
+            toast.place(x=120, y=200)
+            root.after(300, toast.place_forget)
+    root.after(10, poll)
+
+def report():
+    root.update_idletasks()
+    geometry = {name: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
+                for name, w in (("target", target), ("clock", clock), ("window", root))}
+    print(json.dumps({"geometry": geometry}), flush=True)
+
+if config["clock"]:
+    tick()
+poll()
+root.after(500, report)
+root.mainloop()
+"""
+
+
+@dataclasses.dataclass
+class RingApp:
+    """A running :data:`RING_APP`: its widgets' geometry and its trigger file."""
+
+    geometry: dict[str, list[int]]
+    trigger: Path
+
+    def rect(self, name: str) -> tuple[int, int, int, int]:
+        x, y, w, h = self.geometry[name]
+        return x, y, x + w, y + h
+
+    def order(self, what: str) -> None:
+        """``rename``, ``stop`` or ``toast``; written whole, then renamed, so the app
+        never reads half an order."""
+        part = self.trigger.with_suffix(".part")
+        part.write_text(what)
+        os.replace(part, self.trigger)
+
+
+def start_ring_app(
+    vd: VirtualDesktop, folder: Path, *, clock: bool, env: Mapping[str, str] | None = None
+) -> RingApp:
+    """Start :data:`RING_APP` on ``vd`` (files in ``folder``); stopped by PID when the
+    desktop closes."""
+    script = folder / "ring_app.py"
+    script.write_text(RING_APP)
+    trigger = folder / "ring-order"
+    config = json.dumps({"trigger": str(trigger), "clock": clock})
+    proc = vd.spawn([sys.executable, str(script), config], stdout=subprocess.PIPE, env=env)
+    line = proc.stdout.readline() if proc.stdout is not None else ""
+    assert line, "the Tk ring app printed no geometry (did it start?)"
+    time.sleep(0.3)  # mapped is not painted
+    return RingApp(geometry=json.loads(line)["geometry"], trigger=trigger)
+
+
 # -- patience: a delayed change with a clock beside it, and the loop run in a subprocess ---
 
 #: A Tk window with a status label (``config["status"]``) and, when asked, a clock that

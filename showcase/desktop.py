@@ -736,55 +736,6 @@ def desktop_settle() -> Transcript:
 
 # ---------------------------------------------------------------- region signatures, the ring
 
-#: A 520x320 Tk window (the live ring test's): "Alpha" (renamed "Omega" on order), a clock
-#: ticking every 100 ms until told to stop, and a "Toast" shown for 300 ms on order. It
-#: prints its widgets' real geometry once mapped and takes orders from a trigger file, so
-#: the capability, not a timer, decides when the screen changes.
-RING_APP = r"""
-import json, sys, time, tkinter as tk
-from pathlib import Path
-
-trigger = Path(sys.argv[1])
-root = tk.Tk()
-root.title("Ring demo")
-root.geometry("520x320+200+150")
-font = ("DejaVu Sans", 16)
-target = tk.Label(root, text="Alpha", font=font, width=10, relief="groove")
-target.place(x=30, y=30)
-clock = tk.Label(root, text="", font=font, width=12)
-clock.place(x=280, y=30)
-toast = tk.Label(root, text="Toast: saved", font=("DejaVu Sans", 28), bg="#ffe9a8", padx=20)
-ticking = [None]
-
-def tick():
-    clock.configure(text=f"{time.time():.1f}"[-7:])
-    ticking[0] = root.after(100, tick)
-
-def poll():
-    if trigger.exists():
-        order = trigger.read_text()
-        trigger.unlink()
-        if order == "rename":
-            target.configure(text="Omega")
-        elif order == "stop":
-            root.after_cancel(ticking[0])
-        elif order == "toast":
-            toast.place(x=120, y=200)
-            root.after(300, toast.place_forget)
-    root.after(10, poll)
-
-def report():
-    root.update_idletasks()
-    geometry = {name: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
-                for name, w in (("target", target), ("clock", clock), ("window", root))}
-    print(json.dumps({"geometry": geometry}), flush=True)
-
-tick()
-poll()
-root.after(500, report)
-root.mainloop()
-"""
-
 #: A Tk form: two empty fields with grey hints ("your name", "your city") that clear when
 #: the field takes focus, Tab between them, and Return sends: one JSON line to the marker
 #: file and "Sent: NAME from CITY" on the window.
@@ -837,13 +788,6 @@ def tk_script(desk: Desk, name: str, source: str, arg: Path) -> dict[str, Any]:
     return dict(json.loads(line))
 
 
-def order(trigger: Path, what: str) -> None:
-    """Tell the ring app to act (it polls every 10 ms); written whole, then renamed."""
-    part = trigger.with_suffix(".part")
-    part.write_text(what)
-    os.replace(part, trigger)
-
-
 @capability(
     "desktop-frame-ring",
     "Region signatures and the frame ring: a 300 ms toast seen only by the ring",
@@ -871,6 +815,7 @@ def desktop_frame_ring() -> Screenshot:
     from PIL import Image, ImageDraw
 
     import tiny_computer_agent as tca
+    from devsupport.xdesktop import start_ring_app
     from tiny_computer_agent.desktop import (
         DesktopScreen,
         FrameRing,
@@ -899,14 +844,8 @@ def desktop_frame_ring() -> Screenshot:
 
     ocr = tca.OcrDetector()
     with desktop() as desk:
-        trigger = desk.tmp / "order"
-        geometry = tk_script(desk, "ring_app", RING_APP, trigger)["geometry"]
-
-        def rect(name: str) -> Box:
-            x, y, w, h = geometry[name]
-            return x, y, x + w, y + h
-
-        target, clock, window = rect("target"), rect("clock"), rect("window")
+        app = start_ring_app(desk.vd, desk.tmp, clock=True, env=desk.env())
+        target, clock, window = app.rect("target"), app.rect("clock"), app.rect("window")
         screen = DesktopScreen(display=desk.display or None, detector=ocr)
         try:
             screen.capture()  # loads the OCR model now, so the captures below are quick
@@ -919,18 +858,18 @@ def desktop_frame_ring() -> Screenshot:
                 clocks.add(screen.signature(clock))
                 wholes.add(screen.signature())
                 time.sleep(0.03)
-            order(trigger, "rename")
+            app.order("rename")
             deadline = time.monotonic() + 3.0
             while screen.signature(target) == first and time.monotonic() < deadline:
                 time.sleep(0.02)
             renamed = screen.signature(target) != first
-            order(trigger, "stop")  # the clock stops: the settle below can go quiet
+            app.order("stop")  # the clock stops: the settle below can go quiet
             time.sleep(0.5)
             # 2. a toast during a real settle: only the ring keeps it
             before = screen.capture()
             t0 = screen.last_captured_at
             settle = Settle(quiet=0.5, appear=2.0, timeout=5.0)  # quiet outlasts the toast
-            order(trigger, "toast")
+            app.order("toast")
             settled = settle.wait(screen.signature, screen.last_signature)
             after = screen.capture()
             t1 = screen.last_captured_at

@@ -3,107 +3,30 @@ a region over one widget ignores a clock ticking elsewhere in the same window, a
 that comes and goes during a settle is kept by the ring, though the frames before and
 after the settle never show it.
 
-The Tk program (:data:`RING_APP`) is started and stopped by PID through the desktop
-(``Desk.vd.spawn``); it prints its widgets' real geometry once mapped and takes orders
-from a trigger file, so the test, not a timer, decides when the screen changes.
+The Tk program (:data:`devsupport.xdesktop.RING_APP`) is started and stopped by PID
+through the desktop (``Desk.vd.spawn``); it prints its widgets' real geometry once mapped
+and takes orders from a trigger file, so the test, not a timer, decides when the screen
+changes.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from devsupport.xdesktop import Desk, desk, require
+from devsupport.xdesktop import Desk, RingApp, desk, require, start_ring_app
 from tiny_computer_agent._frames import observe
 from tiny_computer_agent._ocr import OcrDetector
 from tiny_computer_agent.desktop import DesktopScreen, Settle
 
 pytestmark = pytest.mark.live
 
-#: A 520x320 window: "Alpha" (renamed "Omega" on order), a clock that ticks every
-#: 100 ms (when asked for), and a "Toast" shown for 300 ms on order.
-RING_APP = r"""
-import json, sys, time, tkinter as tk
-from pathlib import Path
 
-config = json.loads(sys.argv[1])
-trigger = Path(config["trigger"])
-root = tk.Tk()
-root.title("Ring test")
-root.geometry("520x320+200+150")
-font = ("DejaVu Sans", 16)
-target = tk.Label(root, text="Alpha", font=font, width=10)
-target.place(x=30, y=30)
-clock = tk.Label(root, text="", font=font, width=12)
-clock.place(x=280, y=30)
-toast = tk.Label(root, text="Toast", font=("DejaVu Sans", 28), bg="#ffe9a8", padx=20)
-
-def tick():
-    clock.configure(text=f"{time.time():.1f}"[-7:])
-    root.after(100, tick)
-
-def poll():
-    if trigger.exists():
-        order = trigger.read_text()
-        trigger.unlink()
-        if order == "rename":
-            target.configure(text="Omega")
-        elif order == "toast":
-            toast.place(x=180, y=200)
-            root.after(300, toast.place_forget)
-    root.after(10, poll)
-
-def report():
-    root.update_idletasks()
-    geometry = {name: [w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()]
-                for name, w in (("target", target), ("clock", clock), ("window", root))}
-    print(json.dumps({"geometry": geometry}), flush=True)
-
-if config["clock"]:
-    tick()
-poll()
-root.after(500, report)
-root.mainloop()
-"""
-
-
-@dataclass
-class RingApp:
-    geometry: dict[str, list[int]]
-    trigger: Path
-
-    def rect(self, name: str) -> tuple[int, int, int, int]:
-        x, y, w, h = self.geometry[name]
-        return x, y, x + w, y + h
-
-    def order(self, what: str) -> None:
-        """Tell the app to act (it polls every 10 ms); written whole, then renamed."""
-        part = self.trigger.with_suffix(".part")
-        part.write_text(what)
-        os.replace(part, self.trigger)
-
-
-def start(desktop: Desk, *, clock: bool) -> RingApp:
-    script = desktop.tmp / "ring_app.py"
-    script.write_text(RING_APP)
-    trigger = desktop.tmp / "order"
-    config = json.dumps({"trigger": str(trigger), "clock": clock})
-    proc = desktop.vd.spawn(
-        [sys.executable, str(script), config], stdout=subprocess.PIPE, env=desktop.env()
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line, "the Tk ring app printed no geometry (did it start?)"
-    time.sleep(0.3)  # mapped is not painted
-    return RingApp(geometry=json.loads(line)["geometry"], trigger=trigger)
+def _start(desktop: Desk, *, clock: bool) -> RingApp:
+    return start_ring_app(desktop.vd, desktop.tmp, clock=clock, env=desktop.env())
 
 
 @pytest.fixture
@@ -114,7 +37,7 @@ def desktop(tmp_path: Path) -> Iterator[Desk]:
 def test_a_region_signature_ignores_a_clock_elsewhere_and_sees_its_widget_change(
     desktop: Desk,
 ) -> None:
-    app = start(desktop, clock=True)
+    app = _start(desktop, clock=True)
     screen = DesktopScreen(display=desktop.display)
     target, clock = app.rect("target"), app.rect("clock")
     assert target[2] <= clock[0], (target, clock)  # side by side, not overlapping
@@ -141,7 +64,7 @@ def test_a_region_signature_ignores_a_clock_elsewhere_and_sees_its_widget_change
 
 def test_the_ring_keeps_a_toast_that_came_and_went_during_the_settle(desktop: Desk) -> None:
     require(modules=("rapidocr",))
-    app = start(desktop, clock=False)
+    app = _start(desktop, clock=False)
     ocr = OcrDetector()
     screen = DesktopScreen(display=desktop.display, detector=ocr)
     # quiet outlasts the 300 ms toast, so the settle ends only after it is gone

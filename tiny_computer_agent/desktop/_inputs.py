@@ -285,59 +285,35 @@ class RealInputExecutor:
                 f"{action.verb} is the harness's own (it looks, it does not press): "
                 "run_episode carries it out, not an executor"
             )
-        self._refuse_control_text(action)
-        observation = self._current(action, observation)
-        points = screen_points(action, observation)
-        problem = self._unsupported(action)
-        if problem:
-            return self._record(
-                ActionResult(
-                    ok=False,
-                    description=action.describe(),
-                    points=points,
-                    dry_run=False,
-                    error=problem,
-                )
-            )
-        before = self._signature() if VERB_TABLE[action.verb].settles else b""
-        self._guarded(action, points)
-        settled = self._settle(before) if before else None
-        how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
-        return self._record(
-            ActionResult(
-                ok=True,
-                description="did " + describe_at(action, points) + how,
-                points=points,
-                dry_run=False,
-                settle_seconds=None if settled is None else round(settled.seconds, 4),
-            )
-        )
+        return self._carry_out((action,), observation, settles=VERB_TABLE[action.verb].settles)
 
     def execute_batch(self, actions: Sequence[Action], observation: Observation) -> ActionResult:
         """Do a batch for real (the loop's policy checked it as a whole): every target is
         found on ``observation`` (looked up again if the screen changed since) and every
         action preflighted before the first is done; then they are done in order, the kill
         switch checked before each, with one settle after the last."""
-        batch = check_batch(actions)
+        return self._carry_out(check_batch(actions), observation, settles=True)
+
+    def _carry_out(
+        self, actions: Sequence[Action], observation: Observation, *, settles: bool
+    ) -> ActionResult:
+        """Check and resolve all of ``actions`` before doing the first, then do them in
+        order, and settle once after the last when ``settles``."""
         self.policy.check_kill_switch()
-        for action in batch:
+        for action in actions:
             self._refuse_control_text(action)
             observation = self._current(action, observation)
-        points = [screen_points(action, observation) for action in batch]
-        said = [describe_at(a, p) for a, p in zip(batch, points, strict=True)]
-        problem = next((p for p in map(self._unsupported, batch) if p), "")
+        points = [screen_points(action, observation) for action in actions]
+        said = "; then ".join(describe_at(a, p) for a, p in zip(actions, points, strict=True))
+        flat = tuple(p for ps in points for p in ps)
+        problem = next((p for p in map(self._unsupported, actions) if p), "")
         if problem:
+            what = actions[0].describe() if len(actions) == 1 else f"batch not started: {said}"
             return self._record(
-                ActionResult(
-                    ok=False,
-                    description="batch not started: " + "; ".join(said),
-                    points=tuple(p for ps in points for p in ps),
-                    dry_run=False,
-                    error=problem,
-                )
+                ActionResult(ok=False, description=what, points=flat, dry_run=False, error=problem)
             )
-        before = self._signature()
-        for action, where in zip(batch, points, strict=True):
+        before = self._signature() if settles else b""
+        for action, where in zip(actions, points, strict=True):
             self.policy.check_kill_switch()
             self._guarded(action, where)
         settled = self._settle(before) if before else None
@@ -345,8 +321,8 @@ class RealInputExecutor:
         return self._record(
             ActionResult(
                 ok=True,
-                description="did " + "; then ".join(said) + how,
-                points=tuple(p for ps in points for p in ps),
+                description="did " + said + how,
+                points=flat,
                 dry_run=False,
                 settle_seconds=None if settled is None else round(settled.seconds, 4),
             )
