@@ -424,3 +424,64 @@ def test_watching_an_irreversible_button_needs_no_yes() -> None:
     assert result is not None and result.woke == "change", episode.render()
     assert "person's yes" not in result.description
     assert "wait" in episode.steps[0].timings and "settle" not in episode.steps[0].timings
+
+
+@dataclasses.dataclass
+class PixelScreen:
+    """A screen with pixels: from ``change_at`` on, a red patch is drawn; ``detector``
+    reads ``crop_says`` from a crop holding the patch and ``whole_says`` from the whole
+    frame holding it (a changed word beside the rest of its line)."""
+
+    clock: Clock
+    change_at: float
+    crop_says: str
+    whole_says: str
+    grabs: int = 0
+
+    def image(self) -> Any:
+        from PIL import Image, ImageDraw
+
+        image = Image.new("RGB", (800, 500), (200, 200, 200))
+        if self.clock.now >= self.change_at:
+            ImageDraw.Draw(image).rectangle((500, 300, 540, 312), fill=(255, 0, 0))
+        return image
+
+    def signature(self, region: Any = None) -> bytes:
+        return b"after" if self.clock.now >= self.change_at else b"before"
+
+    def grab(self) -> tuple[Any, tca.FrameMapping]:
+        self.grabs += 1
+        return self.image(), tca.FrameMapping()
+
+    @property
+    def detector(self) -> Any:
+        screen = self
+
+        class Reads:
+            def detect(self, frame: tca.Frame) -> tca.Detection:
+                red = (255, 0, 0) in {c for _, c in frame.image.getcolors(1 << 16)}
+                label = screen.whole_says if frame.size == (800, 500) else screen.crop_says
+                return tca.Detection(
+                    elements=(tca.Element(label=label if red else "Export", box=(0, 0, 9, 9)),)
+                )
+
+        return Reads()
+
+    def capture(self) -> tca.Observation:
+        from tiny_computer_agent._frames import observe
+
+        return observe(self.image(), detector=self.detector)
+
+
+def test_a_text_wait_reads_only_what_changed_and_the_whole_screen_when_that_is_not_enough() -> None:
+    screen = PixelScreen(Clock(), 1.0, crop_says="Export finished", whole_says="Export finished")
+    seen = screen.capture()
+    fast = wait(screen, seen, until="text", text="Export finished")  # type: ignore[arg-type]
+    assert (fast.woke, fast.reads, fast.looks) == ("text", 1, 0)
+    assert fast.seconds <= 1.1
+    # only the word "finished" changed: the crop says just that, so once the screen has
+    # held still the whole of it is read, and the line is found there
+    screen = PixelScreen(Clock(), 1.0, crop_says="finished", whole_says="Export finished")
+    slow = wait(screen, screen.capture(), until="text", text="Export finished")  # type: ignore[arg-type]
+    assert (slow.woke, slow.reads, slow.looks) == ("text", 1, 1)
+    assert 1.3 <= slow.seconds <= 1.45

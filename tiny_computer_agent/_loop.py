@@ -414,7 +414,7 @@ def _wait_for(run: _Run, obs: Observation, action: Action) -> ActionResult:
         ok=ok,
         description=(
             f"{'woke' if ok else 'gave up'}: {said}{capped}; {waited.polls} polls, "
-            f"{waited.looks} looks, no brain calls"
+            f"{waited.reads} reads of what changed, {waited.looks} looks, no brain calls"
         ),
         dry_run=not run.policy.real_input,
         error="" if ok else said + capped,
