@@ -490,8 +490,9 @@ def _wake_latencies(repeat: int) -> list[Row]:
         Row("region watch, change 0.5-1.5 s after deciding", statistics.median(kinds["anytime"]),
             "s", spread(kinds["anytime"], "anytime") + "; compares the area's pixels, no OCR"),
         Row("whole-screen text wait ('Ready')", statistics.median(kinds["text"]), "s",
-            spread(kinds["text"], "text") + "; the clock makes every poll a look (OCR)"),
-        Row("one look (capture + OCR) while waiting", look, "s", f"{len(looks)} looks, 1280x800"),
+            spread(kinds["text"], "text") + "; reads only the box of pixels that changed"),
+        Row("one whole read of that screen (capture + OCR)", look, "s",
+            f"{len(looks)} reads by the loop, 1280x800; the clock makes a capture read again"),
     ]  # fmt: skip
 
 

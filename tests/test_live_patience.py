@@ -42,6 +42,9 @@ pytestmark = pytest.mark.live
 #: A region watch wakes within this long of the change (it holds 0.3 s still, polls
 #: every 0.1 s): the property asserted, however loaded the machine.
 REGION_WAKE = 0.5
+#: A text wait wakes within this long: a poll, then a read of the changed box (about
+#: 0.1-0.25 s of OCR here); the slack is for a loaded 2-core machine.
+TEXT_WAKE = 1.0
 
 
 @pytest.fixture
@@ -164,7 +167,10 @@ def test_the_whole_screen_never_holds_still_beside_a_clock(desktop: Desk) -> Non
     assert "it kept changing" in result.description, result.description
 
 
-def test_a_text_wait_wakes_within_two_looks_of_the_text_appearing(desktop: Desk) -> None:
+def test_a_text_wait_reads_only_what_changed_and_wakes_soon_after_the_text(desktop: Desk) -> None:
+    """Beside a clock that moves the screen at every poll, a whole-screen text wait reads
+    only the box of pixels that changed (the clock, then the status with it), never the
+    whole screen, and wakes soon after the program's own change."""
     require(modules=("rapidocr",))
     app = start_patience_app(desktop.vd, desktop.tmp, env=desktop.env())
     screen = WatchSpy(desktop.display)
@@ -175,18 +181,12 @@ def test_a_text_wait_wakes_within_two_looks_of_the_text_appearing(desktop: Desk)
         screen.close()
     result = episode.steps[0].result
     assert result is not None and result.woke == "text", episode.render()
+    assert "0 looks" in result.description, result.description  # no whole-screen read
     changed = app.changed_at("Ready")
     woke = ended[0]
-    looks = [end - start for start, end in screen.looks if start >= brain.calls[0]]
-    assert woke > changed and looks, (woke, changed, looks)
-    # the clock moves the screen at every poll, so the watcher looks (OCR) back to back:
-    # the text is seen at the end of the first look that starts after it appeared
-    slowest = max(looks)
-    assert woke - changed <= 2 * slowest + 0.3, (woke - changed, looks)
-    print(
-        f"text wait: woke {woke - changed:.2f}s after 'Ready' appeared; "
-        f"{len(looks)} looks, median {statistics.median(looks):.2f}s"
-    )
+    assert woke > changed, (woke, changed)
+    assert woke - changed <= TEXT_WAKE, f"woke {woke - changed:.2f}s after 'Ready' appeared"
+    print(f"text wait: woke {woke - changed:.2f}s after 'Ready' appeared; {result.description}")
 
 
 # -- 3. a field and its Return in one batch, one look after ------------------------------------

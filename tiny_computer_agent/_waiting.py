@@ -256,18 +256,23 @@ def watch(
     changed, last_change = False, start
     # a change since the brain's frame counts: the screen's own record says whether the
     # whole screen moved; the index of the watched area says whether that area did
+    dirty = unread = False
     if _moved_since(screen, seen):
         changed = True  # the whole screen moved since the brain's frame
-        if what.until == "text" and eye.look().shows(what.text or ""):
-            return woke("text", True, clock() - start)
-        if what.until != "text" and what.region is not None:
+        if what.until == "text":
+            # what changed since the brain's frame, read alone (the reader starts from
+            # that frame), or, without a reader, the whole screen
+            found = reader.shows(what.text or "") if reader else eye.look().shows(what.text or "")
+            if found:
+                return woke("text", True, clock() - start)
+            unread = reader is not None
+        elif what.region is not None:
             # did the watched area move? Its own pixels say it at once; reading the
             # screen (OCR) takes a second, and a change during it would be seen late
             moved = _region_pixels_moved(screen, seen, what.region)
             if moved is None:
                 moved = _in_region(eye.look(), what.region) != _in_region(seen, what.region)
             changed = moved
-    dirty = unread = False
     last_read = start
     while True:
         check()
