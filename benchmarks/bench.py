@@ -367,7 +367,7 @@ def zoom_stage_time(detector: Any, image: Any, repeat: int) -> tuple[float, floa
         lambda: _ocr._pieces(_ocr._read(engine, image, detector.zoom_floor)), repeat
     )
     t_zoom, _ = median_of(lambda: detector._zoomed(image, pieces), repeat)
-    return t_full, t_zoom, len(detector.zoom_candidates(image, pieces))
+    return t_full, t_zoom, len(detector._zoom_candidates(image, pieces))
 
 
 def _grab(vd: Any) -> Any:

@@ -286,7 +286,7 @@ class OcrDetector:
 
     def _zoomed(self, image: Any, pieces: list[Element]) -> list[Element]:
         """``pieces`` with the small or unsure ones replaced by a surer re-read."""
-        chosen = set(self.zoom_candidates(image, pieces))
+        chosen = set(self._zoom_candidates(image, pieces))
         out: list[Element] = []
         for i, piece in enumerate(pieces):
             if i not in chosen:
@@ -298,7 +298,7 @@ class OcrDetector:
             out.extend(better_reading(piece, found))
         return out
 
-    def zoom_candidates(self, image: Any, pieces: Sequence[Element]) -> list[int]:
+    def _zoom_candidates(self, image: Any, pieces: Sequence[Element]) -> list[int]:
         """Which ``pieces`` zoom re-reads: the small or unsure ones inside ``image``,
         least sure first, at most ``zoom_max``."""
         w, h = image_size(image)

@@ -237,73 +237,111 @@ def watch(
     """Wait on ``screen`` for ``what``; ``seen`` is the frame the brain last saw (a
     change since it counts). ``check`` runs before every poll (the kill switch: it
     raises to stop the wait)."""
-    start = clock()
-    eye = _Looker(screen, what.region)
-    reader = _ChangeReader.of(screen, seen) if what.until == "text" else None
-    polls = 0
+    wait = _Wait(screen=screen, seen=seen, what=what, clock=clock)
+    ended = wait.opening()
+    while ended is None:
+        check()
+        ended = wait.poll()
+        if ended is None:
+            sleep(what.poll)
+    return ended
 
-    def woke(reason: str, changed: bool, seconds: float) -> WaitResult:
+
+@dataclasses.dataclass(slots=True)
+class _Wait:
+    """One wait's state; :meth:`opening` and then :meth:`poll` until one returns."""
+
+    screen: Screen
+    seen: Observation
+    what: Watch
+    clock: Callable[[], float]
+    eye: _Looker = dataclasses.field(init=False)
+    reader: _ChangeReader | None = dataclasses.field(init=False)
+    start: float = dataclasses.field(init=False)
+    last: bytes = b""
+    last_change: float = 0.0
+    last_read: float = 0.0
+    polls: int = 0
+    changed: bool = False
+    dirty: bool = False  # the signature changed since the text was last looked for
+    unread: bool = False  # what changed did not show the text: read the whole screen
+
+    def __post_init__(self) -> None:
+        self.eye = _Looker(self.screen, self.what.region)
+        self.reader = (
+            _ChangeReader.of(self.screen, self.seen) if self.what.until == "text" else None
+        )
+        self.start = self.last_change = self.last_read = self.clock()
+
+    def woke(self, reason: str, seconds: float | None = None) -> WaitResult:
         return WaitResult(
-            woke=reason, changed=changed, seconds=seconds, polls=polls, looks=eye.looks,
-            reads=0 if reader is None else reader.reads, observation=eye.latest,
-        )  # fmt: skip
+            woke=reason,
+            changed=self.changed,
+            seconds=self.clock() - self.start if seconds is None else seconds,
+            polls=self.polls,
+            looks=self.eye.looks,
+            reads=0 if self.reader is None else self.reader.reads,
+            observation=self.eye.latest,
+        )
 
-    if what.until == "text" and what.text and seen.shows(what.text):
-        return woke("text", False, 0.0)
-    # the baseline: the screen now; for a screen that only has captures, the brain's
-    # frame itself, so a change since it counts at the first poll
-    last = eye.signature() if eye.signs else eye.index_signature(seen)
-    changed, last_change = False, start
-    # a change since the brain's frame counts: the screen's own record says whether the
-    # whole screen moved; the index of the watched area says whether that area did
-    dirty = unread = False
-    if _moved_since(screen, seen):
-        changed = True  # the whole screen moved since the brain's frame
+    def text_in(self, obs: Observation) -> bool:
+        return obs.shows(self.what.text or "")
+
+    def opening(self) -> WaitResult | None:
+        """Before the first poll: text already there, or a change since the brain's frame."""
+        what, eye = self.what, self.eye
+        if what.until == "text" and self.text_in(self.seen):
+            return self.woke("text", 0.0)
+        # the baseline: the screen now; for a screen that only has captures, the brain's
+        # frame itself, so a change since it counts at the first poll
+        self.last = eye.signature() if eye.signs else eye.index_signature(self.seen)
+        if not _moved_since(self.screen, self.seen):
+            return None
+        self.changed = True  # the whole screen moved since the brain's frame
         if what.until == "text":
             # what changed since the brain's frame, read alone (the reader starts from
             # that frame), or, without a reader, the whole screen
-            found = reader.shows(what.text or "") if reader else eye.look().shows(what.text or "")
-            if found:
-                return woke("text", True, clock() - start)
-            unread = reader is not None
+            if self.reader.shows(what.text or "") if self.reader else self.text_in(eye.look()):
+                return self.woke("text")
+            self.unread = self.reader is not None
         elif what.region is not None:
             # did the watched area move? Its own pixels say it at once; reading the
             # screen (OCR) takes a second, and a change during it would be seen late
-            moved = _region_pixels_moved(screen, seen, what.region)
+            moved = _region_pixels_moved(self.screen, self.seen, what.region)
             if moved is None:
-                moved = _in_region(eye.look(), what.region) != _in_region(seen, what.region)
-            changed = moved
-    last_read = start
-    while True:
-        check()
-        current = eye.signature()
-        now = clock()
-        polls += 1
-        if current != last:
-            last, last_change, changed, dirty = current, now, True, True
-        elapsed = now - start
-        if what.until == "text" and dirty:
-            dirty = False
-            if reader is None:
-                if eye.fresh().shows(what.text or ""):
-                    return woke("text", True, clock() - start)
-            elif reader.shows(what.text or ""):
-                return woke("text", True, clock() - start)
-            else:
-                unread = True
-        if what.until == "text" and unread and _read_whole(now, last_change, last_read, what):
+                moved = _in_region(eye.look(), what.region) != _in_region(self.seen, what.region)
+            self.changed = moved
+        return None
+
+    def poll(self) -> WaitResult | None:
+        current, now = self.eye.signature(), self.clock()
+        self.polls += 1
+        if current != self.last:
+            self.last, self.last_change, self.changed, self.dirty = current, now, True, True
+        elapsed, still = now - self.start, now - self.last_change >= self.what.quiet
+        if self.what.until == "text":
+            if self.text_appeared(now):
+                return self.woke("text")
+        elif self.what.until == "change" and self.changed and still:
+            return self.woke("change", elapsed)
+        elif self.what.until == "still" and still:
+            return self.woke("still", elapsed)
+        return self.woke("timeout", elapsed) if elapsed >= self.what.deadline else None
+
+    def text_appeared(self, now: float) -> bool:
+        if self.dirty:
+            self.dirty = False
+            if self.reader is None:
+                return self.text_in(self.eye.fresh())
+            if self.reader.shows(self.what.text or ""):
+                return True
+            self.unread = True
+        if self.unread and _read_whole(now, self.last_change, self.last_read, self.what):
             # what changed did not show it: a word may have changed beside the rest of
             # its line, so the whole screen is read once it holds still (or every 2 s)
-            unread, last_read = False, now
-            if eye.look().shows(what.text or ""):
-                return woke("text", True, clock() - start)
-        elif what.until == "change" and changed and now - last_change >= what.quiet:
-            return woke("change", True, elapsed)
-        elif what.until == "still" and now - last_change >= what.quiet:
-            return woke("still", changed, elapsed)
-        if elapsed >= what.deadline:
-            return woke("timeout", changed, elapsed)
-        sleep(what.poll)
+            self.unread, self.last_read = False, now
+            return self.text_in(self.eye.look())
+        return False
 
 
 #: A text wait reads the whole screen at least this often while it keeps changing.
