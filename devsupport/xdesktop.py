@@ -487,9 +487,11 @@ root.mainloop()
 
 
 @dataclasses.dataclass
-class RingApp:
-    """A running :data:`RING_APP`: its widgets' geometry and its trigger file."""
+class TriggeredApp:
+    """A running Tk app that printed its widgets' geometry and takes orders from a
+    trigger file (:data:`RING_APP`, :data:`PATIENCE_APP`)."""
 
+    proc: subprocess.Popen[str]
     geometry: dict[str, list[int]]
     trigger: Path
 
@@ -497,28 +499,51 @@ class RingApp:
         x, y, w, h = self.geometry[name]
         return x, y, x + w, y + h
 
-    def order(self, what: str) -> None:
-        """``rename``, ``stop`` or ``toast``; written whole, then renamed, so the app
-        never reads half an order."""
+    def _send(self, order: str) -> None:
+        """Written whole, then renamed, so the app never reads half an order."""
         part = self.trigger.with_suffix(".part")
-        part.write_text(what)
+        part.write_text(order)
         os.replace(part, self.trigger)
+
+
+def _start_triggered(
+    vd: VirtualDesktop,
+    folder: Path,
+    name: str,
+    source: str,
+    *,
+    config: Mapping[str, Any],
+    env: Mapping[str, str] | None,
+) -> tuple[subprocess.Popen[str], dict[str, list[int]]]:
+    """Run Tk ``source`` as ``folder/<name>.py`` with ``config`` (JSON) on ``vd``; its
+    process (stopped by PID when the desktop closes) and the geometry it printed."""
+    script = folder / f"{name}.py"
+    script.write_text(source)
+    argv = [sys.executable, str(script), json.dumps(dict(config))]
+    proc = vd.spawn(argv, stdout=subprocess.PIPE, env=env)
+    line = proc.stdout.readline() if proc.stdout is not None else ""
+    assert line, f"the Tk {name} printed no geometry (did it start?)"
+    time.sleep(0.3)  # mapped is not painted
+    return proc, json.loads(line)["geometry"]
+
+
+@dataclasses.dataclass
+class RingApp(TriggeredApp):
+    """A running :data:`RING_APP`."""
+
+    def order(self, what: str) -> None:
+        """``rename``, ``stop`` or ``toast``."""
+        self._send(what)
 
 
 def start_ring_app(
     vd: VirtualDesktop, folder: Path, *, clock: bool, env: Mapping[str, str] | None = None
 ) -> RingApp:
-    """Start :data:`RING_APP` on ``vd`` (files in ``folder``); stopped by PID when the
-    desktop closes."""
-    script = folder / "ring_app.py"
-    script.write_text(RING_APP)
+    """Start :data:`RING_APP` on ``vd`` (files in ``folder``)."""
     trigger = folder / "ring-order"
-    config = json.dumps({"trigger": str(trigger), "clock": clock})
-    proc = vd.spawn([sys.executable, str(script), config], stdout=subprocess.PIPE, env=env)
-    line = proc.stdout.readline() if proc.stdout is not None else ""
-    assert line, "the Tk ring app printed no geometry (did it start?)"
-    time.sleep(0.3)  # mapped is not painted
-    return RingApp(geometry=json.loads(line)["geometry"], trigger=trigger)
+    config = {"trigger": str(trigger), "clock": clock}
+    proc, geometry = _start_triggered(vd, folder, "ring_app", RING_APP, config=config, env=env)
+    return RingApp(proc=proc, geometry=geometry, trigger=trigger)
 
 
 # -- patience: a delayed change with a clock beside it, and the loop run in a subprocess ---
@@ -576,24 +601,15 @@ root.mainloop()
 
 
 @dataclasses.dataclass
-class PatienceApp:
-    """A running :data:`PATIENCE_APP`: its process, geometry, trigger and changes files."""
+class PatienceApp(TriggeredApp):
+    """A running :data:`PATIENCE_APP`, with the file where it records its changes."""
 
-    proc: subprocess.Popen[str]
-    geometry: dict[str, list[int]]
-    trigger: Path
     changes: Path
-
-    def rect(self, name: str) -> tuple[int, int, int, int]:
-        x, y, w, h = self.geometry[name]
-        return x, y, x + w, y + h
 
     def change(self, text: str, after: float) -> None:
         """Tell the app to show ``text`` as its status ``after`` seconds from now (its
-        own timer); written whole, then renamed, so the app never reads half an order."""
-        part = self.trigger.with_suffix(".part")
-        part.write_text(json.dumps({"text": text, "after": after}))
-        os.replace(part, self.trigger)
+        own timer)."""
+        self._send(json.dumps({"text": text, "after": after}))
 
     def changed_at(self, text: str, timeout: float = 10.0) -> float:
         """When (``time.time()``, the app's own record) the status last became ``text``."""
@@ -617,21 +633,14 @@ def start_patience_app(
     title: str = "Export",
     env: Mapping[str, str] | None = None,
 ) -> PatienceApp:
-    """Start :data:`PATIENCE_APP` on ``vd`` (files in ``folder``); stopped by PID when
-    the desktop closes."""
-    script = folder / "patience_app.py"
-    script.write_text(PATIENCE_APP)
+    """Start :data:`PATIENCE_APP` on ``vd`` (files in ``folder``)."""
     trigger, changes = folder / "patience-order", folder / "patience-changes.jsonl"
     config = {"trigger": str(trigger), "changes": str(changes), "status": status,
               "clock": clock, "title": title}  # fmt: skip
-    proc = vd.spawn([sys.executable, str(script), json.dumps(config)], stdout=subprocess.PIPE,
-                    env=env)  # fmt: skip
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line, "the Tk patience app printed no geometry (did it start?)"
-    time.sleep(0.3)  # mapped is not painted
-    return PatienceApp(proc=proc, geometry=json.loads(line)["geometry"], trigger=trigger,
-                       changes=changes)  # fmt: skip
+    proc, geometry = _start_triggered(
+        vd, folder, "patience_app", PATIENCE_APP, config=config, env=env
+    )
+    return PatienceApp(proc=proc, geometry=geometry, trigger=trigger, changes=changes)
 
 
 #: The loop in a subprocess (pyautogui binds one display per process), with a brain

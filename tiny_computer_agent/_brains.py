@@ -160,15 +160,14 @@ def _wait_intent(g: _Groups) -> _Intent:
     return _Intent("wait", fields=(("seconds", g["s"]),))
 
 
-_UNITS: Final = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}
+#: Seconds in a unit, by its first letter (s, secs, seconds; m, min, minutes; h, hours).
+_UNITS: Final = {"s": 1, "m": 60, "h": 3600}
 
 
 def _deadline(g: _Groups) -> tuple[tuple[str, Any], ...]:
     if not g.get("n"):
         return ()
-    unit = g["unit"].lower().rstrip("s") or "s"
-    unit = {"second": "s", "secs": "s", "minute": "m", "mins": "m"}.get(unit, unit)
-    return (("seconds", float(g["n"]) * _UNITS.get(unit, 1)),)
+    return (("seconds", float(g["n"]) * _UNITS[g["unit"][0].lower()]),)
 
 
 def _wait_text_intent(g: _Groups) -> _Intent:

@@ -69,6 +69,7 @@ from ._policy import Policy
 from ._waiting import Watch, watch
 
 __all__ = [
+    "FRAME_STANDS",
     "OUTCOMES",
     "Episode",
     "Outcome",
@@ -201,10 +202,6 @@ class _Run:
     def verified(self, obs: Observation) -> bool:
         acted = bool(self.actions)
         return bool(self.verify_text) and acted and obs.shows(self.verify_text or "")
-
-    def performed(self) -> tuple[Action, ...]:
-        """The actions carried out (or simulated) so far, in order: the policy's history."""
-        return tuple(self.actions)
 
     def repeats_without_progress(self, obs: Observation, decision: Decision) -> bool:
         """The brain chose what it chose last time, that was carried out (well or not),
@@ -458,13 +455,14 @@ def _zoom(run: _Run, obs: Observation, action: Action) -> ActionResult:
     return ActionResult(ok=True, description=note, dry_run=dry, passive=True)
 
 
-_STANDS: Final = "the last frame stands: "
+#: How the note on a frame that a passive step left standing begins.
+FRAME_STANDS: Final = "the last frame stands: "
 
 
 def _standing(obs: Observation, why: str) -> Observation:
     """``obs`` noted as the frame that stands for the next step (one such note at most)."""
-    notes = [n for n in obs.notes if not n.startswith(_STANDS)]
-    return dataclasses.replace(obs, notes=(*notes, f"{_STANDS}{why}; not captured again"))
+    notes = [n for n in obs.notes if not n.startswith(FRAME_STANDS)]
+    return dataclasses.replace(obs, notes=(*notes, f"{FRAME_STANDS}{why}; not captured again"))
 
 
 def merge_readings(obs: Observation, found: Sequence[Element]) -> tuple[Observation, list[Element]]:

@@ -199,14 +199,15 @@ def _meets(a: Region, b: Region) -> bool:
     return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
 
-def _moved_since(screen: Screen, seen: Observation) -> bool:
+def _moved_since(screen: Screen, seen: Observation, now: bytes | None) -> bool:
     """Whether the whole screen changed since ``seen`` was captured from it (False when
-    the screen keeps no record of that)."""
+    the screen keeps no record of that); ``now`` is its whole signature if already
+    taken."""
     before = getattr(screen, "last_signature", b"")
     own = getattr(screen, "signature", None)
     if getattr(screen, "last", None) is not seen or not before or not callable(own):
         return False
-    return bytes(own()) != before
+    return (bytes(own()) if now is None else now) != before
 
 
 def _region_pixels_moved(screen: Screen, seen: Observation, region: Region) -> bool | None:
@@ -295,7 +296,8 @@ class _Wait:
         # the baseline: the screen now; for a screen that only has captures, the brain's
         # frame itself, so a change since it counts at the first poll
         self.last = eye.signature() if eye.signs else eye.index_signature(self.seen)
-        if not _moved_since(self.screen, self.seen):
+        whole = self.last if eye.signs and what.region is None else None
+        if not _moved_since(self.screen, self.seen, whole):
             return None
         self.changed = True  # the whole screen moved since the brain's frame
         if what.until == "text":

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable
-from .._loop import history_feedback, ledger_lines
+from .._loop import FRAME_STANDS, history_feedback, ledger_lines
 from .._menu import Menu, parse_decision
 
 __all__ = [
@@ -57,7 +57,7 @@ def menu_prompt(goal: str, menu: Menu, history: Sequence[Step], limit: int = HIS
     in a long episode, the harness's ledger of the steps before those. Its size does not
     grow with the episode's length."""
     parts = [f"Goal: {goal}", "", "On the screen now:", menu.render()]
-    notes = [n for n in menu.observation.notes if n.startswith("the last frame stands")]
+    notes = [n for n in menu.observation.notes if n.startswith(FRAME_STANDS)]
     parts += notes
     lines = history_feedback(history, menu.observation)[-limit:] if limit > 0 else []
     earlier = ledger_lines(history) if limit > 0 else []

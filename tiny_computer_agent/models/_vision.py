@@ -146,9 +146,8 @@ def _zoomed_on(history: Sequence[Any], menu: Menu) -> tuple[str, tuple[int, int,
     result = getattr(last, "result", None)
     if decision is None or decision.action.verb != "zoom" or result is None or not result.ok:
         return None
-    for element in menu.observation.matches(decision.action.target or "")[:1]:
-        return element[1].label, element[1].box
-    return None
+    best = menu.observation.matches(decision.action.target or "")
+    return (best[0][1].label, best[0][1].box) if best else None
 
 
 def _parts(content: Any) -> list[dict[str, Any]]:
