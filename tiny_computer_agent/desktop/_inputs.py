@@ -244,8 +244,12 @@ class RealInputExecutor:
     drag_seconds: float = 0.25
     double_click_interval: float = 0.05
     #: after clicking a field and before typing into it: keys sent in the same instant
-    #: as the click were seen to land before the field had focus ("Noretes" for " more")
+    #: as the click were seen to land before the field had focus ("Noretes" for " more",
+    #: "da Lovelace" for "Ada Lovelace" in a batch on a loaded machine). Keys wait at
+    #: least this long, and then until the program has drawn its answer to the click
+    #: (a caret, a focus ring), for at most ``focus_wait`` in all
     focus_seconds: float = 0.1
+    focus_wait: float = 0.6
     #: between typed characters; 0 let a loaded X server drop keystrokes
     type_interval: float = 0.01
     log: list[ActionResult] = dataclasses.field(default_factory=list)
@@ -313,9 +317,13 @@ class RealInputExecutor:
                 ActionResult(ok=False, description=what, points=flat, dry_run=False, error=problem)
             )
         before = self._signature() if settles else b""
-        for action, where in zip(actions, points, strict=True):
+        for i, (action, where) in enumerate(zip(actions, points, strict=True)):
             self.policy.check_kill_switch()
+            keys_follow = action.verb == "click" and i + 1 < len(actions)
+            clicked = self._signature() if keys_follow else b""
             self._guarded(action, where)
+            if keys_follow:  # let the click land before the keys
+                self._await_focus(clicked)
         settled = self._settle(before) if before else None
         how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
         return self._record(
@@ -409,6 +417,14 @@ class RealInputExecutor:
     def _signature(self) -> bytes:
         return self.screen.signature() if self.screen is not None else b""
 
+    def _await_focus(self, before: bytes) -> None:
+        """After a click that keys follow: wait ``focus_seconds``, then until the screen
+        differs from ``before`` (the program took the click), ``focus_wait`` at most."""
+        deadline = time.monotonic() + self.focus_wait
+        time.sleep(self.focus_seconds)
+        while before and self._signature() == before and time.monotonic() < deadline:
+            time.sleep(self.settle.poll)
+
     def _settle(self, before: bytes) -> SettleResult | None:
         if self.screen is None:
             return None
@@ -487,8 +503,9 @@ class RealInputExecutor:
 
     def _do_type(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         if points:
+            clicked = self._signature()
             self.gui.click(*points[0])
-            time.sleep(self.focus_seconds)
+            self._await_focus(clicked)
         self.gui.write(
             expand_secrets(action.text or "", self.policy.secrets), interval=self.type_interval
         )
