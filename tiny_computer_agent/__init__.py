@@ -61,6 +61,7 @@ from ._errors import (
     TinyAgentError,
     TraceError,
 )
+from ._events import EVENT_KINDS, EventKind, Gate, Listener, RunEvent
 from ._example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
 from ._executors import DryRunExecutor, screen_points
 from ._frames import observe
@@ -182,7 +183,12 @@ __all__ = [
     "DetectorSpec",
     "DryRunExecutor",
     "Element",
+    "EVENT_KINDS",
     "Episode",
+    "EventKind",
+    "Gate",
+    "Listener",
+    "RunEvent",
     "Executor",
     "Expected",
     "FirstItemBrain",

@@ -147,7 +147,7 @@ class Detection:
 #: Why a step failed, a closed set (:class:`StepError` ``kind``).
 ErrorKind = Literal[
     "no-screen", "goal-unreachable", "brain-error", "no-progress", "target-not-found",
-    "action-failed",
+    "action-failed", "taken-over",
 ]  # fmt: skip
 ERROR_KINDS: Final[tuple[ErrorKind, ...]] = typing.get_args(ErrorKind)
 

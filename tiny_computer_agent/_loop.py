@@ -61,6 +61,7 @@ from ._errors import (
     ScreenUnavailable,
     TargetError,
 )
+from ._events import Gate, Listener, RunEvent
 from ._executors import DryRunExecutor, combine_results
 from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
@@ -161,6 +162,8 @@ class _Run:
     verify_text: str | None
     menu_size: int
     on_step: Callable[[Step], None] | None
+    listeners: tuple[Listener, ...] = ()
+    gate: Gate | None = None
     steps: list[Step] = dataclasses.field(default_factory=list)
     visible_at_start: bool = False
     #: the actions carried out so far, in order (the policy's history)
@@ -175,6 +178,11 @@ class _Run:
         self.ledger.add(step)
         if self.on_step is not None:
             self.on_step(step)
+        self.emit(RunEvent(kind="step", index=step.index, step=step))
+
+    def emit(self, event: RunEvent) -> None:
+        for listener in self.listeners:
+            listener(event)
 
     def history(self) -> History:
         """What the brain is shown: the latest steps, and the ledger of the rest."""
@@ -189,7 +197,7 @@ class _Run:
 
     def end(self, outcome: Outcome, reason: str, final: Observation | None = None) -> Episode:
         log.info("episode ended: %s (%s)", outcome, reason)
-        return Episode(
+        episode = Episode(
             goal=self.goal,
             steps=tuple(self.steps),
             outcome=outcome,
@@ -198,6 +206,20 @@ class _Run:
             dry_run=not self.policy.real_input,
             final=final,
         )
+        self.emit(RunEvent(kind="end", episode=episode))
+        return episode
+
+    def settings(self) -> dict[str, Any]:
+        """What the start event says about how this run is set up."""
+        return {
+            "verify_text": self.verify_text,
+            "menu_size": self.menu_size,
+            "max_steps": self.policy.max_steps,
+            "max_wait_seconds": self.policy.max_wait_seconds,
+            "dry_run": not self.policy.real_input,
+            "brain": type(self.brain).__name__,
+            "executor": type(self.executor).__name__,
+        }
 
     def verified(self, obs: Observation) -> bool:
         acted = bool(self.actions)
@@ -235,9 +257,15 @@ def run_episode(
     verify_text: str | None = None,
     menu_size: int = DEFAULT_MENU_SIZE,
     on_step: Callable[[Step], None] | None = None,
+    listeners: Sequence[Listener] = (),
+    gate: Gate | None = None,
 ) -> Episode:
     """Run one episode and return it. Nothing is clicked unless ``executor`` is a real
-    executor *and* ``policy`` was armed; the default executor is a dry run."""
+    executor *and* ``policy`` was armed; the default executor is a dry run.
+
+    ``listeners`` hear every :class:`~tiny_computer_agent._events.RunEvent` as it
+    happens (a session log, a console); ``gate`` is asked before each action and may
+    hold it (see :mod:`~tiny_computer_agent._events`)."""
     if not goal or not goal.strip():
         raise ValueError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
     run = _Run(
@@ -249,8 +277,11 @@ def run_episode(
         verify_text=verify_text,
         menu_size=menu_size,
         on_step=on_step,
+        listeners=tuple(listeners),
+        gate=gate,
     )
     run.ledger = Ledger.for_goal(split_goal(run.goal))
+    run.emit(RunEvent(kind="start", goal=run.goal, settings=run.settings()))
     log.info("kill switch: %s (create this file to stop the run)", run.policy.kill_switch)
     index = 1
     while True:
@@ -299,6 +330,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
         return run.end("verified", f"{run.verify_text!r} is visible after step {index - 1}", obs)
     menu = build_menu(obs, run.goal, run.menu_size)
     base = Step(index=index, observation=obs, menu=menu.lines(), timings=timings)
+    run.emit(RunEvent(kind="observe", index=index, observation=obs, menu=base.menu))
     t0 = time.perf_counter()
     try:
         decision = run.brain.decide(run.goal, menu, run.history())
@@ -310,6 +342,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
         return run.end("brain-error", str(exc), obs)
     timings["decide"] = time.perf_counter() - t0
     step = dataclasses.replace(base, decision=decision)
+    run.emit(RunEvent(kind="decide", index=index, decision=decision))
     if decision.action.verb == "done":
         run.record(step)
         return _finish_on_done(run, obs, decision)
@@ -332,10 +365,14 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
             targets.append((member, run.policy.check(member, obs, history=history)))
             history.append(member)
     except PolicyRefusal as exc:
-        run.record(dataclasses.replace(step, refusal=_refusal(exc)))
+        refusal = _refusal(exc)
+        run.emit(RunEvent(kind="verdict", index=step.index, decision=decision, refusal=refusal))
+        run.record(dataclasses.replace(step, refusal=refusal))
         return run.end("refused", f"{exc.rule}: {exc}", obs)
     except TargetError as exc:
         run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
+        return None
+    if not _pass_gate(run, step, decision, targets):
         return None
     t0 = time.perf_counter()
     try:
@@ -354,11 +391,9 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except ScreenUnavailable as exc:
         run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
-    if result.dry_run and not VERB_TABLE[action.verb].harness:  # looking needs no yes
-        held = [why for a, els in targets if (why := run.policy.irreversible(a, els))]
-        if held:
-            note = f"; with real input this needs a person's yes (irreversible: {held[0]})"
-            result = dataclasses.replace(result, description=result.description + note)
+    if result.dry_run and (held := _held(run, action, targets)):
+        note = f"; with real input this needs a person's yes (irreversible: {held})"
+        result = dataclasses.replace(result, description=result.description + note)
     timings = {**step.timings, "act": time.perf_counter() - t0}
     if result.settle_seconds is not None:  # how long it settled, or waited
         timings["wait" if result.woke else "settle"] = result.settle_seconds
@@ -367,6 +402,33 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
         run.reuse = _standing(obs, f"step {step.index} ({action.describe()}) changed nothing")
     run.record(dataclasses.replace(step, result=result, error=error, timings=timings))
     return None
+
+
+def _held(run: _Run, action: Action, targets: Sequence[tuple[Action, tuple[Element, ...]]]) -> str:
+    """Why the first irreversible member of the decision would wait for a person's yes."""
+    if VERB_TABLE[action.verb].harness:  # looking needs no yes
+        return ""
+    return next((why for a, els in targets if (why := run.policy.irreversible(a, els))), "")
+
+
+def _pass_gate(
+    run: _Run,
+    step: Step,
+    decision: Decision,
+    targets: Sequence[tuple[Action, tuple[Element, ...]]],
+) -> bool:
+    """Say the verdict, then ask the gate; False (recorded) when the person took control."""
+    held = _held(run, decision.action, targets)
+    run.emit(RunEvent(kind="verdict", index=step.index, decision=decision, held=held))
+    if run.gate is None or run.gate(step.index):
+        return True
+    why = (
+        "the person took control before this action, so it was not done; the next step "
+        "looks at the screen again"
+    )
+    run.reuse = None  # the person may have changed the screen: capture it again
+    run.record(dataclasses.replace(step, error=_error("taken-over", why)))
+    return False
 
 
 def _execute_batch(executor: Executor, actions: Sequence[Action], obs: Observation) -> ActionResult:

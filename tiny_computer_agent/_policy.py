@@ -462,6 +462,11 @@ class Policy:
     allow_grid: bool = False
     allow_irreversible: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: a second kill switch, asked with the file before every action: a reason to stop
+    #: (a console's Stop button), or None to go on
+    halt: Callable[[], str | None] | None = dataclasses.field(
+        default=None, compare=False, repr=False
+    )
     secrets: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     #: set only by :meth:`armed`; not a constructor argument, not settable by replace()
     real_input: bool = dataclasses.field(default=False, init=False)
@@ -510,6 +515,9 @@ class Policy:
                 "delete it to run again",
                 rule="kill-switch",
             )
+        stop = self.halt() if self.halt is not None else None
+        if stop:
+            raise PolicyRefusal(f"stopped: {stop}; nothing more is done", rule="kill-switch")
 
     def prepare_kill_switch(self) -> Path:
         """Make the kill switch's folder (private: mode 0700), so ``touch PATH`` works;
