@@ -6,6 +6,8 @@
     _replay.py      replay a trace's frames through any brain, offline
     _judging.py     a verdict per decision: judge, score_trace, score_recorded, digests
     _scoreboard.py  Scoreboard (table, JSON, CSV), benchmark, score_path, compare
+    _session.py     SessionLog (a run listener: events.jsonl + PNG frames), load_session,
+                    list_sessions, session_to_trace
 
 Data flows one way: an Episode is recorded as a Trace; a Trace is replayed through a
 brain; each replayed decision is judged into a Verdict; verdicts make a Scoreboard.
@@ -41,6 +43,16 @@ from ._scoreboard import (
     load_scoreboard,
     score_path,
 )
+from ._session import (
+    Session,
+    SessionError,
+    SessionLog,
+    SessionSummary,
+    default_session_folder,
+    list_sessions,
+    load_session,
+    session_to_trace,
+)
 
 #: Traces hold no pixels, so a real one is kilobytes; anything bigger is refused unread.
 MAX_TRACE_BYTES = MAX_JSON_BYTES
@@ -60,6 +72,10 @@ __all__ = [
     "Judgement",
     "ReplayedFrame",
     "Scoreboard",
+    "Session",
+    "SessionError",
+    "SessionLog",
+    "SessionSummary",
     "Trace",
     "TraceReader",
     "TraceStep",
@@ -70,8 +86,11 @@ __all__ = [
     "compare_scoreboards",
     "decision_digest",
     "decisions_equal",
+    "default_session_folder",
     "judge",
+    "list_sessions",
     "load_scoreboard",
+    "load_session",
     "load_trace",
     "load_traces",
     "read_json_file",
@@ -83,5 +102,6 @@ __all__ = [
     "score_recorded",
     "score_trace",
     "scoring_policy",
+    "session_to_trace",
     "write_atomic",
 ]
