@@ -9,7 +9,9 @@ leaves the clone clean).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
+import pkgutil
 import sys
 import time
 import traceback
@@ -39,10 +41,19 @@ SKIP_IS_FAILURE: bool = sys.platform.startswith("linux")
 
 
 def load_registry() -> list[Capability]:
-    """Import every capability module (they register themselves) and return the registry."""
-    from . import core, desktop, models, traces  # noqa: F401 - importing registers them
-
+    """Import every capability module (every public module of this package: they
+    register themselves) and return the registry."""
+    package = Path(__file__).parent
+    for found in sorted(pkgutil.iter_modules([str(package)]), key=lambda m: _order(m.name)):
+        if not found.name.startswith("_"):
+            importlib.import_module(f"{__package__}.{found.name}")
     return REGISTRY
+
+
+def _order(name: str) -> tuple[int, str]:
+    """The gallery's order: the first areas as they always were, then the rest by name."""
+    first = ("core", "desktop", "models", "traces")
+    return (first.index(name), "") if name in first else (len(first), name)
 
 
 def run_capability(cap: Capability, out: Path = GALLERY) -> Path:

@@ -358,6 +358,49 @@ def loop() -> Transcript:
 
 
 @capability(
+    "run-events",
+    "Watch and steer a run: events, a gate, a stop",
+    "Listeners hear each event as it happens (start, observe, decide, verdict, step, end); a "
+    "gate asked before each action can hold it or hand the screen to a person; Policy.halt "
+    "stops a run before its next action, like the kill-switch file.",
+    shows=["RunEvent", "EVENT_KINDS", "EventKind", "Listener", "Gate"],
+)
+def run_events() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        import typing
+        heard: list[tca.RunEvent] = []
+        listener: tca.Listener = heard.append
+        screen = tca.ScriptedScreen.of_labels(["File", "Cancel", "Save"], ["File", "Saved"])
+        ep = tca.run_episode("click 'Save'", screen=screen, brain=tca.PlannerBrain(),
+                             verify_text="Saved", listeners=[listener])
+        for e in heard:
+            print(e.kind, e.index, e.decision.action.describe() if e.decision else "",
+                  e.settings.get("dry_run", ""), e.episode.outcome if e.episode else "")
+        print(typing.get_args(tca.EventKind) == tca.EVENT_KINDS, tca.EVENT_KINDS)
+        """,
+        ns,
+    )
+    t.python(
+        """
+        answers = iter([False, True])  # the person holds step 1 and takes control, then lets go
+        gate: tca.Gate = lambda index: next(answers)
+        screen = tca.ScriptedScreen.of_labels(["Save"], ["Save"], ["Saved"])
+        ep = tca.run_episode("click 'Save'", screen=screen, brain=tca.PlannerBrain(),
+                             verify_text="Saved", gate=gate)
+        print(ep.steps[0].error.to_dict()); print(ep.outcome, "-", ep.reason)
+        stop = tca.Policy(halt=lambda: "Stop was pressed in the console")
+        ep = tca.run_episode("click 'Save'", screen=tca.ScriptedScreen.of_labels(["Save"]),
+                             brain=tca.PlannerBrain(), policy=stop)
+        print(ep.outcome, "-", ep.reason)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
     "policy",
     "The policy refuses, and says which rule",
     "Deny lists for typed text, widgets (however spelled) and key chords; a blind grid click "

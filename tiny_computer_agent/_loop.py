@@ -261,11 +261,8 @@ def run_episode(
     gate: Gate | None = None,
 ) -> Episode:
     """Run one episode and return it. Nothing is clicked unless ``executor`` is a real
-    executor *and* ``policy`` was armed; the default executor is a dry run.
-
-    ``listeners`` hear every :class:`~tiny_computer_agent._events.RunEvent` as it
-    happens (a session log, a console); ``gate`` is asked before each action and may
-    hold it (see :mod:`~tiny_computer_agent._events`)."""
+    executor *and* ``policy`` was armed; the default executor is a dry run. ``listeners``
+    hear each event as it happens, ``gate`` may hold an action (see ``_events``)."""
     if not goal or not goal.strip():
         raise ValueError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
     run = _Run(
