@@ -21,6 +21,7 @@ exit codes:
 with --score: 0 scored, 1 a brain below --min-accuracy, 2 bad usage or a bad trace
 with --doctor: 0 READY, 1 a required check failed
 with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
+with --sessions, --session-trace: 0 listed or converted, 2 a bad folder or session
 
 examples:
   tiny-computer-agent --image example --verify-text Saved "click 'Save'"
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print the episode as JSON on stdout")
     run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
     _add_trace_arguments(p)
+    _add_session_arguments(p)
     _add_desktop_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
@@ -190,6 +192,31 @@ def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
         type=float,
         metavar="X",
         help="exit 1 when any brain's accuracy is below X (a fraction, e.g. 0.9)",
+    )
+
+
+def _add_session_arguments(p: argparse.ArgumentParser) -> None:
+    logs = p.add_argument_group("session logs (events.jsonl and PNG frames, files 0600)")
+    logs.add_argument(
+        "--session",
+        metavar="DIR",
+        help="log this run as it happens into DIR (new or empty; never overwritten)",
+    )
+    logs.add_argument(
+        "--no-frames", action="store_true", help="a session log without the PNG frames"
+    )
+    logs.add_argument(
+        "--sessions",
+        nargs="?",
+        const="",
+        metavar="ROOT",
+        help="list the sessions under ROOT (default: the state dir's sessions folder)",
+    )
+    logs.add_argument(
+        "--session-trace",
+        metavar="DIR",
+        help="convert session DIR into a pixel-free trace: needs --trace OUT.json "
+        "(--expected LABEL makes it a scenario for --score)",
     )
 
 

@@ -38,6 +38,7 @@ from ._desktop import (
 )
 from ._parser import build_parser
 from ._score import check_record_args, record_run, run_score
+from ._sessions import check_session_args, open_session, run_session_tool
 
 
 class _Signals:
@@ -108,7 +109,10 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return run_score(args, out, err)
     if args.doctor or args.calibrate:
         return run_desktop_tool(args, out, err)
+    if args.sessions is not None or args.session_trace:
+        return run_session_tool(args, out, err)
     _check_args(args)
+    check_session_args(args)
     check_record_args(args)
     check_desktop_args(args)
     brain = make_brain(args)
@@ -126,6 +130,9 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not args.json:
             print("\n".join(render_step(step)), file=out, flush=True)
 
+    session = open_session(args, policy, brain=brain)
+    if session is not None:
+        print(f"session: logging this run into {session.folder}", file=err)
     signals = _Signals()
     try:
         with signals.installed():
@@ -138,8 +145,11 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 verify_text=args.verify_text,
                 menu_size=args.menu_size,
                 on_step=stream,
+                listeners=[session] if session is not None else [],
             )
     finally:
+        if session is not None:
+            session.close()
         if hasattr(screen, "close"):
             screen.close()
     code = report(episode, args, out, err)
