@@ -39,19 +39,29 @@ def live_description(args: argparse.Namespace) -> str:
     return f"X display {os.environ.get('DISPLAY', '?')}, {monitor}"
 
 
-def make_policy(args: argparse.Namespace, err: TextIO = sys.stderr) -> Policy:
+def make_policy(
+    args: argparse.Namespace,
+    err: TextIO = sys.stderr,
+    *,
+    approve: Callable[[Action, Element | None, Observation], bool] | None = None,
+    halt: Callable[[], str | None] | None = None,
+) -> Policy:
     """The run's policy; armed only by --real-input *and* the environment variable.
 
-    Irreversible targets pass with --allow-irreversible LABEL; otherwise, with real input
-    on an interactive terminal, the person is asked, and without one they are refused.
+    Irreversible targets pass with --allow-irreversible LABEL; otherwise, with real input,
+    the person is asked (``approve``: the console's page; else an interactive terminal),
+    and without either they are refused. ``halt``: a second kill switch (Stop).
     """
     interactive = bool(args.real_input) and sys.stdin is not None and sys.stdin.isatty()
+    if approve is None and interactive:
+        approve = terminal_approval(sys.stdin, err)
     policy = Policy(
         max_steps=args.max_steps,
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
-        approve=terminal_approval(sys.stdin, err) if interactive else None,
+        approve=approve,
+        halt=halt,
         secrets=load_secrets(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy
@@ -130,6 +140,10 @@ def run_desktop_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """--doctor or --calibrate; the exit code is documented in the module docstring."""
     if args.goal:
         raise UsageError("--doctor and --calibrate take no GOAL")
+    if args.doctor and getattr(args, "remote", None):
+        from ._remote import run_remote_doctor
+
+        return run_remote_doctor(args, out)
     if args.doctor:
         from ..desktop import doctor, render_doctor
         from ..desktop._doctor import ready

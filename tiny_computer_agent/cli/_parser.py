@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-v", "--verbose", action="store_true", help="log what the harness does")
     _add_trace_arguments(p)
     _add_session_arguments(p)
+    _add_console_arguments(p)
     _add_desktop_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
@@ -263,4 +264,28 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the goal's <secret>NAME</secret> is typed as $NAME; the brain, log and trace "
         "only ever see the placeholder; repeatable",
+    )
+
+
+def _add_console_arguments(p: argparse.ArgumentParser) -> None:
+    web = p.add_argument_group("the web console (a browser on this machine watches and steers)")
+    web.add_argument(
+        "--console",
+        action="store_true",
+        help="serve the run on 127.0.0.1 and print its URL (with a one-time token): the "
+        "live frame, pause, step, stop, take control, approve; logs a session too",
+    )
+    web.add_argument(
+        "--console-port", type=int, metavar="N", help="the console's port (default: a free one)"
+    )
+    web.add_argument(
+        "--console-paused", action="store_true", help="start paused: nothing is done until Step"
+    )
+    web.add_argument(
+        "--console-stay",
+        action="store_true",
+        help="keep the console up after the run (past sessions, scoreboard) until Ctrl-C",
+    )
+    web.add_argument(
+        "--console-traces", metavar="DIR", help="a trace folder the console's scoreboard scores"
     )

@@ -29,6 +29,14 @@ from ._base import (
     make_brain,
     make_detector,
 )
+from ._console import (
+    end_console,
+    make_console,
+    policy_hooks,
+    run_listeners,
+    start_console,
+    stay_with_console,
+)
 from ._desktop import (
     check_desktop_args,
     make_desktop_screen,
@@ -116,7 +124,8 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_record_args(args)
     check_desktop_args(args)
     brain = make_brain(args)
-    policy = make_policy(args, err)
+    console = make_console(args)  # before the policy: it asks the console for a yes
+    policy = make_policy(args, err, **policy_hooks(console))
     screen = make_screen(args)
     executor = make_executor(args, policy, screen)
     try:
@@ -135,6 +144,7 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"session: logging this run into {session.folder}", file=err)
     signals = _Signals()
     try:
+        start_console(console, err)
         with signals.installed():
             episode = run_episode(
                 args.goal,
@@ -145,15 +155,18 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 verify_text=args.verify_text,
                 menu_size=args.menu_size,
                 on_step=stream,
-                listeners=[session] if session is not None else [],
+                listeners=[*([session] if session is not None else []), *run_listeners(console)],
+                gate=None if console is None else console.gate,
             )
     finally:
         if session is not None:
             session.close()
         if hasattr(screen, "close"):
             screen.close()
+        end_console(console, args, after_run=False)
     code = report(episode, args, out, err)
     record_run(episode, brain, args, out, err, secrets=policy.secrets)
+    stay_with_console(console, args, err)
     return signals.code if episode.outcome == "interrupted" else code
 
 

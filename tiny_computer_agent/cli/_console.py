@@ -1,0 +1,101 @@
+"""--console: the run watched and steered from a browser (tiny_computer_agent.console).
+
+The console is made before the policy (the policy is built *with* its approve and halt:
+an armed policy cannot be changed afterwards), starts serving just before the run, and
+prints exactly one line with its URL to stderr::
+
+    console: http://127.0.0.1:PORT/?token=...
+
+It closes when the run ends, or with --console-stay when the person presses Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ._base import UsageError
+
+if TYPE_CHECKING:
+    from .._events import Listener
+    from ..console import Console
+
+#: flags that only mean something with --console
+_CONSOLE_ONLY = ("console_port", "console_paused", "console_stay", "console_traces")
+
+
+def check_console_args(args: argparse.Namespace) -> None:
+    if not args.console:
+        for flag in _CONSOLE_ONLY:
+            if getattr(args, flag) not in (None, False):
+                name = "--" + flag.replace("_", "-")
+                raise UsageError(f"{name} belongs to the console; add --console")
+        return
+    if args.console_port is not None and not 0 <= args.console_port <= 65535:
+        raise UsageError(
+            f"--console-port must be 1 to 65535 (or 0 for any free port), got {args.console_port}"
+        )
+    if args.console_traces is not None and not Path(args.console_traces).is_dir():
+        raise UsageError(
+            f"--console-traces {args.console_traces}: no such folder; give a folder of traces "
+            "made with --trace"
+        )
+
+
+def make_console(args: argparse.Namespace) -> Console | None:
+    """The console --console asks for, not serving yet (None without the flag)."""
+    check_console_args(args)
+    if not args.console:
+        return None
+    from ..console import Console
+
+    return Console(
+        port=args.console_port or 0,
+        paused=args.console_paused,
+        traces=None if args.console_traces is None else Path(args.console_traces),
+    )
+
+
+def policy_hooks(console: Console | None) -> dict[str, Any]:
+    """make_policy's approve and halt: the console's, or none."""
+    return {} if console is None else {"approve": console.approve, "halt": console.halt}
+
+
+def run_listeners(console: Console | None) -> list[Listener]:
+    return [] if console is None else [console.hear]
+
+
+def start_console(console: Console | None, err: TextIO) -> None:
+    """Serve, and print the one line with the URL (UsageError when the port is taken)."""
+    if console is None:
+        return
+    try:
+        console.start()
+    except OSError as exc:
+        raise UsageError(
+            f"--console-port {console.port}: cannot listen on {console.host}:{console.port} "
+            f"({exc.strerror or exc}); choose another port, or 0 for any free one"
+        ) from exc
+    print(f"console: {console.url}", file=err, flush=True)
+
+
+def end_console(console: Console | None, args: argparse.Namespace, *, after_run: bool) -> None:
+    """Close the console; the run's ``finally`` leaves it open for --console-stay."""
+    if console is None or (args.console_stay and not after_run):
+        return
+    console.close()
+
+
+def stay_with_console(console: Console | None, args: argparse.Namespace, err: TextIO) -> None:
+    """--console-stay: keep the page (and the past sessions) up until Ctrl-C or SIGTERM."""
+    if console is None or not args.console_stay:
+        return
+    print("console: the run ended; the page stays up until Ctrl-C", file=err, flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        console.close()
