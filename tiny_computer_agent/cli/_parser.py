@@ -21,6 +21,8 @@ exit codes:
 with --score: 0 scored, 1 a brain below --min-accuracy, 2 bad usage or a bad trace
 with --doctor: 0 READY, 1 a required check failed
 with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
+with --serve: 0 stopped by Ctrl-C or SIGTERM, 1 the address cannot be used, 2 bad usage
+  or a bad token file, 3 no screen; with --remote the codes above (3: the remote is gone)
 with --sessions, --session-trace: 0 listed or converted, 2 a bad folder or session
 
 examples:
@@ -72,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_session_arguments(p)
     _add_console_arguments(p)
     _add_desktop_arguments(p)
+    _add_remote_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
 
@@ -288,4 +291,28 @@ def _add_console_arguments(p: argparse.ArgumentParser) -> None:
     )
     web.add_argument(
         "--console-traces", metavar="DIR", help="a trace folder the console's scoreboard scores"
+    )
+
+
+def _add_remote_arguments(p: argparse.ArgumentParser) -> None:
+    remote = p.add_argument_group(
+        "a remote desktop (--serve on the machine being driven, --remote on the driver)"
+    )
+    remote.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve this machine's screen (--live or --image) to a --remote driver over "
+        "HTTP; this machine's policy checks every action; a dry run unless armed here",
+    )
+    remote.add_argument(
+        "--bind", metavar="HOST", help="--serve: listen on HOST (default: 127.0.0.1, loopback)"
+    )
+    remote.add_argument(
+        "--port", type=int, metavar="N", help="--serve: the port (default: 8765; 0: any free one)"
+    )
+    remote.add_argument("--remote", metavar="URL", help="drive the desktop a --serve at URL shows")
+    remote.add_argument(
+        "--token-file",
+        metavar="F",
+        help="the shared token, mode 0600 (--serve writes a new one when F is missing)",
     )

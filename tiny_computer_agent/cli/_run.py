@@ -45,6 +45,13 @@ from ._desktop import (
     run_desktop_tool,
 )
 from ._parser import build_parser
+from ._remote import (
+    check_remote_args,
+    make_remote_executor,
+    make_remote_screen,
+    remote_episode,
+    run_serve,
+)
 from ._score import check_record_args, record_run, run_score
 from ._sessions import check_session_args, open_session, run_session_tool
 
@@ -113,6 +120,8 @@ def _check_args(args: argparse.Namespace) -> None:
 
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one episode as the parsed flags say; return the exit code."""
+    if check_remote_args(args) == "serve":
+        return run_serve(args, err, make_screen)
     if args.score:
         return run_score(args, out, err)
     if args.doctor or args.calibrate:
@@ -126,8 +135,8 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     brain = make_brain(args)
     console = make_console(args)  # before the policy: it asks the console for a yes
     policy = make_policy(args, err, **policy_hooks(console))
-    screen = make_screen(args)
-    executor = make_executor(args, policy, screen)
+    screen = make_remote_screen(args, err) if args.remote else make_screen(args)
+    executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
     try:
         kill_switch = policy.prepare_kill_switch()
     except OSError as exc:  # a read-only home: the switch still works if made another way
@@ -164,6 +173,7 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if hasattr(screen, "close"):
             screen.close()
         end_console(console, args, after_run=False)
+    episode = remote_episode(episode) if args.remote else episode
     code = report(episode, args, out, err)
     record_run(episode, brain, args, out, err, secrets=policy.secrets)
     stay_with_console(console, args, err)

@@ -1,0 +1,548 @@
+"""The server: the machine being driven answers over HTTP (standard library only).
+
+    GET  /health      {"ok": true, ...}; without a token only {"ok", "service"}
+    GET  /observe     the element index from this machine's detectors, as JSON; it
+                      becomes the frame later actions are checked and resolved on
+    GET  /screenshot  that frame's pixels (image/png); X-Frame-Mapping says how a
+                      pixel maps to this screen, X-Frame-Id which observation it is
+    GET  /signature   a cheap digest of the screen, or of ?region=l,t,r,b (waiting)
+    POST /action      {"actions": [ACTION, ...]}: checked by this machine's own policy
+                      on its own latest frame, then done (or, unarmed, a dry run)
+
+Every request but the minimal /health needs ``Authorization: Bearer TOKEN`` (compared
+in constant time; 401 without it). A body over ``max_body`` bytes is refused (413)
+before it is read, more than ``rate`` requests a second from one address get 429 with
+``Retry-After``, and every request is logged on one line (time, client, method, path,
+status, milliseconds; for /action the verbs and any refusal's rule, never typed text
+and never the token). The request carries actions only: a body with any other field
+(a policy, an allow list) is refused (400), so a client can never loosen this
+machine's policy; refusals come back as 403 with the rule. One request at a time
+touches the screen and the executor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+import io
+import json
+import logging
+import math
+import socket
+import threading
+import time
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Final, TextIO, cast
+from urllib.parse import parse_qs
+
+from .._actions import MAX_BATCH, VERB_TABLE, Action, check_batch
+from .._contracts import ActionResult, Executor, Screen
+from .._errors import (
+    ActionError,
+    MissingExtra,
+    PolicyRefusal,
+    ScreenUnavailable,
+    TargetError,
+    TraceError,
+)
+from .._executors import DryRunExecutor, combine_results
+from .._perception import Observation
+from .._policy import SEQUENCE_WINDOW, Policy
+from .._version import __version__
+from .._waiting import _in_region
+from ..models._openai import is_loopback
+from ..records._jsonio import FieldReader
+from ._wire import (
+    ACTION_FIELDS,
+    ERROR_STATUS,
+    FRAME_HEADER,
+    MAPPING_HEADER,
+    dumps,
+    error_body,
+    parse_region,
+)
+
+__all__ = ["DEFAULT_MAX_BODY", "INDEX_NOTE", "RemoteServer", "serve"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_BODY: Final = 64 * 1024
+#: What GET /observe returns, said plainly (in /health and the docs).
+INDEX_NOTE: Final = (
+    "the element index from this machine's detectors (OCR, or a numbered grid); "
+    "there is no accessibility tree yet"
+)
+#: How long a connection may take to send its request before it is dropped.
+_REQUEST_SECONDS: Final = 15.0
+#: A body over the limit but under this is read and dropped before the 413 is sent.
+_DRAIN: Final = 4 * 1024 * 1024
+#: The server keeps the actions it performed for the sequence rule, this many at most.
+_HISTORY: Final = SEQUENCE_WINDOW
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class _Reply:
+    status: int
+    body: bytes
+    content_type: str = "application/json"
+    headers: tuple[tuple[str, str], ...] = ()
+    note: str = ""  # for the log line only
+
+
+def _error(kind: str, message: str, *, note: str = "", **extra: Any) -> _Reply:
+    headers: tuple[tuple[str, str], ...] = ()
+    if kind == "rate-limited":
+        headers = (("Retry-After", str(extra.pop("retry_after"))),)
+    elif kind == "unauthorized":
+        headers = (("WWW-Authenticate", 'Bearer realm="tiny-computer-agent"'),)
+    return _Reply(
+        status=ERROR_STATUS[kind],
+        body=error_body(kind, message, **extra),
+        headers=headers,
+        note=note,
+    )
+
+
+@dataclasses.dataclass(slots=True)
+class _Limiter:
+    """A token bucket per client address: ``rate`` requests a second, a second's worth
+    of burst."""
+
+    rate: float
+    buckets: dict[str, tuple[float, float]] = dataclasses.field(default_factory=dict)
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def take(self, client: str) -> int:
+        """0 when the request may go on, else the whole seconds to wait."""
+        now = time.monotonic()
+        with self.lock:
+            tokens, at = self.buckets.get(client, (self.rate, now))
+            tokens = min(self.rate, tokens + (now - at) * self.rate)
+            if tokens >= 1:
+                self.buckets[client] = (tokens - 1, now)
+                return 0
+            self.buckets[client] = (tokens, now)
+            if len(self.buckets) > 1024:  # forget the quietest addresses
+                self.buckets = dict(list(self.buckets.items())[-512:])
+            return max(1, math.ceil((1 - tokens) / self.rate))
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class _Desk:
+    """The screen, policy and executor behind the endpoints, one request at a time."""
+
+    screen: Screen
+    policy: Policy
+    executor: Executor
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    latest: Observation | None = None
+    frame: int = 0
+    history: list[Action] = dataclasses.field(default_factory=list)
+
+    def observe(self) -> tuple[int, Observation, bytes]:
+        """Capture, index and remember a new frame; its id and the screen's signature of
+        it (empty when the screen keeps none)."""
+        with self.lock:
+            obs = self.screen.capture()
+            self.latest, self.frame = obs, self.frame + 1
+            own = getattr(self.screen, "last_signature", b"")
+            mine = getattr(self.screen, "last", None) is obs and isinstance(own, bytes)
+            return self.frame, obs, own if mine else b""
+
+    def current(self) -> tuple[int, Observation]:
+        """The latest frame (captured now if there is none yet)."""
+        if self.latest is None:
+            frame, obs, _ = self.observe()
+            return frame, obs
+        return self.frame, self.latest
+
+    def signature(self, region: tuple[int, int, int, int] | None) -> bytes:
+        """The screen's own signature; a screen without one is captured (that capture
+        becomes the latest frame) and its index in the region is digested."""
+        own = getattr(self.screen, "signature", None)
+        if callable(own):
+            with self.lock:
+                return bytes(own() if region is None else own(region=region))
+        _, obs, _ = self.observe()
+        return repr(_in_region(obs, region)).encode()
+
+    def act(self, actions: tuple[Action, ...]) -> ActionResult:
+        """Check every action with this machine's policy on its latest frame (a batch as
+        a whole, with the actions it performed before), then carry them out."""
+        with self.lock:
+            obs = self.latest if self.latest is not None else self.screen.capture()
+            self.latest = obs
+            history = list(self.history)
+            for action in actions:
+                self.policy.check(action, obs, history=history)
+                history.append(action)
+            result = _carry_out(self.executor, actions, obs)
+            if result.ok:
+                self.history = [*self.history, *actions][-_HISTORY:]
+            return result
+
+
+def _carry_out(executor: Executor, actions: tuple[Action, ...], obs: Observation) -> ActionResult:
+    if len(actions) == 1:
+        return executor.execute(actions[0], obs)
+    own = getattr(executor, "execute_batch", None)
+    if callable(own):
+        return cast(ActionResult, own(actions, obs))
+    results = []
+    for action in actions:
+        results.append(executor.execute(action, obs))
+        if not results[-1].ok:
+            break
+    return combine_results(results, len(actions))
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class _App:
+    """Everything a request handler needs: the desk, the token, the limits, the log."""
+
+    desk: _Desk
+    token: str
+    max_body: int
+    limiter: _Limiter
+    log: TextIO | None
+    log_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def authorized(self, header: str | None) -> bool:
+        scheme, _, given = (header or "").partition(" ")
+        if scheme.lower() != "bearer":
+            return False
+        return hmac.compare_digest(given.strip().encode("utf-8"), self.token.encode("utf-8"))
+
+    def write(
+        self, client: str, *, method: str, path: str, status: int, ms: float, note: str = ""
+    ) -> None:
+        when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        line = f"{when} {client} {method} {path} {status} {ms:.0f}ms" + (f" {note}" if note else "")
+        if self.log is None:
+            log.info("%s", line)
+            return
+        with self.log_lock:
+            print(line, file=self.log, flush=True)
+
+    def health(self, full: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": True, "service": "tiny-computer-agent"}
+        if full:
+            out.update(
+                version=__version__,
+                armed=self.desk.policy.real_input,
+                screen=type(self.desk.screen).__name__,
+                executor=type(self.desk.executor).__name__,
+                index=INDEX_NOTE,
+                max_body=self.max_body,
+                rate=self.limiter.rate,
+            )
+        return out
+
+
+# -- the endpoints -----------------------------------------------------------------------
+
+
+def _health(app: _App, query: Mapping[str, list[str]], body: bytes) -> _Reply:
+    return _Reply(status=200, body=dumps(app.health(True)))
+
+
+def _observe(app: _App, query: Mapping[str, list[str]], body: bytes) -> _Reply:
+    frame, obs, signature = app.desk.observe()
+    data = {"frame": frame, "observation": obs.to_dict(), "signature": signature.hex()}
+    return _Reply(status=200, body=dumps(data), note=f"frame={frame}")
+
+
+def _screenshot(app: _App, query: Mapping[str, list[str]], body: bytes) -> _Reply:
+    frame, obs = app.desk.current()
+    asked = query.get("frame", [""])[-1]
+    if asked and asked != str(frame):
+        return _error(
+            "stale-frame",
+            f"frame {asked} is gone; the latest is {frame} (GET /observe for a new one)",
+            frame=frame,
+        )
+    if obs.image is None:
+        return _error("not-found", "this screen's frames have no pixels (a scripted screen)")
+    return _Reply(
+        status=200,
+        body=_png(obs.image),
+        content_type="image/png",
+        headers=((MAPPING_HEADER, json.dumps(obs.mapping.to_dict())), (FRAME_HEADER, str(frame))),
+        note=f"frame={frame}",
+    )
+
+
+def _png(image: Any) -> bytes:
+    out = io.BytesIO()
+    try:
+        image.save(out, format="PNG", compress_level=1)
+    except (AttributeError, OSError, ValueError) as exc:
+        raise ScreenUnavailable(f"the frame could not be encoded as PNG ({exc})") from exc
+    return out.getvalue()
+
+
+def _signature(app: _App, query: Mapping[str, list[str]], body: bytes) -> _Reply:
+    given = query.get("region", [""])[-1]
+    try:
+        region = parse_region(given) if given else None
+        digest = app.desk.signature(region)
+    except ValueError as exc:  # a malformed region, or one off the screen
+        return _error("bad-request", str(exc))
+    return _Reply(status=200, body=dumps({"signature": digest.hex()}))
+
+
+def _action(app: _App, query: Mapping[str, list[str]], body: bytes) -> _Reply:
+    actions = read_actions(body)
+    verbs = "verbs=" + ",".join(a.verb for a in actions)
+    try:
+        result = app.desk.act(actions)
+    except PolicyRefusal as exc:
+        return _error("refused", str(exc), rule=exc.rule, note=f"{verbs} refused={exc.rule}")
+    except TargetError as exc:
+        return _error("target-not-found", str(exc), note=f"{verbs} target-not-found")
+    return _Reply(status=200, body=dumps({"result": result.to_dict()}), note=verbs)
+
+
+_READER: Final = FieldReader(
+    source="POST /action", what="request", fix='send {"actions": [ACTION, ...]} and nothing else'
+)
+
+
+def read_actions(body: bytes) -> tuple[Action, ...]:
+    """The actions of a POST /action body, validated (ActionError or TraceError say
+    what is wrong: not JSON, a field other than ``actions``, a bad action, a batch that
+    cannot go at once, a harness verb)."""
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_not_json)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ActionError(f"POST /action: the body is not JSON ({str(exc)[:120]})") from exc
+    obj = _READER.obj(data, "", ACTION_FIELDS)
+    items = _READER.array(_READER.get(obj, "actions", ""), "actions")
+    if not 1 <= len(items) <= MAX_BATCH:
+        raise _READER.fail("actions", f"holds {len(items)} actions; send 1 to {MAX_BATCH}")
+    actions = tuple(
+        Action.from_dict(_READER.obj(item, f"actions[{i}]")) for i, item in enumerate(items)
+    )
+    for action in actions:
+        if VERB_TABLE[action.verb].harness:
+            raise ActionError(
+                f"{action.verb} is the driving side's own verb (it looks, it does not press): "
+                "the loop runs it against RemoteScreen, it is never sent to /action"
+            )
+    return check_batch(actions) if len(actions) > 1 else actions
+
+
+def _not_json(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_Route = Callable[[_App, Mapping[str, list[str]], bytes], _Reply]
+_ROUTES: Final[Mapping[str, tuple[str, _Route]]] = {
+    "/health": ("GET", _health),
+    "/observe": ("GET", _observe),
+    "/screenshot": ("GET", _screenshot),
+    "/signature": ("GET", _signature),
+    "/action": ("POST", _action),
+}
+
+
+def _failure(exc: Exception) -> _Reply:
+    """A request's failure as an answer: bad input 400, no screen 503, a bug 500."""
+    if isinstance(exc, (ActionError, TraceError)):
+        return _error("bad-request", str(exc))
+    if isinstance(exc, (ScreenUnavailable, MissingExtra)):
+        return _error("no-screen", str(exc))
+    log.exception("the remote server failed on a request")
+    return _error("server-error", f"the server failed ({type(exc).__name__}); see its log")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """One request: rate, route, size, token, then the endpoint; one log line."""
+
+    timeout = _REQUEST_SECONDS
+    server_version = "tiny-computer-agent"
+    sys_version = ""
+
+    @property
+    def app(self) -> _App:
+        return cast(_Server, self.server).app
+
+    def do_GET(self) -> None:
+        self._handle("GET")
+
+    def do_POST(self) -> None:
+        self._handle("POST")
+
+    def do_PUT(self) -> None:
+        self._handle("PUT")
+
+    def do_DELETE(self) -> None:
+        self._handle("DELETE")
+
+    def _handle(self, method: str) -> None:
+        t0 = time.perf_counter()
+        path = self.path.partition("?")[0]
+        try:
+            reply = self._reply(method, path)
+        except Exception as exc:  # noqa: BLE001 (a request must not kill the server)
+            reply = _failure(exc)
+        ms = (time.perf_counter() - t0) * 1000
+        self.app.write(
+            self.client_address[0],
+            method=method,
+            path=path[:80],
+            status=reply.status,
+            ms=ms,
+            note=reply.note,
+        )  # before the answer goes out: whoever reads the answer can read its line
+        self._send(reply)
+
+    def _reply(self, method: str, path: str) -> _Reply:
+        app = self.app
+        wait = app.limiter.take(self.client_address[0])
+        if wait:
+            return _error(
+                "rate-limited",
+                f"more than {app.limiter.rate:g} requests a second; retry after {wait} s",
+                retry_after=wait,
+            )
+        want, route = _ROUTES.get(path, ("", None))
+        if route is None:
+            return _error("not-found", f"no endpoint {path[:80]!r}; see GET /health")
+        header = self.headers.get("Authorization")
+        if path == "/health" and header is None and method == "GET":
+            return _Reply(status=200, body=dumps(app.health(False)))
+        if not app.authorized(header):
+            why = "no token was sent" if header is None else "the token is wrong"
+            return _error("unauthorized", f"{why}: send Authorization: Bearer TOKEN")
+        if method != want:
+            return _error("method-not-allowed", f"{path} takes {want}, not {method}")
+        body = self._body()
+        if isinstance(body, _Reply):
+            return body
+        query = parse_qs(self.path.partition("?")[2], max_num_fields=8)
+        return route(app, query, body)
+
+    def _body(self) -> bytes | _Reply:
+        if self.headers.get("Transfer-Encoding"):
+            self.close_connection = True
+            return _error("length-required", "send the body with a Content-Length, not chunked")
+        given = self.headers.get("Content-Length", "0").strip() or "0"
+        if not given.isdigit():
+            self.close_connection = True
+            return _error("bad-request", f"Content-Length {given[:20]!r} is not a number")
+        size = int(given)
+        if size > self.app.max_body:
+            self.close_connection = True
+            if size <= _DRAIN:  # read it away, so the client sees the 413, not a reset
+                self.rfile.read(size)
+            return _error(
+                "too-large", f"the body has {size:,} bytes; at most {self.app.max_body:,}"
+            )
+        return self.rfile.read(size) if size else b""
+
+    def _send(self, reply: _Reply) -> None:
+        try:
+            self.send_response(reply.status)
+            self.send_header("Content-Type", reply.content_type)
+            self.send_header("Content-Length", str(len(reply.body)))
+            self.send_header("Cache-Control", "no-store")
+            for name, value in reply.headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(reply.body)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client went away; nothing to tell it
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Silenced: :meth:`_handle` writes the one line per request."""
+
+    def log_error(self, format: str, *args: Any) -> None:
+        """A request too malformed to reach an endpoint (bad request line, timeout)."""
+        note = (format % args)[:120]
+        self.app.write(self.client_address[0], method="-", path="-", status=400, ms=0, note=note)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    app: _App
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+class RemoteServer:
+    """A running server: :attr:`url`, then :meth:`serve_forever` (this thread) or
+    :meth:`start` (a background thread), and :meth:`close`. A context manager."""
+
+    def __init__(self, server: _Server) -> None:
+        self._server = server
+        self._thread: threading.Thread | None = None
+        self._serving = False
+        host, port = str(server.server_address[0]), int(server.server_address[1])
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{port}"
+
+    def serve_forever(self) -> None:
+        """Answer requests until :meth:`close` (from another thread) or Ctrl-C."""
+        self._serving = True
+        self._server.serve_forever(poll_interval=0.2)
+
+    def start(self) -> RemoteServer:
+        """Serve in a background (daemon) thread; returns self."""
+        self._serving = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Stop answering and release the port (the screen is the caller's to close)."""
+        if self._serving:
+            self._server.shutdown()
+            self._serving = False
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._server.server_close()
+
+    def __enter__(self) -> RemoteServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def serve(
+    *,
+    screen: Screen,
+    policy: Policy,
+    executor: Executor | None = None,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    token: str,
+    log: TextIO | None = None,
+    max_body: int = DEFAULT_MAX_BODY,
+    rate: float = 20.0,
+) -> RemoteServer:
+    """Bind a server for ``screen`` on ``host:port`` (0: any free port) and return it,
+    not yet serving. ``executor`` None is a dry run; real input needs an executor built
+    on an armed ``policy`` (RealInputExecutor). OSError when the address cannot be
+    bound; ValueError for an empty token or a limit that is not positive."""
+    if not token:
+        raise ValueError("a server needs a token: read_token_file() or write_token_file()")
+    if max_body < 1 or not (math.isfinite(rate) and rate > 0):
+        raise ValueError(f"max_body and rate must be positive, got {max_body} and {rate}")
+    if not is_loopback(host):
+        log_line = f"serving on {host}, which is not loopback: other machines can reach it"
+        logging.getLogger(__name__).warning("%s", log_line)
+    desk = _Desk(screen=screen, policy=policy, executor=executor or DryRunExecutor())
+    server = (_Server6 if ":" in host else _Server)((host, port), _Handler)
+    server.app = _App(
+        desk=desk, token=token, max_body=max_body, limiter=_Limiter(rate=rate), log=log
+    )
+    return RemoteServer(server)
