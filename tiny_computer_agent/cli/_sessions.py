@@ -172,7 +172,8 @@ def _convert(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         raise UsageError(f"--trace {args.trace!r}: cannot write it ({exc})") from exc
     print(
-        f"trace: wrote {args.trace} ({len(trace.steps)} steps, outcome {trace.outcome}; no pixels)",
+        f"trace: wrote {args.trace} (steps: {len(trace.steps)}, outcome: {trace.outcome}; "
+        "no pixels)",
         file=err,
     )
     if args.expected:

@@ -672,13 +672,17 @@ def _trace_metadata(session: Session) -> dict[str, str]:
     return meta
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _ending(session: Session, end: dict[str, Any] | None) -> dict[str, Any]:
     if end is None:
         cut = " (its last line was cut short)" if session.truncated else ""
         return {
             "outcome": "interrupted",
             "reason": f"the session has no end event{cut}: the run crashed or was killed "
-            f"after {len(session.steps)} recorded steps",
+            f"after {_count(len(session.steps), 'recorded step')}",
             "final": None,
         }
     return {
