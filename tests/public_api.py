@@ -10,6 +10,7 @@ PUBLIC_MODULES = (
     "tiny_computer_agent",
     "tiny_computer_agent.desktop",
     "tiny_computer_agent.models",
+    "tiny_computer_agent.remote",
 )
 
 
