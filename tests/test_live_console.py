@@ -1,0 +1,129 @@
+"""The console in a real browser: headless Chromium (Selenium) drives a real episode with
+real input on a private Xvfb desktop through the page (issue 13).
+
+The run is the CLI (``--live --real-input --console --console-paused``) in its own
+process on the private display; the browser is headless and outside that display; the
+proof of what was pressed is the Tk program's own report (its marker file), not the
+agent's word.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.browser import BROWSER_PROGRAMS, chromium
+from devsupport.xdesktop import App, Desk, desk, require
+
+pytestmark = pytest.mark.live
+
+SCRIPT = [
+    {"verb": "click", "target": "Save"},
+    {"verb": "click", "target": "Delete account"},
+    {"verb": "click", "target": "Save"},
+    {"verb": "click", "target": "Save"},
+]
+
+
+@pytest.fixture
+def desktop(tmp_path: Path) -> Iterator[Desk]:
+    require(*BROWSER_PROGRAMS, modules=("selenium",))
+    yield from desk(tmp_path)
+
+
+def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"{what}: not seen within {timeout:g}s")
+
+
+def start_run(desktop: Desk, script: list[dict[str, Any]]) -> tuple[Any, str]:
+    """The armed CLI with a paused console on the desktop; its process and console URL
+    (stderr goes to the same pipe as stdout, so the URL line can be read)."""
+    argv = ["--live", "--real-input", "--console", "--console-paused", "--max-steps", "6",
+            "--brain", "scripted", "--script", json.dumps(script), "account settings"]  # fmt: skip
+    code = (
+        "import os, sys; os.dup2(1, 2); from tiny_computer_agent.cli import main; "
+        f"sys.exit(main({argv!r}))"
+    )
+    proc = desktop.vd.spawn(
+        [sys.executable, "-c", code],
+        env=desktop.env(TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT="1"),
+        stdout=-1,  # subprocess.PIPE
+    )
+    seen = []
+    for line in proc.stdout:
+        seen.append(line)
+        if line.startswith("console: http://"):
+            return proc, line.split(" ", 1)[1].strip()
+    raise AssertionError("the run printed no console URL:\n" + "".join(seen))
+
+
+def clicks(app: App) -> list[str]:
+    return [e["button"] for e in app.events() if e.get("event") == "click"]
+
+
+def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> None:
+    app = desktop.app(("Save", "Delete account"), title="Account", prompt="Account settings")
+    proc, url = start_run(desktop, SCRIPT)
+    port = url.split(":")[2].split("/")[0]
+    with pytest.raises(urllib.error.HTTPError) as refused:  # the token guards it
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/state", timeout=5)
+    assert refused.value.code == 403
+    with chromium(desktop.tmp / "chrome") as page:
+        page.get(url)
+        body = page.find_element("tag name", "body")
+        state = lambda: body.get_attribute("data-state")  # noqa: E731
+        frame = lambda: int(page.find_element("css selector", "#live img").get_attribute(  # noqa: E731
+            "data-frame") or 0)  # fmt: skip
+        # the live frame, with the element boxes and their menu numbers over it
+        until(lambda: frame() >= 1 and state() == "paused", "the first frame, paused")
+        numbered = page.find_elements("css selector", "#live .box.n")
+        labels = {b.get_attribute("title") for b in numbered}
+        assert {"Save", "Delete account"} <= labels, labels
+        assert page.execute_script("return document.querySelector('#live img').naturalWidth")
+        time.sleep(0.5)
+        assert clicks(app) == []  # paused: nothing pressed
+        # resume, then pause with the keyboard: step 1 is done, step 2 will be held
+        page.find_element("id", "b-resume").click()
+        until(lambda: state() == "running", "running")
+        body.send_keys("p")
+        until(lambda: state() == "paused", "paused by the p key")
+        # the irreversible action waits for a yes, with the label and the screen around it
+        ask = until(lambda: page.find_element("id", "ask").is_displayed()
+                    and page.find_element("id", "ask"), "the approval dialog")  # fmt: skip
+        assert "click 'Delete account'" in ask.text and "Save" in ask.text
+        crop = "const i = document.querySelector('#ask-img'); return i.complete && i.naturalWidth"
+        until(lambda: page.execute_script(crop), "the screen around the target")
+        assert clicks(app) == ["Save"]
+        first = frame()
+        page.find_element("id", "yes").click()
+        until(lambda: not page.find_element("id", "ask").is_displayed(), "the dialog closes")
+        time.sleep(0.5)
+        assert clicks(app) == ["Save"]  # approved, but still paused
+        body.send_keys("s")  # one step: the approved click, and no more
+        until(lambda: clicks(app) == ["Save", "Delete account"], "the approved click")
+        until(lambda: frame() > first, "a newer live frame")
+        until(lambda: "holding step 3" in page.find_element("id", "state").text, "step 3 held")
+        page.save_screenshot(str(desktop.tmp / "console.png"))
+        body.send_keys("x")  # stop
+        until(lambda: state() == "ended", "the run's end on the page")
+        log = page.find_element("id", "log").text
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 1, out
+    assert "outcome: refused - kill-switch: stopped: the Stop button in the console" in out
+    assert "approved: Delete account" in log and "outcome: refused" in log
+    assert clicks(app) == ["Save", "Delete account"]  # the program's own report
+    assert (desktop.tmp / "console.png").stat().st_size > 10_000
