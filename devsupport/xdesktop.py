@@ -23,6 +23,7 @@ starts with :data:`PLATFORM_SKIP`, the one skip the CI rule in conftest accepts.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import shutil
@@ -569,8 +570,12 @@ status.place(x=30, y=90)
 clock = tk.Label(root, text="", font=font, width=10)
 clock.place(x=400, y=90)
 
+ticks = open(config["ticks"], "a", buffering=1)
+
 def tick():
     clock.configure(text=f"{time.time():.1f}"[-7:])
+    root.update_idletasks()
+    ticks.write(f"{time.time():.4f}\n")
     root.after(100, tick)
 
 def change(text):
@@ -605,6 +610,14 @@ class PatienceApp(TriggeredApp):
     """A running :data:`PATIENCE_APP`, with the file where it records its changes."""
 
     changes: Path
+    ticks: Path
+
+    def longest_pause(self, start: float, end: float) -> float:
+        """The longest time (seconds) the clock went without redrawing between
+        ``start`` and ``end`` (``time.time()``): a loaded machine can stall the app."""
+        moments = [start, *(float(t) for t in self.ticks.read_text().split()), end]
+        inside = sorted(t for t in moments if start <= t <= end)
+        return max((b - a for a, b in itertools.pairwise(inside)), default=end - start)
 
     def change(self, text: str, after: float) -> None:
         """Tell the app to show ``text`` as its status ``after`` seconds from now (its
@@ -635,12 +648,13 @@ def start_patience_app(
 ) -> PatienceApp:
     """Start :data:`PATIENCE_APP` on ``vd`` (files in ``folder``)."""
     trigger, changes = folder / "patience-order", folder / "patience-changes.jsonl"
-    config = {"trigger": str(trigger), "changes": str(changes), "status": status,
-              "clock": clock, "title": title}  # fmt: skip
+    ticks = folder / "patience-ticks.txt"
+    config = {"trigger": str(trigger), "changes": str(changes), "ticks": str(ticks),
+              "status": status, "clock": clock, "title": title}  # fmt: skip
     proc, geometry = _start_triggered(
         vd, folder, "patience_app", PATIENCE_APP, config=config, env=env
     )
-    return PatienceApp(proc=proc, geometry=geometry, trigger=trigger, changes=changes)
+    return PatienceApp(proc=proc, geometry=geometry, trigger=trigger, changes=changes, ticks=ticks)
 
 
 #: The loop in a subprocess (pyautogui binds one display per process), with a brain

@@ -150,20 +150,33 @@ def test_a_region_watch_ignores_the_clock_beside_it_and_wakes_within_half_a_seco
     print(f"region watch: woke {woke - changed:.3f}s after the change")
 
 
+#: A wait's quiet window (0.3 s in ``_loop._wait_for``), less a poll's jitter.
+QUIET = 0.25
+
+
 def test_the_whole_screen_never_holds_still_beside_a_clock(desktop: Desk) -> None:
     """The contrast: the same clock keeps a whole-screen change wait from ever waking,
-    which is why the region watch above is needed (and proves something)."""
+    which is why the region watch above is needed (and proves something). On a loaded
+    machine the clock itself may stall; then waking is right, and the app's own tick
+    log must show the pause."""
     require(modules=("rapidocr",))
-    start_patience_app(desktop.vd, desktop.tmp, env=desktop.env())
+    app = start_patience_app(desktop.vd, desktop.tmp, env=desktop.env())
     screen = DesktopScreen(display=desktop.display)
+    started = time.time()
     try:
-        episode, _ = run_timed(
+        episode, ended = run_timed(
             "wait for the screen to change (up to 3 seconds)", screen, TimedPlanner()
         )
     finally:
         screen.close()
     result = episode.steps[0].result
-    assert result is not None and result.woke == "timeout", episode.render()
+    assert result is not None, episode.render()
+    if result.woke == "change":  # only honest if the clock itself stood still that long
+        pause = app.longest_pause(started, ended[0])
+        assert pause >= QUIET, f"woke on a still screen, but the clock never paused {QUIET}s"
+        print(f"the loaded machine stalled the clock for {pause:.2f}s, so it held still")
+        return
+    assert result.woke == "timeout", episode.render()
     assert "it kept changing" in result.description, result.description
 
 
