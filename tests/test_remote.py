@@ -252,6 +252,22 @@ def test_the_server_keeps_its_own_history_for_the_sequence_rule(served: Any) -> 
     assert len(s.executor.log) == 1
 
 
+def test_a_secret_lives_on_the_server_and_is_judged_there(served: Any) -> None:
+    s = served(
+        ScriptedScreen(frames=(dialog("Name", "OK"),)),
+        policy=Policy(secrets={"CMD": "sudo reboot", "PIN": "4711"}),
+    )
+    executor, obs = s.executor_(), dialog("Name", "OK")
+    typed = executor.execute(Action.make("type", text="<secret>PIN</secret>", target="Name"), obs)
+    assert typed.ok and "<secret>PIN</secret>" in typed.description
+    with pytest.raises(PolicyRefusal) as caught:  # the value is judged, the name is shown
+        executor.execute(Action.make("type", text="<secret>CMD</secret>"), obs)
+    assert caught.value.rule == "denied-text"
+    said = str(caught.value)  # it may name the denied fragment ('sudo'), never the value
+    assert "sudo reboot" not in said and "<secret>CMD</secret>" in said, said
+    assert "4711" not in s.log.getvalue() and "sudo" not in s.log.getvalue()
+
+
 def test_the_servers_kill_switch_refuses_every_action(served: Any, tmp_path: Path) -> None:
     stop = tmp_path / "server-STOP"
     s = served(save_screen(), policy=Policy(kill_switch=stop))
