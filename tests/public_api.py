@@ -11,6 +11,7 @@ PUBLIC_MODULES = (
     "tiny_computer_agent.desktop",
     "tiny_computer_agent.models",
     "tiny_computer_agent.remote",
+    "tiny_computer_agent.console",
 )
 
 

@@ -101,16 +101,19 @@ def encode_jpeg(image: Any) -> bytes:
 
 
 def crop_around(image: Any, box: Sequence[int]) -> Any:
+    """The screen around ``box``, with the box outlined (the target the page asks about)."""
+    from PIL import ImageDraw
+
     x0, y0, x1, y1 = box
     w, h = image.size
-    return image.crop(
-        (
-            max(0, x0 - CROP_MARGIN),
-            max(0, y0 - CROP_MARGIN // 2),
-            min(w, x1 + CROP_MARGIN),
-            min(h, y1 + CROP_MARGIN // 2),
-        )
+    left, top = max(0, x0 - CROP_MARGIN), max(0, y0 - CROP_MARGIN // 2)
+    crop = image.convert("RGB").crop(
+        (left, top, min(w, x1 + CROP_MARGIN), min(h, y1 + CROP_MARGIN // 2))
     )
+    ImageDraw.Draw(crop).rectangle(
+        (x0 - left - 3, y0 - top - 3, x1 - left + 3, y1 - top + 3), outline=(255, 170, 0), width=3
+    )
+    return crop
 
 
 def menu_numbers(menu: Sequence[str], labels: Sequence[str]) -> dict[int, int]:

@@ -128,7 +128,9 @@ const allowed = {
 };
 function showState() {
   const s = ended ? 'ended' : snap.state;
-  badge.textContent = s + (snap.holding ? ' (holding step ' + snap.holding + ')' : '');
+  const held = (snap.pending || []).length ? ' - waiting for your yes' :
+    snap.holding ? ' (holding step ' + snap.holding + ')' : '';
+  badge.textContent = s + held;
   badge.className = 'badge ' + s;
   document.body.dataset.state = s;
   for (const [name, states] of Object.entries(allowed))
@@ -149,16 +151,17 @@ function ask(question) {
   } else img.hidden = true;
   q('#ask-around').innerHTML = question.around.map((l) =>
     '<li' + (l === question.label ? ' class=target' : '') + '>' + esc(l) + '</li>').join('');
-  q('#ask').hidden = false; q('#ask').dataset.ticket = question.ticket;
+  q('#ask').hidden = false; q('#ask').dataset.ticket = question.ticket; countdown();
 }
 function answer(yes) {
   if (asking) post('/answer/' + asking, {yes: yes});
 }
-setInterval(() => {
+function countdown() {
   const question = (snap.pending || [])[0];
   if (question) q('#ask-left').textContent = Math.max(0, Math.round(question.deadline -
     Date.now() / 1000));
-}, 500);
+}
+setInterval(countdown, 500);
 const es = new EventSource('/events?token=' + encodeURIComponent(T));
 const on = (kind, fn) => es.addEventListener(kind, (m) => fn(JSON.parse(m.data)));
 on('control', (s) => { snap = s; showState(); });

@@ -45,7 +45,7 @@ AROUND: Final = 8
 #: a server-sent-events comment this often keeps an idle stream open
 _KEEPALIVE_SECONDS: Final = 10.0
 FORBIDDEN: Final = (
-    "403 forbidden: this console needs its token. Open the exact URL the run printed "
+    "forbidden: this console needs its token. Open the exact URL the run printed "
     "(http://127.0.0.1:PORT/?token=...); a wrong or missing token is refused.\n"
 )
 
@@ -193,7 +193,7 @@ class Console:
             ticket=self.controls.ticket(),
             action=action.describe(),
             label=label,
-            why="this action cannot be undone; it waits for your yes",
+            why=f"{label!r} is on the irreversible list: nothing is done until you answer",
             around=_around(element, observation),
             box=None if element is None else element.box,
             frame=frame,
@@ -254,7 +254,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _allowed(self, *, cookie: bool) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
         if host != self.console.host and not is_loopback(host):
-            self.text(HTTPStatus.FORBIDDEN, f"403 forbidden: unknown host {host!r}\n")
+            why = f"forbidden: unknown host {host!r}; open the console at 127.0.0.1\n"
+            self.text(HTTPStatus.FORBIDDEN, why)
             return False
         given = self._given_token(cookie=cookie).encode()
         if not hmac.compare_digest(given, self.console.token.encode()):
