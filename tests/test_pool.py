@@ -370,3 +370,133 @@ def test_a_cluster_that_does_not_answer_is_a_clear_error(
     with pytest.raises(ScreenUnavailable, match=r"tcp://127.0.0.1:9 did not answer.*dask sch"):
         run_tasks(tasks(1), ["ok-a"], runner=ScriptedDesktops(log=str(tmp_path / "l")),
                   out=tmp_path / "out", cluster="tcp://127.0.0.1:9")  # fmt: skip
+
+
+# -- the command line, over real --serve servers (scripted screens, in this process) -----
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Any:
+    """``servers(n, episodes)``: n real servers, each a dry run over a dialog that
+    shows "Saved" after each click (its frames cycle before/after ``episodes`` times);
+    the token file; every server is closed after."""
+    from tiny_computer_agent.remote import serve, write_token_file
+
+    token_file = tmp_path / "token"
+    token = write_token_file(token_file)
+    made: list[Any] = []
+
+    def start(n: int, episodes: int = 4) -> tuple[list[str], Path]:
+        before, after = ["File", "Save", "Cancel"], ["File", "Saved"]
+        for _ in range(n):
+            screen = ScriptedScreen.of_labels(*[before, after] * episodes)
+            made.append(serve(screen=screen, policy=Policy(), token=token).start())
+        return [s.url for s in made[-n:]], token_file
+
+    yield start
+    for server in made:
+        server.close()
+
+
+def task_file(path: Path, n: int) -> Path:
+    rows = [{"id": f"save-{i}", "goal": "click 'Save'", "verify_text": "Saved",
+             "expected": ["Save"]} for i in range(1, n + 1)]  # fmt: skip
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    import io
+
+    from tiny_computer_agent.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_cli_runs_a_task_list_over_two_served_desktops(tmp_path: Path, servers: Any) -> None:
+    urls, token = servers(2)
+    closed = "http://127.0.0.1:9"  # nothing listens there: lost at the start, not fatal
+    tasks_path, out = task_file(tmp_path / "tasks.jsonl", 4), tmp_path / "runs"
+    code, stdout, stderr = cli("--tasks", str(tasks_path), "--desktops", ",".join([*urls, closed]),
+                               "--token-file", str(token), "--out", str(out))  # fmt: skip
+    assert code == 0, stdout + stderr
+    rows = [line.split() for line in stdout.splitlines()[1:5]]
+    assert [r[:4] for r in rows] == [[f"save-{i}", "verified", "yes", "1"] for i in range(1, 5)]
+    assert {r[5] for r in rows} == set(urls)  # both desktops took tasks
+    assert "4 of 4 verified (100%)" in stdout and f"lost {closed}:" in stdout
+    from tiny_computer_agent.records import load_trace
+
+    trace = load_trace(out / "save-3.json")
+    assert trace.expected is not None and trace.metadata["desktop"] in urls
+    assert trace.dry_run  # the servers are not armed
+    board = json.loads((out / "scoreboard.json").read_text())
+    assert board["tasks"][0]["verdict"].startswith("correct"), board["tasks"][0]
+    code, stdout, stderr = cli("--tasks", str(tasks_path), "--desktops", urls[0],
+                               "--token-file", str(token), "--out", str(out), "--json")  # fmt: skip
+    assert code == 0 and stderr.count("not run again") == 4, stderr
+    assert [t["resumed"] for t in json.loads(stdout)["tasks"]] == [True] * 4
+
+
+def test_no_desktop_reachable_exits_3_and_the_scoreboard_says_why(
+    tmp_path: Path, servers: Any
+) -> None:
+    _, token = servers(0)
+    out = tmp_path / "runs"
+    tasks_path = str(task_file(tmp_path / "t.jsonl", 2))
+    code, stdout, stderr = cli("--tasks", tasks_path, "--desktops", "http://127.0.0.1:9",
+                               "--token-file", str(token), "--out", str(out))  # fmt: skip
+    assert code == 3, stdout + stderr
+    board = json.loads((out / "scoreboard.json").read_text())
+    assert [t["outcome"] for t in board["tasks"]] == ["not-run", "not-run"]
+    assert "127.0.0.1:9" in board["tasks"][0]["reason"]
+
+
+def test_a_wrong_token_loses_the_desktop_with_the_reason(tmp_path: Path, servers: Any) -> None:
+    from tiny_computer_agent.remote import write_token_file
+
+    urls, _ = servers(1)
+    other = tmp_path / "other-token"
+    write_token_file(other)
+    tasks_path = str(task_file(tmp_path / "t.jsonl", 1))
+    code, stdout, _ = cli("--tasks", tasks_path, "--desktops", urls[0], "--token-file", str(other),
+                          "--out", str(tmp_path / "o"))  # fmt: skip
+    assert code == 3 and "token" in stdout.split("lost ", 1)[1], stdout
+
+
+USAGE = [
+    (["--desktops", "http://a:1"], "--desktops belongs to --tasks FILE"),
+    (["--out", "x"], "--out belongs to --tasks FILE"),
+    (["--tasks", "T", "--out", "o", "--token-file", "K"], "--tasks needs --desktops"),
+    (["--tasks", "T", "--desktops", "http://a:1", "--out", "o"], "--tasks needs --token-file"),
+    (["--tasks", "T", "--desktops", "http://a:1", "--token-file", "K", "--out", "o", "go"],
+     "drop a GOAL"),
+    (["--tasks", "T", "--desktops", "http://a:1", "--token-file", "K", "--out", "o", "--live"],
+     "drop --live"),
+    (["--tasks", "T", "--desktops", "ftp://a:1", "--token-file", "K", "--out", "o"],
+     "--desktops 'ftp://a:1' is not an http(s) URL"),
+    (["--tasks", "T", "--desktops", "http://a:1,http://a:1", "--token-file", "K", "--out", "o"],
+     "names http://a:1 twice"),
+    (["--tasks", "T", "--desktops", "http://a:1,", "--token-file", "K", "--out", "o"],
+     "has an empty entry"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "message"), USAGE)
+def test_task_list_usage_errors_exit_2_naming_the_fix(
+    tmp_path: Path, argv: list[str], message: str
+) -> None:
+    code, _, stderr = cli(*argv)
+    assert code == 2 and message in stderr, stderr
+
+
+def test_a_bad_task_file_exits_2_naming_the_line_and_field(tmp_path: Path, servers: Any) -> None:
+    urls, token = servers(1)
+    bad = tmp_path / "tasks.jsonl"
+    bad.write_text('{"id": "a", "goal": "g", "verify_text": "v"}\n{"id": "b", "goal": "g"}\n')
+    code, _, stderr = cli("--tasks", str(bad), "--desktops", urls[0], "--token-file", str(token),
+                          "--out", str(tmp_path / "o"))  # fmt: skip
+    assert code == 2, stderr
+    assert "tasks.jsonl line 2: field 'verify_text' is missing" in stderr
+    assert not (tmp_path / "o").exists()  # nothing was started

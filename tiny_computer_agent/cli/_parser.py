@@ -24,6 +24,8 @@ with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
 with --serve: 0 stopped by Ctrl-C or SIGTERM, 1 the address cannot be used, 2 bad usage
   or a bad token file, 3 no screen; with --remote the codes above (3: the remote is gone)
 with --sessions, --session-trace: 0 listed or converted, 2 a bad folder or session
+with --tasks: 0 every task verified, 1 some were not, 2 bad usage or a bad task list,
+  3 no desktop reachable; 130/143 stopped (finished traces are kept: run again to resume)
 
 examples:
   tiny-computer-agent --image example --verify-text Saved "click 'Save'"
@@ -33,6 +35,8 @@ examples:
   tiny-computer-agent --doctor
   tiny-computer-agent --image example --trace run.json --expected Save "click 'Save'"
   tiny-computer-agent --score runs/ --brains planner,first-item,oracle --min-accuracy 0.5
+  tiny-computer-agent --tasks tasks.jsonl --desktops http://10.0.0.5:8765,http://10.0.0.6:8765 \
+      --token-file token --out runs/ [--cluster tcp://10.0.0.2:8786]
   tiny-computer-agent --image shot.png --no-ocr --script '[{"verb": "click", "target": "cell 5"}]'
 """
 
@@ -75,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_console_arguments(p)
     _add_desktop_arguments(p)
     _add_remote_arguments(p)
+    _add_pool_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
 
@@ -315,4 +320,29 @@ def _add_remote_arguments(p: argparse.ArgumentParser) -> None:
         "--token-file",
         metavar="F",
         help="the shared token, mode 0600 (--serve writes a new one when F is missing)",
+    )
+
+
+def _add_pool_arguments(p: argparse.ArgumentParser) -> None:
+    pool = p.add_argument_group(
+        "many desktops (a task list over --serve desktops; --cluster needs the 'cluster' extra)"
+    )
+    pool.add_argument(
+        "--tasks",
+        metavar="FILE",
+        help="run a task list over --desktops, one episode per desktop at a time: a JSON "
+        'list (or .jsonl lines) of {"id", "goal", "verify_text", "expected", "max_steps"}',
+    )
+    pool.add_argument(
+        "--desktops", metavar="URL,URL", help="--tasks: the --serve desktops (with --token-file)"
+    )
+    pool.add_argument(
+        "--out",
+        metavar="DIR",
+        help="--tasks: DIR/<id>.json per task and DIR/scoreboard.json; a rerun resumes",
+    )
+    pool.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="--tasks: run on the Dask scheduler at ADDRESS (tcp://host:8786), not locally",
     )

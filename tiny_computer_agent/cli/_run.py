@@ -45,6 +45,7 @@ from ._desktop import (
     run_desktop_tool,
 )
 from ._parser import build_parser
+from ._pool import check_pool_args, run_pool
 from ._remote import (
     check_remote_args,
     make_remote_executor,
@@ -219,7 +220,7 @@ def main(
         stream=err,
     )
     try:
-        return run_from_args(args, out, err)
+        return (run_pool if check_pool_args(args) else run_from_args)(args, out, err)
     except UsageError as exc:
         fail(err, str(exc))
         return EXIT_USAGE

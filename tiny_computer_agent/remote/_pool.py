@@ -540,16 +540,7 @@ def run_tasks(
     started = time.monotonic()
     done, todo = resume(tasks, folder, say)
     pool = _Pool(runner=runner, out=folder, say=say, results=done)
-    engine = _engine(cluster, len(desktops))
-    complete = True
-    try:
-        pool.open(engine, desktops)
-        pool.run(engine, collections.deque(todo))
-        engine.close(abandon=False)
-    except KeyboardInterrupt:
-        engine.close(abandon=True)
-        complete = False
-        say("stopped: the traces written so far are kept; run again to resume")
+    complete = not todo or _on_engine(pool, _engine(cluster, len(desktops)), desktops, todo)
     report = PoolReport(
         results=tuple(pool.results[t.id] for t in tasks if t.id in pool.results),
         desktops=tuple(desktops),
@@ -560,6 +551,22 @@ def run_tasks(
     )
     write_atomic(folder / SCOREBOARD_FILE, report.to_json())
     return report
+
+
+def _on_engine(pool: _Pool, engine: _Engine, desktops: Sequence[str], todo: list[Task]) -> bool:
+    """Run ``todo`` on ``engine``; False when Ctrl-C stopped it (the workers are stopped)."""
+    try:
+        pool.open(engine, desktops)
+        pool.run(engine, collections.deque(todo))
+    except KeyboardInterrupt:
+        engine.close(abandon=True)
+        pool.say("stopped: the traces written so far are kept; run again to resume")
+        return False
+    except BaseException:
+        engine.close(abandon=True)
+        raise
+    engine.close(abandon=False)
+    return True
 
 
 def resume(
