@@ -10,6 +10,7 @@ agent's word.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 import urllib.error
@@ -52,7 +53,8 @@ def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
 def start_run(desktop: Desk, script: list[dict[str, Any]]) -> tuple[Any, str]:
     """The armed CLI with a paused console on the desktop; its process and console URL
     (stderr goes to the same pipe as stdout, so the URL line can be read)."""
-    argv = ["--live", "--real-input", "--console", "--console-paused", "--max-steps", "6",
+    argv = ["--live", "--real-input", "--console", "--console-paused", "--console-stay",
+            "--max-steps", "6",
             "--brain", "scripted", "--script", json.dumps(script), "account settings"]  # fmt: skip
     code = (
         "import os, sys; os.dup2(1, 2); from tiny_computer_agent.cli import main; "
@@ -73,6 +75,26 @@ def start_run(desktop: Desk, script: list[dict[str, Any]]) -> tuple[Any, str]:
 
 def clicks(app: App) -> list[str]:
     return [e["button"] for e in app.events() if e.get("event") == "click"]
+
+
+def replay_the_session(page: Any) -> None:
+    """The past-sessions page lists the run just made and replays it frame by frame."""
+    from selenium.webdriver.common.keys import Keys
+
+    page.find_element("link text", "past sessions").click()
+    link = until(lambda: page.find_elements("css selector", "#list a"), "the session list")
+    assert "account settings" in link[0].text and "refused" in link[0].text
+    link[0].click()
+    where = lambda: page.find_element("id", "where").text  # noqa: E731
+    until(lambda: where().startswith("step 1 (1 of 4)"), "the replay's first frame")
+    image = "const i = document.querySelector('#replay img'); return i.complete && i.naturalWidth"
+    until(lambda: page.execute_script(image) == 1280, "the recorded frame")
+    assert page.find_elements("css selector", "#replay .box.n")
+    page.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)
+    until(lambda: where().startswith("step 2"), "the next frame")
+    assert "click 'Delete account'" in page.find_element("id", "text").text
+    page.find_element("link text", "scoreboard").click()
+    until(lambda: "--console-traces" in page.page_source, "the scoreboard's hint")
 
 
 def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> None:
@@ -121,6 +143,8 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         body.send_keys("x")  # stop
         until(lambda: state() == "ended", "the run's end on the page")
         log = page.find_element("id", "log").text
+        replay_the_session(page)  # --console-stay: the page stays up after the run
+    proc.send_signal(signal.SIGINT)  # what ends --console-stay
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 1, out
     assert "outcome: refused - kill-switch: stopped: the Stop button in the console" in out
