@@ -140,14 +140,18 @@ def test_a_missing_or_wrong_token_is_a_403_that_says_what_to_do(console: Console
     status, headers, page = call(console, "/")
     assert status == 200 and b"<!doctype html>" in page
     cookie = headers["Set-Cookie"].split(";")[0]
-    assert cookie == f"tca_console={console.token}" and "HttpOnly" in headers["Set-Cookie"]
+    assert cookie == f"tca_console_{console.port}={console.token}"
+    assert "HttpOnly" in headers["Set-Cookie"] and "SameSite=Strict" in headers["Set-Cookie"]
+    assert headers["X-Frame-Options"] == "DENY" and headers["Referrer-Policy"] == "no-referrer"
     assert console.token.encode() in page  # the page sends it back on each press
     status, _, state = call(console, "/state", token=None, headers={"Cookie": cookie})
     assert status == 200 and json.loads(state)["state"] == "paused"
+    other_port = {"Cookie": f"tca_console_1={console.token}"}  # another console's cookie
+    assert call(console, "/state", token=None, headers=other_port)[0] == 403
 
 
 def test_a_button_needs_the_token_itself_not_only_the_cookie(console: Console) -> None:
-    cookie = {"Cookie": f"tca_console={console.token}"}
+    cookie = {"Cookie": f"tca_console_{console.port}={console.token}"}
     status, _, _ = call(console, "/control/resume", method="POST", token=None, headers=cookie)
     assert status == 403 and console.controls.state == "paused"
     assert press(console, "resume") == "running"

@@ -258,7 +258,8 @@ function show(i) {
   if (!frames.length) return;
   at = Math.max(0, Math.min(frames.length - 1, i));
   const f = frames[at];
-  const src = f.frame ? '/session-frame/' + encodeURIComponent(name) + '/' + f.frame : null;
+  const src = f.frame ? '/session-frame/' + encodeURIComponent(name) + '/' + f.frame +
+    '?token=' + encodeURIComponent(T) : null;
   draw(q('#replay'), f, src, null);
   q('#where').textContent = 'step ' + f.index + ' (' + (at + 1) + ' of ' + frames.length + ')';
   q('#slider').value = at; q('#replay').dataset.at = at;

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COOKIE: Final = "tca_console"
+#: the cookie is named per port: cookies ignore ports, and two consoles may run at once
+COOKIE: Final = "tca_console_{port}"
 #: how long a yes also answers the executor's second check of the same action
 YES_HOLDS: Final = 5.0
 #: pieces of screen text shown around an irreversible target
@@ -99,6 +100,7 @@ class Console:
         if not 0 <= port <= 65535:
             raise ValueError(f"port must be 0 (any free port) to 65535, got {port}")
         self.host, self.port = host, port
+        self.allow_remote = allow_remote
         self.token = token or secrets.token_urlsafe(24)
         self.sessions = sessions
         self.traces = traces
@@ -247,13 +249,14 @@ class _Handler(BaseHTTPRequestHandler):
         if cookie:
             for part in (self.headers.get("Cookie") or "").split(";"):
                 name, _, value = part.strip().partition("=")
-                if name == COOKIE:
+                if name == COOKIE.format(port=self.console.port):
                     return value
         return ""
 
     def _allowed(self, *, cookie: bool) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
-        if host != self.console.host and not is_loopback(host):
+        remote = self.console.allow_remote  # then the Host is whatever name reached us
+        if not remote and host != self.console.host and not is_loopback(host):
             why = f"forbidden: unknown host {host!r}; open the console at 127.0.0.1\n"
             self.text(HTTPStatus.FORBIDDEN, why)
             return False
@@ -288,11 +291,14 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {
             "Cache-Control": "no-store",
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-            "style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'",
+            "style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; "
+            "frame-ancestors 'none'",
+            "X-Frame-Options": "DENY",
         }
         if self._query().get("token"):  # the first load: later requests carry the cookie
             headers["Set-Cookie"] = (
-                f"{COOKIE}={self.console.token}; Path=/; HttpOnly; SameSite=Strict"
+                f"{COOKIE.format(port=self.console.port)}={self.console.token}; Path=/; "
+                "HttpOnly; SameSite=Strict"
             )
         page = text.replace("{{token}}", html.escape(self.console.token))
         self._send(HTTPStatus.OK, page.encode(), "text/html; charset=utf-8", headers)
@@ -341,7 +347,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        last = int(self.headers.get("Last-Event-ID") or 0)
+        given = self.headers.get("Last-Event-ID") or "0"
+        last = int(given) if given.isdigit() else 0
         feed = self.console.feed
         while True:
             items = feed.since(last, _KEEPALIVE_SECONDS)
