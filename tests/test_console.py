@@ -461,6 +461,10 @@ def test_console_flags_are_checked() -> None:
     assert code == 2 and "--console-port must be 1 to 65535" in err
     code, _, err = cli("--image", "example", "--console", "--console-traces", "/nope", "go")
     assert code == 2 and "--console-traces /nope: no such folder" in err
+    code, _, err = cli("--console", "--score", "runs")
+    assert code == 2 and "--console watches a run, and --score runs none" in err
+    code, _, err = cli("--console", "--doctor")
+    assert code == 2 and "and --doctor runs none" in err
 
 
 def test_a_taken_console_port_is_a_usage_error() -> None:

@@ -26,7 +26,27 @@ if TYPE_CHECKING:
 _CONSOLE_ONLY = ("console_port", "console_paused", "console_stay", "console_traces")
 
 
+#: the modes that run no episode, so there is nothing for a console to show
+_NOT_A_RUN = {
+    "score": "--score",
+    "doctor": "--doctor",
+    "calibrate": "--calibrate",
+    "session_trace": "--session-trace",
+    "serve": "--serve",
+}
+
+
 def check_console_args(args: argparse.Namespace) -> None:
+    """UsageError for a console flag without --console, or --console without a run."""
+    if args.console:
+        modes = [flag for name, flag in _NOT_A_RUN.items() if getattr(args, name, None)]
+        if getattr(args, "sessions", None) is not None:
+            modes.append("--sessions")
+        if modes:
+            raise UsageError(
+                f"--console watches a run, and {modes[0]} runs none; drop --console (or "
+                "use --console --console-stay with a run to browse past sessions)"
+            )
     if not args.console:
         for flag in _CONSOLE_ONLY:
             if getattr(args, flag) not in (None, False):

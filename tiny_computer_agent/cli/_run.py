@@ -30,6 +30,7 @@ from ._base import (
     make_detector,
 )
 from ._console import (
+    check_console_args,
     end_console,
     make_console,
     policy_hooks,
@@ -121,6 +122,7 @@ def _check_args(args: argparse.Namespace) -> None:
 
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one episode as the parsed flags say; return the exit code."""
+    check_console_args(args)
     if check_remote_args(args) == "serve":
         return run_serve(args, err, make_screen)
     if args.score:
