@@ -16,22 +16,41 @@ same loop (``--remote URL --token-file F``).
     _server.py  serve() -> RemoteServer (http.server.ThreadingHTTPServer)
     _client.py  RemoteScreen, RemoteExecutor (urllib.request)
     _doctor.py  check_remote(): the doctor's checks of a remote
+    _pool.py    a task list over many desktops: load_tasks, run_tasks, RemoteRunner
 """
 
 from __future__ import annotations
 
 from ._client import RemoteExecutor, RemoteScreen
 from ._doctor import check_remote
+from ._pool import (
+    POOL_OUTCOMES,
+    PoolReport,
+    RemoteRunner,
+    Runner,
+    Task,
+    TaskResult,
+    load_tasks,
+    run_tasks,
+)
 from ._server import RemoteServer, serve
 from ._tokens import TokenFileError, read_token_file, write_token_file
 
 __all__ = [
+    "POOL_OUTCOMES",
+    "PoolReport",
     "RemoteExecutor",
+    "RemoteRunner",
     "RemoteScreen",
     "RemoteServer",
+    "Runner",
+    "Task",
+    "TaskResult",
     "TokenFileError",
     "check_remote",
+    "load_tasks",
     "read_token_file",
+    "run_tasks",
     "serve",
     "write_token_file",
 ]

@@ -292,6 +292,7 @@ class TaskResult:
 # -- the runner: one task on one desktop, in a worker -----------------------------------
 
 
+@typing.runtime_checkable
 class Runner(Protocol):
     """Runs one task on one desktop, in a worker process (so it must pickle).
 
