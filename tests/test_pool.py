@@ -474,6 +474,8 @@ USAGE = [
      "drop a GOAL"),
     (["--tasks", "T", "--desktops", "http://a:1", "--token-file", "K", "--out", "o", "--live"],
      "drop --live"),
+    (["--tasks", "T", "--desktops", "http://a:1", "--token-file", "K", "--out", "o", "--console"],
+     "drop --console"),
     (["--tasks", "T", "--desktops", "ftp://a:1", "--token-file", "K", "--out", "o"],
      "--desktops 'ftp://a:1' is not an http(s) URL"),
     (["--tasks", "T", "--desktops", "http://a:1,http://a:1", "--token-file", "K", "--out", "o"],

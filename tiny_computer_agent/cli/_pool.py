@@ -48,6 +48,8 @@ _NOT_WITH_TASKS: Final = (
     ("serve", "--serve"),
     ("trace", "--trace (each task's trace goes to --out DIR/<id>.json)"),
     ("score", "--score (score the traces afterwards: --score DIR/<id>.json)"),
+    ("console", "--console (a console watches one run)"),
+    ("session", "--session (a session log records one run; each task has its trace)"),
 )
 
 
