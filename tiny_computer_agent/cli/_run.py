@@ -17,6 +17,7 @@ from .._actions import MAX_WAIT_FOR_SECONDS
 from .._contracts import Screen, Step
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
+from .._policy import Policy
 from ._base import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -135,17 +136,26 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_session_args(args)
     check_record_args(args)
     check_desktop_args(args)
-    brain = make_brain(args)
-    console = make_console(args)  # before the policy: it asks the console for a yes
-    policy = make_policy(args, err, **policy_hooks(console))
-    screen = make_remote_screen(args, err) if args.remote else make_screen(args)
-    executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
+    return _run_one(args, out, err)
+
+
+def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
     try:
         kill_switch = policy.prepare_kill_switch()
     except OSError as exc:  # a read-only home: the switch still works if made another way
         kill_switch = policy.kill_switch
         logging.getLogger(__name__).warning("could not create %s: %s", kill_switch.parent, exc)
     print(f"kill switch: touch {kill_switch} to stop at the next step", file=err)
+
+
+def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The episode the flags describe, watched by a session log and a console if asked."""
+    brain = make_brain(args)
+    console = make_console(args)  # before the policy: it asks the console for a yes
+    policy = make_policy(args, err, **policy_hooks(console))
+    screen = make_remote_screen(args, err) if args.remote else make_screen(args)
+    executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
+    _announce_kill_switch(policy, err)
 
     def stream(step: Step) -> None:
         if not args.json:
