@@ -437,6 +437,8 @@ def test_the_cli_runs_a_task_list_over_two_served_desktops(tmp_path: Path, serve
                                "--token-file", str(token), "--out", str(out), "--json")  # fmt: skip
     assert code == 0 and stderr.count("not run again") == 4, stderr
     assert [t["resumed"] for t in json.loads(stdout)["tasks"]] == [True] * 4
+    code, stdout, stderr = cli("--score", str(out), "--brains", "planner,first-item")
+    assert code == 0 and "planner" in stdout, stdout + stderr  # the scoreboard is skipped
 
 
 def test_no_desktop_reachable_exits_3_and_the_scoreboard_says_why(

@@ -244,6 +244,20 @@ def test_a_directory_loads_all_or_nothing(tmp_path: Path) -> None:
         load_traces(tmp_path)
 
 
+def test_a_scoreboard_beside_the_traces_is_skipped_but_any_other_json_is_not(
+    tmp_path: Path,
+) -> None:
+    """A task pool writes OUT/scoreboard.json beside its traces, and --scoreboard-json
+    may land there too; ``--score OUT`` must still read the folder."""
+    save_episode().save(tmp_path / "a.json")
+    for name, fmt in (("scoreboard.json", "pool-scoreboard"), ("board.json", "scoreboard")):
+        (tmp_path / name).write_text(json.dumps({"format": f"tiny-computer-agent/{fmt}"}))
+    assert [t.task for t in load_traces(tmp_path)] == [load_trace(tmp_path / "a.json").task]
+    (tmp_path / "z.json").write_text(json.dumps({"format": "tiny-computer-agent/other"}))
+    with pytest.raises(TraceError, match="z.json"):
+        load_traces(tmp_path)
+
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Final
 
 from .._brains import brain_identity
 from .._contracts import Brain
@@ -14,7 +15,14 @@ from .._loop import Episode
 from .._menu import DEFAULT_MENU_SIZE, build_menu
 from .._secrets import redact
 from ._jsonio import read_json_file
-from ._schema import Expected, Trace, TraceStep, without_pixels
+from ._schema import (
+    POOL_SCOREBOARD_FORMAT,
+    SCOREBOARD_FORMAT,
+    Expected,
+    Trace,
+    TraceStep,
+    without_pixels,
+)
 
 __all__ = ["load_trace", "load_traces", "record"]
 
@@ -105,6 +113,8 @@ def load_trace(path: str | Path) -> Trace:
 def load_traces(path: str | Path) -> tuple[Trace, ...]:
     """Every ``*.json`` trace in directory ``path`` (sorted by name), or the one file.
 
+    In a directory, this harness's own scoreboards (``--scoreboard-json``, a task
+    pool's ``scoreboard.json``) are skipped: they sit beside the traces they score.
     TraceError when the path does not exist, a directory holds no traces, or any file
     is bad -- never a partial list.
     """
@@ -114,6 +124,16 @@ def load_traces(path: str | Path) -> tuple[Trace, ...]:
     if not p.is_dir():
         raise TraceError(f"{p}: no such trace file or directory")
     files = sorted(f for f in p.glob("*.json") if f.is_file())
-    if not files:
-        raise TraceError(f"{p}: the directory holds no traces (no *.json files)")
-    return tuple(load_trace(f) for f in files)
+    found = [(f, read_json_file(f)) for f in files]
+    traces = [
+        Trace.from_dict(data, source=str(f))
+        for f, data in found
+        if not (isinstance(data, dict) and data.get("format") in _NOT_TRACES)
+    ]
+    if not traces:
+        raise TraceError(f"{p}: the directory holds no traces (no *.json trace files)")
+    return tuple(traces)
+
+
+#: JSON this harness writes beside traces, which a folder of traces may hold.
+_NOT_TRACES: Final = frozenset({SCOREBOARD_FORMAT, POOL_SCOREBOARD_FORMAT})

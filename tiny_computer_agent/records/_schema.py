@@ -66,6 +66,10 @@ __all__ = [
 
 SCHEMA_VERSION: Final = 3
 TRACE_FORMAT: Final = "tiny-computer-agent/trace"
+#: What else this harness writes as JSON beside traces: a folder of traces may hold
+#: them (``--scoreboard-json``, the pool's ``scoreboard.json``), and loading skips them.
+SCOREBOARD_FORMAT: Final = "tiny-computer-agent/scoreboard"
+POOL_SCOREBOARD_FORMAT: Final = "tiny-computer-agent/pool-scoreboard"
 
 _TOP_FIELDS: Final = frozenset(
     {

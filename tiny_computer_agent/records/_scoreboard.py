@@ -16,7 +16,7 @@ from .._version import __version__
 from ._jsonio import FieldReader, read_json_file, short, write_atomic
 from ._judging import VERDICTS, BrainFactory, Verdict, scored_verdicts
 from ._recording import load_traces
-from ._schema import Expected, Trace
+from ._schema import SCOREBOARD_FORMAT, Expected, Trace
 
 __all__ = [
     "SCOREBOARD_FORMAT",
@@ -29,7 +29,6 @@ __all__ = [
     "score_path",
 ]
 
-SCOREBOARD_FORMAT: Final = "tiny-computer-agent/scoreboard"
 _SCHEMA_VERSION: Final = 1
 
 

@@ -44,6 +44,7 @@ from .._actions import shown
 from .._errors import MissingExtra, ScreenUnavailable, TinyAgentError, TraceError
 from .._loop import Episode
 from ..records._jsonio import FieldReader, read_json_file, write_atomic
+from ..records._schema import POOL_SCOREBOARD_FORMAT
 from ..registry import BrainOptions
 
 if typing.TYPE_CHECKING:
@@ -74,7 +75,7 @@ PoolOutcome = Literal[
 POOL_OUTCOMES: Final[tuple[PoolOutcome, ...]] = typing.get_args(PoolOutcome)
 #: The scoreboard's file name in the output folder (so no task may be called that).
 SCOREBOARD_FILE: Final = "scoreboard.json"
-SCOREBOARD_FORMAT: Final = "tiny-computer-agent/pool-scoreboard"
+SCOREBOARD_FORMAT: Final = POOL_SCOREBOARD_FORMAT
 #: A task list longer than this is a mistake, not a benchmark.
 MAX_TASKS: Final = 10_000
 _MAX_LIST_BYTES: Final = 8 * 1024 * 1024
