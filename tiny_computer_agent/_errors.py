@@ -9,7 +9,9 @@
     │   └── AmbiguousTarget        two elements match the label equally well
     ├── ScreenUnavailable          there is no screen to look at (exit code 3)
     ├── MissingExtra               an optional dependency is not installed
-    └── TraceError                 a trace or scenario file is malformed
+    ├── TraceError                 a trace or scenario file is malformed
+    ├── SessionError               a session folder cannot be written or read back
+    └── TokenFileError             a remote desktop's token file cannot be used
 
 Errors caused by the world or by a model (a bad reply, a vanished target, a refused
 action) are recorded on the step of an episode and never escape the loop as a
@@ -26,8 +28,10 @@ __all__ = [
     "MissingExtra",
     "PolicyRefusal",
     "ScreenUnavailable",
+    "SessionError",
     "TargetError",
     "TinyAgentError",
+    "TokenFileError",
     "TraceError",
 ]
 
@@ -86,3 +90,12 @@ class MissingExtra(TinyAgentError, ImportError):
 
 class TraceError(TinyAgentError, ValueError):
     """A trace, scenario or scoreboard file is malformed; names the file and field."""
+
+
+class SessionError(TinyAgentError):
+    """A folder is not a session, cannot be read or written, or holds a bad line."""
+
+
+class TokenFileError(TinyAgentError, ValueError):
+    """A token file cannot be used: missing, readable by others, empty, or not a token.
+    The message names the file and the fix (exit code 2 on the command line)."""

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import TinyAgentError, TraceError
+from .._errors import SessionError, TraceError
 from .._events import RunEvent
 from .._perception import Observation
 from .._policy import state_dir
@@ -74,10 +74,6 @@ EVENTS_FILE: Final = "events.jsonl"
 FRAMES_DIR: Final = "frames"
 #: The largest events.jsonl line read back (a step with hundreds of elements is ~100 KB).
 _MAX_LINE_BYTES: Final = 8 * 1024 * 1024
-
-
-class SessionError(TinyAgentError):
-    """A folder is not a session, cannot be read or written, or holds a bad line."""
 
 
 def _now_iso(t: float) -> str:

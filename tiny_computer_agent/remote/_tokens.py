@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Final
 
-from .._errors import TinyAgentError
+from .._errors import TokenFileError
 
 __all__ = ["MIN_TOKEN_LENGTH", "TokenFileError", "read_token_file", "write_token_file"]
 
@@ -23,11 +23,6 @@ __all__ = ["MIN_TOKEN_LENGTH", "TokenFileError", "read_token_file", "write_token
 MIN_TOKEN_LENGTH: Final = 16
 #: A token file holds one line; a bigger file is not one.
 _MAX_TOKEN_FILE: Final = 4096
-
-
-class TokenFileError(TinyAgentError, ValueError):
-    """A token file cannot be used: missing, readable by others, empty, or not a token.
-    The message names the file and the fix (exit code 2 on the command line)."""
 
 
 def write_token_file(path: str | Path) -> str:
