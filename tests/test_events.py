@@ -164,3 +164,19 @@ def test_halt_stops_a_batch_mid_way_in_an_executor_that_checks_before_each_actio
     )  # fmt: skip
     assert ep.outcome == "refused" and "Stop" in ep.reason, ep.render()
     assert [a.verb for a in done] == ["type"]  # the Tab and the second text were never sent
+
+
+def test_a_stop_pressed_while_the_gate_holds_an_action_refuses_it_even_in_a_dry_run() -> None:
+    executor, stopped = DryRunExecutor(), []
+
+    def gate(index: int) -> bool:
+        stopped.append("Stop was pressed while the action was held")
+        return True  # the person pressed Stop, which also releases the hold
+
+    ep = run_episode(
+        "click 'Save'", screen=ScriptedScreen.of_labels(["Save"]), brain=PlannerBrain(),
+        executor=executor, policy=Policy(halt=lambda: stopped[-1] if stopped else None),
+        gate=gate,
+    )  # fmt: skip
+    assert ep.outcome == "refused" and "held" in ep.reason, ep.render()
+    assert executor.log == []  # not even simulated

@@ -373,6 +373,7 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
         return None
     t0 = time.perf_counter()
     try:
+        run.policy.check_kill_switch()  # a Stop pressed while the gate held the action
         if VERB_TABLE[action.verb].harness:
             result = _LOOKS[action.verb](run, obs, action)
         elif decision.batch:
