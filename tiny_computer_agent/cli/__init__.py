@@ -20,6 +20,12 @@ Scoring mode (``--score DIR_OR_FILE --brains planner,first-item``) has its own c
     1  a brain scored below --min-accuracy
     2  bad usage or a bad trace (the file and field are named; no scoreboard is shown)
 
+``--serve`` exits 0 when stopped by Ctrl-C or SIGTERM, 1 when its address cannot be
+used, 2 on bad usage or a bad token file, 3 with no screen. ``--tasks`` exits 0 when
+every task was verified, 1 when some were not, 2 on a bad task list, 3 when no desktop
+answered (130/143 stopped; the same command resumes). ``--sessions`` and
+``--session-trace`` exit 0, or 2 for a bad folder or session.
+
 Data goes to stdout, diagnostics to stderr.
 
 The package, by stage:
@@ -29,6 +35,10 @@ The package, by stage:
     _run.py     main() and one episode: screen, brain, policy, executor, report
     _score.py   --trace, --expected and scoring mode (--score)
     _desktop.py --live, --real-input, --doctor, --calibrate
+    _sessions.py --session, --no-frames, --sessions, --session-trace
+    _console.py --console and its flags: the web console of one run
+    _remote.py  --serve, --remote, --token-file: a desktop driven over HTTP
+    _pool.py    --tasks, --desktops, --cluster: a task list over many desktops
 """
 
 from __future__ import annotations
