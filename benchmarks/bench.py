@@ -17,6 +17,10 @@ Sections here:
     patience wait_for's wake-up latency (a region watch beside a ticking clock, a text
              wait) on a real Tk program, and decision time and prompt size at step 5 vs
              step 60 of a long scripted run
+    watch    SessionLog per observe event with a PNG frame vs frames off, start and end;
+             Console.hear, the delay to an SSE reader and a frame's JPEG; remote desktop
+             requests over loopback and a look with vs without pixels; 8 one-second
+             tasks over 1, 2 and 4 desktops on the local process pool
 """
 
 from __future__ import annotations
@@ -542,13 +546,277 @@ def bench_patience(repeat: int) -> list[Row]:
     return [*_wake_latencies(repeat), *_long_run_costs(repeat)]
 
 
+# -- watching a run: session logs, the console, remote desktops, the task pool ------------
+
+_WATCH_EVENTS = 20  # observe events per round (session log, console)
+
+
+def _watch_observation(image: Any, count: int = 200) -> Any:
+    """A look at ``image`` with ``count`` labelled elements (a busy screen's index)."""
+    from tiny_computer_agent import Element, Observation
+
+    elements = [
+        Element(label=f"item {i}", box=(10 + (i % 20) * 60, 10 + (i // 20) * 30,
+                                        60 + (i % 20) * 60, 35 + (i // 20) * 30), source="ocr")
+        for i in range(count)
+    ]  # fmt: skip
+    return Observation.of(elements, size=image.size, image=image)
+
+
+def _observe_events(looks: Sequence[Any], first: int, count: int) -> list[Any]:
+    """``count`` observe events, alternating between ``looks`` (each a new picture)."""
+    from tiny_computer_agent import RunEvent
+
+    menu = tuple(f"{n}. item {n - 1}" for n in range(1, 13))
+    return [
+        RunEvent(kind="observe", index=i, observation=looks[i % len(looks)], menu=menu)
+        for i in range(first, first + count)
+    ]
+
+
+def _timed(fn: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def _session_log_costs(repeat: int, tmp: Path, looks: Sequence[Any]) -> list[Row]:
+    """Per observe event with a PNG frame vs frames off (two logs, the same events, in
+    each round), and the start and the end of a session."""
+    import dataclasses as dc
+
+    from tiny_computer_agent import PlannerBrain, RunEvent, ScriptedScreen, run_episode
+    from tiny_computer_agent.records import SessionLog
+
+    episode = run_episode("click 'Save'", screen=ScriptedScreen.of_labels(["Save"], ["Saved"]),
+                          brain=PlannerBrain(), verify_text="Saved")  # fmt: skip
+    start = RunEvent(kind="start", goal="click 'Save'", settings={"brain": "planner"})
+    on, off, starts, ends = [], [], [], []
+    for r in range(repeat + 1):  # round 0 warms up (Pillow's PNG plugin, the folders)
+        logs: dict[bool, Any] = {}
+        for frames in (True, False):
+            t0 = time.perf_counter()
+            logs[frames] = SessionLog.create(tmp / f"session-{r}-{frames}", frames=frames)
+            logs[frames](start)
+            if frames:
+                starts.append(time.perf_counter() - t0)
+        with_frames, frames_off = logs[True], logs[False]
+        events = _observe_events(looks, 1, _WATCH_EVENTS)
+        a = [_timed(lambda e=e, log=with_frames: log(e)) for e in events]
+        b = [_timed(lambda e=e, log=frames_off: log(e)) for e in events]
+        on.append(statistics.median(a))
+        off.append(statistics.median(b))
+        last = events[-1].observation  # the end's final frame is the one last written
+        end = RunEvent(kind="end", episode=dc.replace(episode, final=last))
+        ends.append(_timed(lambda end=end, log=with_frames: (log(end), log.close())))
+        frames_off.close()
+    png = (tmp / "session-0-True" / "frames" / "step-001.png").stat().st_size
+    on, off, starts, ends = on[1:], off[1:], starts[1:], ends[1:]
+    size = "x".join(map(str, looks[0].size))
+    return [
+        Row("session log: observe event + PNG frame", statistics.median(on), "s",
+            f"{size}, 200 elements, PNG {png // 1024} KB; median of {_WATCH_EVENTS} events"),
+        Row("session log: observe event, frames off", statistics.median(off), "s",
+            "the same events, to a second log, in the same rounds"),
+        Row("session log: PNG frame / frames off", round(statistics.median(
+            a / b for a, b in zip(on, off, strict=True)), 1), "x", "per round, then median"),
+        Row("session log: start (folder, session.json, start event)", statistics.median(starts),
+            "s", "fsync'd, in a tmp dir"),
+        Row("session log: end (end event, session.json, close)", statistics.median(ends), "s",
+            "fsync'd; its final frame was already written"),
+    ]  # fmt: skip
+
+
+def _sse_reader(url: str, got: dict[int, float], ready: Any) -> None:
+    """Read the console's event stream; note when each observe event's data arrives."""
+    import json
+    import urllib.request
+
+    kind = ""
+    with urllib.request.urlopen(url, timeout=30) as resp:  # noqa: S310 (http://127.0.0.1)
+        while line := resp.readline():
+            if line.startswith(b"event: "):
+                kind = line[7:].strip().decode()
+            elif line.startswith(b"data: "):
+                arrived = time.perf_counter()
+                ready.set()
+                if kind == "observe":
+                    got[json.loads(line[6:])["index"]] = arrived
+
+
+def _console_costs(repeat: int, tmp: Path, looks: Sequence[Any]) -> list[Row]:
+    """Console.hear per observe event, the delay to an SSE reader on 127.0.0.1, and a
+    frame's JPEG encoding (on the server's thread, when a page asks)."""
+    import threading
+
+    from tiny_computer_agent.console import Console
+    from tiny_computer_agent.console._feed import encode_jpeg
+
+    hears, delays = [], []
+    with Console(kill_switch=tmp / "STOP", sessions=tmp) as console:
+        got: dict[int, float] = {}
+        ready = threading.Event()
+        url = f"http://127.0.0.1:{console.port}/events?token={console.token}"
+        reader = threading.Thread(target=_sse_reader, args=(url, got, ready), daemon=True)
+        reader.start()
+        if not ready.wait(10):
+            raise RuntimeError(f"no SSE reader connected to {console.url} within 10 s")
+        for r in range(repeat + 1):  # round 0 warms up
+            sent: dict[int, float] = {}
+            costs = []
+            for event in _observe_events(looks, 1 + r * _WATCH_EVENTS, _WATCH_EVENTS):
+                sent[event.index] = t0 = time.perf_counter()
+                console.hear(event)
+                costs.append(time.perf_counter() - t0)
+                time.sleep(0.005)  # a step's worth of quiet: one event in flight at a time
+            deadline = time.monotonic() + 10
+            while not set(sent) <= set(got) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            if not set(sent) <= set(got):
+                raise RuntimeError(f"the SSE reader missed events {sorted(set(sent) - set(got))}")
+            hears.append(statistics.median(costs))
+            delays.append(statistics.median(got[i] - t for i, t in sent.items()))
+    reader.join(10)
+    t_jpeg, jpeg = median_of(lambda: encode_jpeg(looks[0].image), repeat)
+    return [
+        Row("console: hear(observe event)", statistics.median(hears[1:]), "s",
+            f"200 elements; the frame is kept by reference; median of {_WATCH_EVENTS} events"),
+        Row("console: event to an SSE reader on 127.0.0.1", statistics.median(delays[1:]), "s",
+            "from hear() called to the reader's data line"),
+        Row("console: JPEG encode of a frame", t_jpeg, "s",
+            f"{looks[0].size[0]}x{looks[0].size[1]}, quality 82, {len(jpeg) // 1024} KB; "
+            "on a server thread"),
+    ]  # fmt: skip
+
+
+def _remote_requests(repeat: int, token: str, calls_per_round: int = 30) -> list[Row]:
+    """Loopback requests through RemoteScreen/RemoteExecutor to a scripted screen."""
+    from tiny_computer_agent import Action, Policy, ScriptedScreen
+    from tiny_computer_agent.remote import RemoteExecutor, RemoteScreen, serve
+
+    screen = ScriptedScreen.of_labels(["File", "Save"])
+    times: dict[str, list[float]] = {}
+    with serve(screen=screen, policy=Policy(), token=token, rate=1000).start() as server:
+        eyes = RemoteScreen(server.url, token=token)
+        hands = RemoteExecutor(server.url, token=token)
+        obs = eyes.capture()
+        click = Action.make("click", target="Save")
+        calls = {
+            "remote: GET /health": eyes.health,
+            "remote: GET /observe (scripted screen)": eyes.capture,
+            "remote: POST /action (dry-run click)": lambda: hands.execute(click, obs),
+        }
+        for r in range(repeat + 1):  # round 0 warms up
+            samples: dict[str, list[float]] = {name: [] for name in calls}
+            for _ in range(calls_per_round):
+                for name, call in calls.items():
+                    samples[name].append(_timed(call))
+            if r:
+                for name, values in samples.items():
+                    times.setdefault(name, []).append(statistics.median(values))
+    note = f"median of {calls_per_round} calls a round, the three interleaved"
+    return [Row(name, statistics.median(values), "s", note) for name, values in times.items()]
+
+
+def _remote_looks(repeat: int, token: str, image: Any, looks_per_round: int = 4) -> list[Row]:
+    """A look at a served image screen with its pixels (a PNG) and with images=False."""
+    from tiny_computer_agent import GridDetector, ImageScreen, Policy
+    from tiny_computer_agent.remote import RemoteScreen, serve
+
+    screen = ImageScreen.of([image], detector=GridDetector())  # no OCR: the wire only
+    pixels, bare = [], []
+    with serve(screen=screen, policy=Policy(), token=token, rate=1000).start() as server:
+        with_images = RemoteScreen(server.url, token=token)
+        without = RemoteScreen(server.url, token=token, images=False)
+        for r in range(repeat + 1):  # round 0 warms up (the server's detection)
+            a = [_timed(with_images.capture) for _ in range(looks_per_round)]
+            b = [_timed(without.capture) for _ in range(looks_per_round)]
+            if r:
+                pixels.append(statistics.median(a))
+                bare.append(statistics.median(b))
+        if with_images.last is None or with_images.last.image is None:
+            raise RuntimeError("the look with images=True came back without pixels")
+    size = "x".join(map(str, image.size))
+    return [
+        Row("remote: a look with pixels (/observe + PNG)", statistics.median(pixels), "s",
+            f"ImageScreen {size}, grid detector; median of {looks_per_round} looks a round"),
+        Row("remote: a look with images=False", statistics.median(bare), "s",
+            "the same screen, GET /observe only"),
+        Row("remote: pixels / images=False", round(statistics.median(
+            a / b for a, b in zip(pixels, bare, strict=True)), 1), "x", "per round, then median"),
+    ]  # fmt: skip
+
+
+def _pool_scheduling(repeat: int, tmp: Path, tasks: int = 8, hold: float = 1.0) -> list[Row]:
+    """``tasks`` scripted episodes of ``hold`` seconds over 1, 2 and 4 desktops on the
+    local (spawned) process pool: wall time, and its ratio to 1 desktop in each round."""
+    from benchmarks._watch import SleepyRunner
+    from tiny_computer_agent.remote import Task, run_tasks
+
+    rounds = max(1, min(repeat, 3))  # a round is ~16 s of sleeping, whatever --repeat says
+    todo = [Task(id=f"t{i}", goal="click 'Save'", verify_text=f"Saved {i}")
+            for i in range(1, tasks + 1)]  # fmt: skip
+    walls: dict[int, list[float]] = {1: [], 2: [], 4: []}
+    for r in range(rounds):
+        for count, values in walls.items():
+            desktops = [f"bench-desktop-{n}" for n in range(1, count + 1)]
+            out = tmp / f"pool-{r}-{count}"
+            t0 = time.perf_counter()
+            report = run_tasks(todo, desktops, runner=SleepyRunner(hold=hold), out=out,
+                               notify=lambda line: None)  # fmt: skip
+            values.append(time.perf_counter() - t0)
+            if report.verified != tasks:
+                raise RuntimeError(f"{count} desktops verified {report.verified}/{tasks} tasks")
+    rows = []
+    for count, values in walls.items():
+        ideal = tasks * hold / count
+        name = f"pool: {tasks} tasks of {hold:g} s, {count} desktop" + "s" * (count > 1)
+        note = f"wall incl. spawning workers; ideal {ideal:g} s; median of {rounds}"
+        rows.append(Row(name, statistics.median(values), "s", note))
+        if count > 1:
+            ratio = statistics.median(v / one for v, one in zip(values, walls[1], strict=True))
+            rows.append(Row(f"pool: {count} desktops / 1 desktop", round(ratio, 2), "x",
+                            f"wall ratio per round; ideal {1 / count:g}"))  # fmt: skip
+    return rows
+
+
+@section("watch", "session log, console, remote desktop and task pool costs")
+def bench_watch(repeat: int) -> list[Row]:
+    import secrets
+    import tempfile
+
+    from tiny_computer_agent import example_frames
+
+    before, after = example_frames()  # 1280x800; two pictures, so each event is a new frame
+    looks = [_watch_observation(before), _watch_observation(after)]
+    token = secrets.token_hex(16)
+    home = os.environ.get("TINY_COMPUTER_AGENT_HOME")
+    with tempfile.TemporaryDirectory(prefix="tca-bench-watch-") as name:
+        tmp = Path(name)
+        os.environ["TINY_COMPUTER_AGENT_HOME"] = str(tmp / "home")
+        try:
+            return [
+                *_session_log_costs(repeat, tmp, looks),
+                *_console_costs(repeat, tmp, looks),
+                *_remote_requests(repeat, token),
+                *_remote_looks(repeat, token, before),
+                *_pool_scheduling(repeat, tmp),
+            ]
+        finally:
+            if home is None:
+                os.environ.pop("TINY_COMPUTER_AGENT_HOME", None)
+            else:
+                os.environ["TINY_COMPUTER_AGENT_HOME"] = home
+
+
 def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
     width = max(len(r.metric) for r in rows)
     lines = [f"## {section_.name}: {section_.description} (median of {repeat})", ""]
     lines.append(f"| {'metric'.ljust(width)} | median | note |")
     lines.append(f"|{'-' * (width + 2)}|-------:|------|")
     for r in rows:
-        value = f"{r.value * 1000:.1f} ms" if r.unit == "s" else f"{r.value:g} {r.unit}"
+        digits = 2 if r.value < 0.001 else 1  # sub-millisecond costs keep two decimals
+        value = f"{r.value * 1000:.{digits}f} ms" if r.unit == "s" else f"{r.value:g} {r.unit}"
         lines.append(f"| {r.metric.ljust(width)} | {value} | {r.note} |")
     return "\n".join(lines)
 
