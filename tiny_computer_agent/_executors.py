@@ -12,10 +12,10 @@ import dataclasses
 from collections.abc import Sequence
 
 from ._actions import Action
-from ._contracts import ActionResult
+from ._contracts import ActionResult, Executor
 from ._perception import Observation
 
-__all__ = ["DryRunExecutor", "combine_results", "screen_points"]
+__all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 
 _DRY = "dry run, nothing touched: would "
 
@@ -63,6 +63,24 @@ class DryRunExecutor:
         )
         self.log.append(result)
         return result
+
+
+def carry_out(executor: Executor, actions: Sequence[Action], obs: Observation) -> ActionResult:
+    """One action through ``executor.execute``; a batch through the executor's own
+    ``execute_batch`` (one settle at the end), else one action at a time, stopping at
+    the first that fails."""
+    if len(actions) == 1:
+        return executor.execute(actions[0], obs)
+    own = getattr(executor, "execute_batch", None)
+    if callable(own):
+        result: ActionResult = own(tuple(actions), obs)
+        return result
+    results = []
+    for action in actions:
+        results.append(executor.execute(action, obs))
+        if not results[-1].ok:
+            break
+    return combine_results(results, len(actions))
 
 
 def combine_results(results: Sequence[ActionResult], planned: int) -> ActionResult:

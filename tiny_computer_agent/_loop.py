@@ -62,7 +62,7 @@ from ._errors import (
     TargetError,
 )
 from ._events import Gate, Listener, RunEvent
-from ._executors import DryRunExecutor, combine_results
+from ._executors import DryRunExecutor, carry_out
 from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
 from ._perception import Element, Observation
@@ -376,10 +376,8 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
         run.policy.check_kill_switch()  # a Stop pressed while the gate held the action
         if VERB_TABLE[action.verb].harness:
             result = _LOOKS[action.verb](run, obs, action)
-        elif decision.batch:
-            result = _execute_batch(run.executor, decision.actions, obs)
         else:
-            result = run.executor.execute(action, obs)
+            result = carry_out(run.executor, decision.actions, obs)
     except TargetError as exc:
         run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
         return None
@@ -427,21 +425,6 @@ def _pass_gate(
     run.reuse = None  # the person may have changed the screen: capture it again
     run.record(dataclasses.replace(step, error=_error("taken-over", why)))
     return False
-
-
-def _execute_batch(executor: Executor, actions: Sequence[Action], obs: Observation) -> ActionResult:
-    """The batch through the executor's own ``execute_batch`` (one settle at the end),
-    else one action at a time, stopping at the first that fails."""
-    own = getattr(executor, "execute_batch", None)
-    if callable(own):
-        result: ActionResult = own(tuple(actions), obs)
-        return result
-    results = []
-    for action in actions:
-        results.append(executor.execute(action, obs))
-        if not results[-1].ok:
-            break
-    return combine_results(results, len(actions))
 
 
 def _wait_for(run: _Run, obs: Observation, action: Action) -> ActionResult:

@@ -48,7 +48,7 @@ from .._errors import (
     TargetError,
     TraceError,
 )
-from .._executors import DryRunExecutor, combine_results
+from .._executors import DryRunExecutor, carry_out
 from .._perception import Observation
 from .._policy import SEQUENCE_WINDOW, Policy
 from .._version import __version__
@@ -179,24 +179,10 @@ class _Desk:
             for action in actions:
                 self.policy.check(action, obs, history=history)
                 history.append(action)
-            result = _carry_out(self.executor, actions, obs)
+            result = carry_out(self.executor, actions, obs)
             if result.ok:
                 self.history = [*self.history, *actions][-_HISTORY:]
             return result
-
-
-def _carry_out(executor: Executor, actions: tuple[Action, ...], obs: Observation) -> ActionResult:
-    if len(actions) == 1:
-        return executor.execute(actions[0], obs)
-    own = getattr(executor, "execute_batch", None)
-    if callable(own):
-        return cast(ActionResult, own(actions, obs))
-    results = []
-    for action in actions:
-        results.append(executor.execute(action, obs))
-        if not results[-1].ok:
-            break
-    return combine_results(results, len(actions))
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
