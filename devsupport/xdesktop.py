@@ -30,7 +30,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,20 @@ PLATFORM_SKIP = "platform skip (TCA_LIVE_DESKTOP=session): "
 def is_platform_skip(reason: str) -> bool:
     """True for a documented session-mode platform skip (see :func:`require`)."""
     return SESSION and PLATFORM_SKIP in reason
+
+
+def eventually(
+    check: Callable[[], Any], what: str = "", *, timeout: float = 30.0, poll: float = 0.05
+) -> Any:
+    """``check()``'s first truthy value, asked every ``poll`` seconds; AssertionError
+    naming ``what`` when none came within ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(poll)
+    raise AssertionError(f"{what or check}: not seen within {timeout:g}s")
 
 
 def require(*programs: str, modules: Sequence[str] = ()) -> None:

@@ -6,8 +6,6 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
 
 from ._framework import Screenshot, Transcript, capability, namespace
 
@@ -17,16 +15,6 @@ SCRIPT = [
     {"verb": "click", "target": "Delete account"},
     {"verb": "click", "target": "Save"},
 ]
-
-
-def _until(check: Callable[[], Any], what: str, timeout: float = 60.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise RuntimeError(f"the console never showed {what} within {timeout:g}s")
 
 
 @capability(
@@ -42,6 +30,7 @@ def console_live() -> Screenshot:
     from PIL import Image
 
     from devsupport.browser import chromium
+    from devsupport.xdesktop import eventually
 
     from .desktop import desktop, linux_only
 
@@ -62,14 +51,14 @@ def console_live() -> Screenshot:
         with chromium(desk.tmp / "chrome", size=(1400, 820)) as page:
             page.get(url)
             body = page.find_element("tag name", "body")
-            _until(lambda: body.get_attribute("data-state") == "paused", "a paused run")
+            eventually(lambda: body.get_attribute("data-state") == "paused", "a paused run")
             page.find_element("id", "b-resume").click()
-            _until(lambda: page.find_element("id", "ask").is_displayed(), "the approval")
+            eventually(lambda: page.find_element("id", "ask").is_displayed(), "the approval")
             crop = "const i = document.querySelector('#ask-img'); return i.naturalWidth"
-            _until(lambda: page.execute_script(crop), "the screen around the target")
+            eventually(lambda: page.execute_script(crop), "the screen around the target")
             page.save_screenshot(str(shot))
             page.find_element("id", "no").click()
-            _until(lambda: body.get_attribute("data-state") == "ended", "the run's end")
+            eventually(lambda: body.get_attribute("data-state") == "ended", "the run's end")
         proc.communicate(timeout=60)
         image = Image.open(shot).convert("RGB")
     return Screenshot(

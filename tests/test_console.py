@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from devsupport.xdesktop import eventually
 from tiny_computer_agent import (
     DryRunExecutor,
     Episode,
@@ -68,16 +69,6 @@ def press(console: Console, name: str) -> str:
     status, _, body = call(console, f"/control/{name}", method="POST", token="header")
     assert status == 200, body
     return str(json.loads(body)["state"])
-
-
-def until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"not true within {timeout}s: {check}")
 
 
 @pytest.fixture
@@ -247,11 +238,11 @@ def test_menu_numbers_follow_the_menu_even_when_labels_repeat() -> None:
 
 def test_paused_step_then_resume_lets_actions_through_one_at_a_time(console: Console) -> None:
     run = Run(console, buttons(), CLICKS)
-    until(holding(console, 1))
+    eventually(holding(console, 1))
     time.sleep(0.3)
     assert run.executor.log == [] and console.controls.state == "paused"
     assert press(console, "step") == "stepping"
-    until(holding(console, 2))
+    eventually(holding(console, 2))
     assert len(run.executor.log) == 1 and console.controls.state == "paused"
     time.sleep(0.3)
     assert len(run.executor.log) == 1  # one step, then held again
@@ -267,7 +258,7 @@ def test_pause_holds_a_running_run_at_its_next_action() -> None:
     with Console() as console:
         console.controls.pause()
         run = Run(console, buttons(), CLICKS)
-        until(holding(console, 1))
+        eventually(holding(console, 1))
         assert run.executor.log == []
         console.controls.resume()
         assert run.done().outcome == "claimed"
@@ -275,7 +266,7 @@ def test_pause_holds_a_running_run_at_its_next_action() -> None:
 
 def test_take_control_skips_the_held_action_and_the_run_looks_again(console: Console) -> None:
     run = Run(console, buttons(), CLICKS)
-    until(holding(console, 1))
+    eventually(holding(console, 1))
     assert press(console, "take") == "taken-over"
     time.sleep(0.3)
     assert run.executor.log == [] and console.controls.state == "taken-over"
@@ -290,7 +281,7 @@ def test_take_control_skips_the_held_action_and_the_run_looks_again(console: Con
 
 def test_stop_ends_a_held_run_before_its_next_action(console: Console) -> None:
     run = Run(console, buttons(), CLICKS)
-    until(holding(console, 1))
+    eventually(holding(console, 1))
     started = time.monotonic()
     assert press(console, "stop") == "stopped"
     episode = run.done()
@@ -304,7 +295,7 @@ def test_stop_ends_a_held_run_before_its_next_action(console: Console) -> None:
 def test_closing_the_console_releases_a_paused_run() -> None:
     console = Console(paused=True).start()
     run = Run(console, buttons(), CLICKS)
-    until(holding(console, 1))
+    eventually(holding(console, 1))
     console.close()
     episode = run.done(timeout=5)
     assert episode.outcome == "refused" and "the console was closed" in episode.reason
@@ -314,7 +305,7 @@ def test_closing_the_console_releases_a_paused_run() -> None:
 
 def test_the_kill_switch_file_ends_a_paused_run(console: Console, _state_home: Path) -> None:
     run = Run(console, buttons(), CLICKS)
-    until(holding(console, 1))
+    eventually(holding(console, 1))
     _state_home.mkdir(parents=True, exist_ok=True)
     (_state_home / "STOP").touch()
     episode = run.done(timeout=5)
@@ -337,7 +328,7 @@ def asked(console: Console) -> dict[str, Any]:
         pending = json.loads(body)["pending"]
         return pending[0] if pending else None
 
-    found: dict[str, Any] = until(question)
+    found: dict[str, Any] = eventually(question)
     return found
 
 

@@ -15,14 +15,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from devsupport.browser import BROWSER_PROGRAMS, chromium
-from devsupport.xdesktop import App, Desk, desk, require
+from devsupport.xdesktop import App, Desk, desk, eventually, require
 
 pytestmark = pytest.mark.live
 
@@ -38,16 +38,6 @@ SCRIPT = [
 def desktop(tmp_path: Path) -> Iterator[Desk]:
     require(*BROWSER_PROGRAMS, modules=("selenium",))
     yield from desk(tmp_path)
-
-
-def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"{what}: not seen within {timeout:g}s")
 
 
 def start_run(desktop: Desk, script: list[dict[str, Any]]) -> tuple[Any, str]:
@@ -82,19 +72,19 @@ def replay_the_session(page: Any) -> None:
     from selenium.webdriver.common.keys import Keys
 
     page.find_element("link text", "past sessions").click()
-    link = until(lambda: page.find_elements("css selector", "#list a"), "the session list")
+    link = eventually(lambda: page.find_elements("css selector", "#list a"), "the session list")
     assert "account settings" in link[0].text and "refused" in link[0].text
     link[0].click()
     where = lambda: page.find_element("id", "where").text  # noqa: E731
-    until(lambda: where().startswith("step 1 (1 of 4)"), "the replay's first frame")
+    eventually(lambda: where().startswith("step 1 (1 of 4)"), "the replay's first frame")
     image = "const i = document.querySelector('#replay img'); return i.complete && i.naturalWidth"
-    until(lambda: page.execute_script(image) == 1280, "the recorded frame")
+    eventually(lambda: page.execute_script(image) == 1280, "the recorded frame")
     assert page.find_elements("css selector", "#replay .box.n")
     page.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)
-    until(lambda: where().startswith("step 2"), "the next frame")
+    eventually(lambda: where().startswith("step 2"), "the next frame")
     assert "click 'Delete account'" in page.find_element("id", "text").text
     page.find_element("link text", "scoreboard").click()
-    until(lambda: "--console-traces" in page.page_source, "the scoreboard's hint")
+    eventually(lambda: "--console-traces" in page.page_source, "the scoreboard's hint")
 
 
 def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> None:
@@ -111,7 +101,7 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         frame = lambda: int(page.find_element("css selector", "#live img").get_attribute(  # noqa: E731
             "data-frame") or 0)  # fmt: skip
         # the live frame, with the element boxes and their menu numbers over it
-        until(lambda: frame() >= 1 and state() == "paused", "the first frame, paused")
+        eventually(lambda: frame() >= 1 and state() == "paused", "the first frame, paused")
         numbered = page.find_elements("css selector", "#live .box.n")
         labels = {b.get_attribute("title") for b in numbered}
         assert {"Save", "Delete account"} <= labels, labels
@@ -120,28 +110,28 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         assert clicks(app) == []  # paused: nothing pressed
         # resume, then pause with the keyboard: step 1 is done, step 2 will be held
         page.find_element("id", "b-resume").click()
-        until(lambda: state() == "running", "running")
+        eventually(lambda: state() == "running", "running")
         body.send_keys("p")
-        until(lambda: state() == "paused", "paused by the p key")
+        eventually(lambda: state() == "paused", "paused by the p key")
         # the irreversible action waits for a yes, with the label and the screen around it
-        ask = until(lambda: page.find_element("id", "ask").is_displayed()
+        ask = eventually(lambda: page.find_element("id", "ask").is_displayed()
                     and page.find_element("id", "ask"), "the approval dialog")  # fmt: skip
         assert "click 'Delete account'" in ask.text and "Save" in ask.text
         crop = "const i = document.querySelector('#ask-img'); return i.complete && i.naturalWidth"
-        until(lambda: page.execute_script(crop), "the screen around the target")
+        eventually(lambda: page.execute_script(crop), "the screen around the target")
         assert clicks(app) == ["Save"]
         first = frame()
         page.find_element("id", "yes").click()
-        until(lambda: not page.find_element("id", "ask").is_displayed(), "the dialog closes")
+        eventually(lambda: not page.find_element("id", "ask").is_displayed(), "the dialog closes")
         time.sleep(0.5)
         assert clicks(app) == ["Save"]  # approved, but still paused
         body.send_keys("s")  # one step: the approved click, and no more
-        until(lambda: clicks(app) == ["Save", "Delete account"], "the approved click")
-        until(lambda: frame() > first, "a newer live frame")
-        until(lambda: "holding step 3" in page.find_element("id", "state").text, "step 3 held")
+        eventually(lambda: clicks(app) == ["Save", "Delete account"], "the approved click")
+        eventually(lambda: frame() > first, "a newer live frame")
+        eventually(lambda: "holding step 3" in page.find_element("id", "state").text, "step 3 held")
         page.save_screenshot(str(desktop.tmp / "console.png"))
         body.send_keys("x")  # stop
-        until(lambda: state() == "ended", "the run's end on the page")
+        eventually(lambda: state() == "ended", "the run's end on the page")
         log = page.find_element("id", "log").text
         replay_the_session(page)  # --console-stay: the page stays up after the run
     proc.send_signal(signal.SIGINT)  # what ends --console-stay

@@ -254,7 +254,7 @@ def test_a_scoreboard_beside_the_traces_is_skipped_but_any_other_json_is_not(
         (tmp_path / name).write_text(json.dumps({"format": f"tiny-computer-agent/{fmt}"}))
     assert [t.task for t in load_traces(tmp_path)] == [load_trace(tmp_path / "a.json").task]
     (tmp_path / "z.json").write_text(json.dumps({"format": "tiny-computer-agent/other"}))
-    with pytest.raises(TraceError, match="z.json"):
+    with pytest.raises(TraceError, match=r"z\.json"):
         load_traces(tmp_path)
 
 
