@@ -367,3 +367,32 @@ def test_the_confusables_table_names_its_source() -> None:
 
 def test_control_characters_lists_each_once() -> None:
     assert control_characters("a\bb\b\r\n\t\x7f\x9f") == ("\b", "\r", "\x7f", "\x9f")
+
+
+def test_a_yes_answers_the_executors_second_check_of_the_same_action_once() -> None:
+    """The executor checks an irreversible action again when the screen moved; the
+    person said yes a moment ago and is not asked twice, but a later action is asked."""
+    from tiny_computer_agent import Action
+    from tiny_computer_agent._policy import YES_HOLDS_SECONDS, asked_once, text_around
+
+    obs = dialog("Keep", "Delete account")
+    target = obs.resolve("Delete account")
+    answers, now = [True, False], [0.0]
+    asked: list[str] = []
+
+    def person(action: Action, element: Any, observation: Any) -> bool:
+        asked.append(action.describe())
+        return answers.pop(0)
+
+    once = asked_once(person, clock=lambda: now[0])
+    click = Action.make("click", target="Delete account")
+    assert once(click, target, obs) and once(click, target, obs)  # asked once
+    assert asked == [click.describe()]
+    now[0] += 1.0
+    assert not once(click, target, obs)  # the yes was used up: asked again, and no
+    answers.append(True)
+    assert once(click, target, obs)
+    now[0] += YES_HOLDS_SECONDS + 0.1
+    answers.append(False)
+    assert not once(click, target, obs) and len(asked) == 4  # too late to count
+    assert text_around(target, obs, count=1) == [target]

@@ -77,9 +77,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
 import re
 import shlex
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
@@ -101,9 +104,12 @@ __all__ = [
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
     "SEQUENCE_WINDOW",
+    "YES_HOLDS_SECONDS",
     "Approve",
     "Policy",
+    "asked_once",
     "state_dir",
+    "text_around",
 ]
 
 ARM_ENV: Final = "TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT"
@@ -172,6 +178,38 @@ SEQUENCE_WINDOW: Final = 200
 
 #: Asked before an irreversible action with real input: True is the person's yes.
 Approve: TypeAlias = Callable[[Action, Element | None, Observation], bool]
+#: How long a person's yes also answers the executor's second check of the same action.
+YES_HOLDS_SECONDS: Final = 5.0
+
+
+def asked_once(ask: Approve, *, clock: Callable[[], float] = time.monotonic) -> Approve:
+    """``ask``, asked once per action. When the screen moved between looking and
+    acting, the executor checks the action again on a fresh frame; a yes given within
+    :data:`YES_HOLDS_SECONDS` answers that second check too, once."""
+    said_yes: dict[tuple[str, str], float] = {}
+    lock = threading.Lock()
+
+    def once(action: Action, element: Element | None, observation: Observation) -> bool:
+        key = (action.describe(), "" if element is None else element.label)
+        with lock:
+            when = said_yes.pop(key, None)
+        if when is not None and clock() - when < YES_HOLDS_SECONDS:
+            return True
+        if not ask(action, element, observation):
+            return False
+        with lock:
+            said_yes[key] = clock()
+        return True
+
+    return once
+
+
+def text_around(element: Element, observation: Observation, count: int = 8) -> list[Element]:
+    """The ``count`` elements nearest ``element`` (itself included), nearest first: the
+    screen a person is shown before saying yes to an irreversible action."""
+    cx, cy = element.center
+    return sorted(observation.elements, key=lambda e: math.dist(e.center, (cx, cy)))[:count]
+
 
 _CONTROL_NAMES: Final[Mapping[str, str]] = {
     "\b": "BackSpace (\\b)", "\r": "carriage return (\\r)", "\x1b": "Escape (\\x1b)",

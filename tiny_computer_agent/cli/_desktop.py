@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._actions import Action
 from .._contracts import Screen
 from .._perception import Element, Observation
-from .._policy import Policy
+from .._policy import Approve, Policy, asked_once, text_around
 from .._secrets import load_secrets
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
 
@@ -67,47 +65,21 @@ def make_policy(
     return policy.armed(flag=True) if args.real_input else policy
 
 
-#: how many pieces of screen text around an irreversible target the prompt shows
-_AROUND: int = 8
-#: how long a yes also answers the executor's second check of the same action
-_YES_HOLDS: float = 5.0
-
-
-def screen_text_around(element: Element, observation: Observation) -> list[str]:
-    """The labels nearest ``element`` (itself included), in reading order."""
-    cx, cy = element.center
-    nearest = sorted(observation.elements, key=lambda e: math.dist(e.center, (cx, cy)))[:_AROUND]
-    return [e.label for e in sorted(nearest, key=lambda e: (e.box[1], e.box[0]))]
-
-
-def terminal_approval(
-    stdin: TextIO, err: TextIO
-) -> Callable[[Action, Element | None, Observation], bool]:
-    """The question a person answers before an irreversible action: True only for 'yes'.
-
-    When the screen moved between looking and acting, the executor checks the action
-    again on a fresh frame; a yes answers that second check too, once, if it comes
-    within :data:`_YES_HOLDS` seconds, so the person is asked once per action.
-    """
-    said_yes: dict[tuple[str, str], float] = {}
+def terminal_approval(stdin: TextIO, err: TextIO) -> Approve:
+    """The question a person answers before an irreversible action: True only for
+    'yes'; asked once per action (:func:`~tiny_computer_agent._policy.asked_once`)."""
 
     def ask(action: Action, element: Element | None, observation: Observation) -> bool:
-        key = (action.describe(), "" if element is None else element.label)
-        when = said_yes.pop(key, None)
-        if when is not None and time.monotonic() - when < _YES_HOLDS:
-            return True
         print(f"\nthis action cannot be undone: {action.describe()}", file=err)
         if element is not None:
             print("screen text around it:", file=err)
-            for label in screen_text_around(element, observation):
-                print(f"  {'>' if label == element.label else ' '} {label}", file=err)
+            near = sorted(text_around(element, observation), key=lambda e: (e.box[1], e.box[0]))
+            for e in near:
+                print(f"  {'>' if e.label == element.label else ' '} {e.label}", file=err)
         print("type yes to do it, anything else refuses it: ", end="", file=err, flush=True)
-        if stdin.readline().strip().casefold() != "yes":
-            return False
-        said_yes[key] = time.monotonic()
-        return True
+        return stdin.readline().strip().casefold() == "yes"
 
-    return ask
+    return asked_once(ask)
 
 
 def make_desktop_screen(args: argparse.Namespace) -> Screen:

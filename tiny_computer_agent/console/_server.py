@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hmac
 import html
-import ipaddress
 import json
 import logging
-import math
 import secrets
 import threading
 import time
@@ -27,7 +25,8 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import parse_qs, quote, urlsplit
 
 from .._events import RunEvent
-from .._policy import state_dir
+from .._policy import asked_once, state_dir, text_around
+from ..models._openai import is_loopback
 from ._controls import Controls, Question
 from ._feed import Feed, observe_payload, payload
 
@@ -39,10 +38,6 @@ log = logging.getLogger(__name__)
 
 #: the cookie is named per port: cookies ignore ports, and two consoles may run at once
 COOKIE: Final = "tca_console_{port}"
-#: how long a yes also answers the executor's second check of the same action
-YES_HOLDS: Final = 5.0
-#: pieces of screen text shown around an irreversible target
-AROUND: Final = 8
 #: a server-sent-events comment this often keeps an idle stream open
 _KEEPALIVE_SECONDS: Final = 10.0
 FORBIDDEN: Final = (
@@ -51,15 +46,6 @@ FORBIDDEN: Final = (
 )
 
 Route = Callable[["_Handler", list[str], dict[str, str]], None]
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class Console:
@@ -113,7 +99,7 @@ class Console:
         )
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
-        self._said_yes: dict[tuple[str, str], float] = {}
+        self._ask_once = asked_once(self._ask)
 
     def _control_changed(self, snapshot: Mapping[str, Any]) -> None:
         self.feed.publish("control", dict(snapshot))
@@ -182,14 +168,13 @@ class Console:
         """Policy.approve: ask in the page, with the label and the screen around it.
 
         Blocks until the person answers, the console's ``approve_timeout`` passes (a
-        refusal) or the run is stopped. A yes also answers the executor's second check
-        of the same action within :data:`YES_HOLDS` seconds, so the page asks once.
+        refusal) or the run is stopped. Asked once per action (a yes also answers the
+        executor's second check: :func:`~tiny_computer_agent._policy.asked_once`).
         """
+        return self._ask_once(action, element, observation)
+
+    def _ask(self, action: Action, element: Element | None, observation: Observation) -> bool:
         label = element.label if element is not None else (action.keys or action.describe())
-        key = (action.describe(), label)
-        when = self._said_yes.pop(key, None)
-        if when is not None and time.monotonic() - when < YES_HOLDS:
-            return True
         frame = 0 if observation.image is None else self.feed.add_frame(observation.image)
         question = Question(
             ticket=self.controls.ticket(),
@@ -203,18 +188,12 @@ class Console:
         )
         yes = self.controls.ask(question)
         self.feed.publish("answer", {"ticket": question.ticket, "yes": yes, "label": label})
-        if yes:
-            self._said_yes[key] = time.monotonic()
         return yes
 
 
 def _around(element: Element | None, observation: Observation) -> tuple[str, ...]:
     """The labels nearest ``element`` (itself first), the screen text around it."""
-    if element is None:
-        return ()
-    cx, cy = element.center
-    near = sorted(observation.elements, key=lambda e: math.dist(e.center, (cx, cy)))
-    return tuple(e.label for e in near[:AROUND])
+    return () if element is None else tuple(e.label for e in text_around(element, observation))
 
 
 class _Server(ThreadingHTTPServer):
