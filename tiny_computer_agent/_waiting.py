@@ -31,6 +31,7 @@ read takes), and a text wait reads the screen once at the start.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
 from typing import Any, Final
@@ -38,7 +39,7 @@ from typing import Any, Final
 from ._contracts import Screen
 from ._perception import Observation
 
-__all__ = ["WAKE_REASONS", "WaitResult", "Watch", "watch"]
+__all__ = ["WAKE_REASONS", "WaitResult", "Watch", "elements_in_region", "watch"]
 
 #: What ends a wait.
 WAKE_REASONS: Final = ("text", "change", "still", "timeout")
@@ -120,7 +121,7 @@ class _Looker:
     def index_signature(self, obs: Observation) -> bytes:
         """What a screen with no signature of its own is compared by: the labels and boxes
         of the elements in the watched area."""
-        return repr(_in_region(obs, self.region)).encode()
+        return repr(elements_in_region(obs, self.region)).encode()
 
     @property
     def signs(self) -> bool:
@@ -182,7 +183,7 @@ class _ChangeReader:
         return observe(crop, detector=self.screen.detector).shows(text)
 
 
-def _in_region(obs: Observation, region: Region | None) -> tuple[tuple[str, Region], ...]:
+def elements_in_region(obs: Observation, region: Region | None) -> tuple[tuple[str, Region], ...]:
     """The labels and screen boxes of the elements inside ``region`` (all when None)."""
     out = []
     for e in obs.elements:
@@ -311,7 +312,8 @@ class _Wait:
             # screen (OCR) takes a second, and a change during it would be seen late
             moved = _region_pixels_moved(self.screen, self.seen, what.region)
             if moved is None:
-                moved = _in_region(eye.look(), what.region) != _in_region(self.seen, what.region)
+                inside = functools.partial(elements_in_region, region=what.region)
+                moved = inside(eye.look()) != inside(self.seen)
             self.changed = moved
         return None
 

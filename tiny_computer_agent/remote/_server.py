@@ -52,7 +52,7 @@ from .._executors import DryRunExecutor, carry_out
 from .._perception import Observation
 from .._policy import SEQUENCE_WINDOW, Policy
 from .._version import __version__
-from .._waiting import _in_region
+from .._waiting import elements_in_region
 from ..models._openai import is_loopback
 from ..records._jsonio import FieldReader
 from ._wire import (
@@ -167,7 +167,8 @@ class _Desk:
             with self.lock:
                 return bytes(own() if region is None else own(region=region))
         _, obs, _ = self.observe()
-        return hashlib.blake2b(repr(_in_region(obs, region)).encode(), digest_size=16).digest()
+        inside = repr(elements_in_region(obs, region)).encode()
+        return hashlib.blake2b(inside, digest_size=16).digest()
 
     def act(self, actions: tuple[Action, ...]) -> ActionResult:
         """Check every action with this machine's policy on its latest frame (a batch as
