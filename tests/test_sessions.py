@@ -275,16 +275,21 @@ def _wait_for_steps(folder: Path, count: int, proc: subprocess.Popen[str]) -> No
     raise AssertionError(f"the run never logged {count} steps (exit {proc.poll()})")
 
 
+def _slow_cli_run(folder: Path, png: Path) -> subprocess.Popen[str]:
+    """The CLI in a subprocess, logging a run of twenty slow waits into ``folder``."""
+    code = "import sys; from tiny_computer_agent.cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = ["--image", str(png), "--no-ocr", "--max-steps", "20", "--session", str(folder),
+            "--script", _slow_script(20), "wait and wait"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", code, *argv], env=env, text=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+
+
 def test_a_run_killed_mid_way_leaves_a_log_that_loads_lists_and_converts(
     tmp_path: Path, pngs: list[Path], _state_home: Path
 ) -> None:
     folder = tmp_path / "killed"
-    code = "import sys; from tiny_computer_agent.cli import main; sys.exit(main(sys.argv[1:]))"
-    argv = ["--image", str(pngs[0]), "--no-ocr", "--max-steps", "20", "--session", str(folder),
-            "--script", _slow_script(20), "wait and wait"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with subprocess.Popen([sys.executable, "-c", code, *argv], env=env, text=True,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:  # fmt: skip
+    with _slow_cli_run(folder, pngs[0]) as proc:
         try:
             _wait_for_steps(folder, 3, proc)
         finally:
@@ -442,12 +447,7 @@ def _settings_of(events: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
 
 def test_sigterm_ends_the_run_with_an_end_event(tmp_path: Path, pngs: list[Path]) -> None:
     folder = tmp_path / "termed"
-    code = "import sys; from tiny_computer_agent.cli import main; sys.exit(main(sys.argv[1:]))"
-    argv = ["--image", str(pngs[0]), "--no-ocr", "--max-steps", "20", "--session", str(folder),
-            "--script", _slow_script(20), "wait and wait"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with subprocess.Popen([sys.executable, "-c", code, *argv], env=env, text=True,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:  # fmt: skip
+    with _slow_cli_run(folder, pngs[0]) as proc:
         try:
             _wait_for_steps(folder, 1, proc)
             proc.send_signal(signal.SIGTERM)

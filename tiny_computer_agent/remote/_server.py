@@ -212,7 +212,8 @@ class _App:
             log.info("%s", line)
             return
         with self.log_lock:
-            print(line, file=self.log, flush=True)
+            self.log.write(line + "\n")
+            self.log.flush()
 
     def health(self, full: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "service": "tiny-computer-agent"}
