@@ -48,7 +48,7 @@ from ._contracts import (
     Step,
     StepError,
 )
-from ._detectors import AutoDetector, GridDetector, ImageDetector, OcrDetector
+from ._detectors import AutoDetector, GridDetector, ImageDetector, IncrementalOcr, OcrDetector
 from ._errors import (
     ActionError,
     AmbiguousTarget,
@@ -205,6 +205,7 @@ __all__ = [
     "History",
     "ImageDetector",
     "ImageScreen",
+    "IncrementalOcr",
     "Judgement",
     "Listener",
     "Menu",

@@ -2,6 +2,7 @@
 
     GridDetector   numbered cells; stdlib only; for screens with no text (blind)
     OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
+    IncrementalOcr the same OCR, re-reading only the regions that changed since its last frame
     AutoDetector   OCR when it finds text, else the grid, with a warning that says so
     ImageDetector  adapts a detector written for the old ``detect(image)`` contract
 
@@ -11,7 +12,7 @@ DeprecationWarning, for a deprecation period. The harness never guesses which
 contract a third-party detector follows: one written for ``detect(image)`` is wrapped
 once, ``ImageDetector(inner=MyDetector())``, and is then handed ``frame.image``.
 
-The detectors' names (``--detector auto|ocr|grid``) live in the registry,
+The detectors' names (``--detector auto|ocr|ocr-full|grid``) live in the registry,
 :mod:`tiny_computer_agent.registry`, which imports nothing heavy until one runs.
 """
 
@@ -28,6 +29,7 @@ __all__ = [
     "AutoDetector",
     "GridDetector",
     "ImageDetector",
+    "IncrementalOcr",
     "OcrDetector",
 ]
 
@@ -65,15 +67,17 @@ class GridDetector:
         return Detection(elements=tuple(cells))
 
 
-# The OCR detector lives in its own module (heavy imports); re-exported here.
+# The OCR detectors live in their own modules (heavy imports); re-exported here.
+from ._incremental import IncrementalOcr  # noqa: E402
 from ._ocr import OcrDetector  # noqa: E402
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class AutoDetector:
-    """OCR first; when OCR finds no text, the grid, with a note naming the risk."""
+    """OCR first (re-reading only what changed since the last frame); when OCR finds no
+    text, the grid, with a note naming the risk."""
 
-    ocr: Detector = dataclasses.field(default_factory=OcrDetector)
+    ocr: Detector = dataclasses.field(default_factory=IncrementalOcr)
     grid: Detector = dataclasses.field(default_factory=GridDetector)
 
     def detect(self, frame: Frame) -> Detection:

@@ -9,9 +9,10 @@ control (dialog prose) are kept as *prose*: visible to the verifier, not on the 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ._contracts import Detection
@@ -45,7 +46,9 @@ ZOOM_FACTORS: Final = (2.0, 4.0)
 #: frame, so a downscaled frame was not faster). Screen text is never upside down, so
 #: the angle classifier is off.
 ENGINE_PARAMS: Final = {
-    "Global.log_level": "warning",
+    # "error": a crop with no text in it (a closed dialog's area) is a normal answer, not
+    # a warning worth printing on every step; the engine's failures raise anyway
+    "Global.log_level": "error",
     "Global.use_cls": False,
     "Det.score_mode": "slow",
     "Det.limit_type": "max",
@@ -71,10 +74,85 @@ def load_ocr_engine(overrides: tuple[tuple[str, Any], ...] = ()) -> Any:
             except ImportError as exc:
                 raise MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)") from exc
             try:
-                _ENGINES[overrides] = RapidOCR(params={**ENGINE_PARAMS, **dict(overrides)})
+                engine = RapidOCR(params={**ENGINE_PARAMS, **dict(overrides)})
             except Exception as exc:  # any failure of the engine is the world's
                 raise _engine_failed(exc) from exc
+            _ENGINES[overrides] = _remember_readings(engine)
         return _ENGINES[overrides]
+
+
+#: Text boxes whose reading is remembered, per engine (least recently used goes first).
+RECOGNITION_CACHE: Final = 4096
+
+
+class _RememberedReadings:
+    """Stands in for RapidOCR's recogniser: a text box whose pixels were read before (the
+    same bytes, the same shape) is not read again. A toolbar, a title or a dialog's
+    buttons come back in every changed region around them and in a window that moved;
+    recognition is most of OCR's time on text-dense screens (issue 14: 83-85 %).
+
+    Called as the recogniser is, with a ``TextRecInput``; returns a ``TextRecOutput``
+    with every box in its place. A box is read alone or in a batch; the batch pads to
+    its widest member, which can move a score in the third decimal, never the text we
+    measured (tests/test_incremental.py)."""
+
+    def __init__(self, inner: Any, size: int = RECOGNITION_CACHE) -> None:
+        self.inner = inner
+        self.size = size
+        self.hits = 0
+        self.misses = 0
+        self._seen: dict[bytes, tuple[str, float, Any]] = {}
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)  # the engine reads the recogniser's settings
+
+    def __call__(self, args: Any) -> Any:
+        import numpy as np
+        from rapidocr.ch_ppocr_rec.typings import TextRecInput, TextRecOutput
+
+        images = [args.img] if isinstance(args.img, np.ndarray) else list(args.img)
+        keys = [_pixels_key(img, bool(args.return_word_box)) for img in images]
+        with self._lock:
+            missing = [i for i, k in enumerate(keys) if k not in self._seen]
+        if missing:
+            asked = TextRecInput(
+                img=[images[i] for i in missing], return_word_box=args.return_word_box
+            )
+            fresh = self.inner(asked)
+            with self._lock:
+                for i, txt, score, words in zip(
+                    missing, fresh.txts, fresh.scores, fresh.word_results, strict=True
+                ):
+                    self._seen[keys[i]] = (txt, score, words)
+                while len(self._seen) > self.size:
+                    del self._seen[next(iter(self._seen))]
+        with self._lock:
+            self.hits += len(images) - len(missing)
+            self.misses += len(missing)
+            found = [self._seen.get(k) or ("", 0.0, None) for k in keys]
+        txts, scores, words = zip(*found, strict=True) if found else ((), (), ())
+        return TextRecOutput(images, tuple(txts), list(scores), tuple(words), 0.0)
+
+
+def _pixels_key(image: Any, words: bool) -> bytes:
+    h = hashlib.blake2b(image.tobytes(), digest_size=16)
+    h.update(repr((image.shape, str(image.dtype), words)).encode())
+    return h.digest()
+
+
+def _remember_readings(engine: Any) -> Any:
+    """``engine`` with its recogniser behind :class:`_RememberedReadings`, when this
+    RapidOCR has the recogniser where 3.x keeps it; else ``engine`` as it is."""
+    load = getattr(engine, "_load_rec_model", None)
+    if load is None or not hasattr(engine, "text_rec"):
+        log.info("this RapidOCR keeps its recogniser elsewhere: readings are not cached")
+        return engine
+    try:
+        engine.text_rec = _RememberedReadings(load())
+    except Exception as exc:  # any failure of the engine is the world's
+        raise _engine_failed(exc) from exc
+    return engine
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -204,13 +282,44 @@ def reread(
         )
     from PIL import Image
 
-    region = _zoom_region(box, image_size(image))
+    region = _snapped(_zoom_region(box, image_size(image)), image_size(image))
     crop = image.crop(region)
-    big = crop.resize(
-        (round(crop.width * factor), round(crop.height * factor)), Image.Resampling.LANCZOS
-    )
-    lines = _read(load_ocr_engine(engine_params), big, text_score=0.0)
-    return tuple(_map_back(e, region, factor) for e in _pieces(lines))
+    key = (_pixels_key(_array(crop), False), factor, engine_params)
+    with _ZOOM_LOCK:
+        pieces = _ZOOMED.get(key)
+    if pieces is None:
+        big = crop.resize(
+            (round(crop.width * factor), round(crop.height * factor)), Image.Resampling.LANCZOS
+        )
+        pieces = tuple(_pieces(_read(load_ocr_engine(engine_params), big, text_score=0.0)))
+        with _ZOOM_LOCK:
+            _ZOOMED[key] = pieces
+            while len(_ZOOMED) > RECOGNITION_CACHE // 8:
+                del _ZOOMED[next(iter(_ZOOMED))]
+    return tuple(_map_back(e, region, factor) for e in pieces)
+
+
+#: Re-reads remembered by the pixels of the area read (at most RECOGNITION_CACHE / 8):
+#: a title bar that is read again after its window lost and regained focus costs nothing.
+_ZOOMED: dict[tuple[bytes, float, tuple[tuple[str, Any], ...]], tuple[Element, ...]] = {}
+_ZOOM_LOCK: Final = threading.Lock()
+
+#: Re-read areas are snapped out to this grid, so a box found a pixel higher or lower in
+#: the next frame reads the same pixels (and :data:`_ZOOMED` remembers it).
+ZOOM_GRID: Final = 8
+
+
+def _snapped(region: tuple[int, int, int, int], size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """``region`` grown out to multiples of :data:`ZOOM_GRID`, clipped to ``size``."""
+    g = ZOOM_GRID
+    x0, y0, x1, y1 = region
+    return (x0 // g * g, y0 // g * g, min(size[0], -(-x1 // g) * g), min(size[1], -(-y1 // g) * g))
+
+
+def _array(image: Any) -> Any:
+    import numpy as np
+
+    return np.asarray(image.convert("RGB"))
 
 
 def _covers(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
@@ -265,12 +374,26 @@ class OcrDetector:
     zoom_max: int = 8
 
     def detect(self, frame: Frame) -> Detection:
-        image = as_frame(frame).image
+        return self.sort_pieces(self.read_pieces(as_frame(frame).image))
+
+    def read_pieces(
+        self, image: Any, skip: Callable[[Element], bool] | None = None
+    ) -> list[Element]:
+        """Every piece of text read in ``image`` (a PIL image), split into controls and
+        zoomed, before the filters: what :meth:`sort_pieces` turns into a Detection.
+        Pieces keep their boxes, prose included, so an index can be patched region by
+        region (:class:`~tiny_computer_agent._incremental.IncrementalOcr`); ``skip``
+        drops pieces before they are zoomed (ones that index already holds)."""
         engine = load_ocr_engine(self.engine_params)
         floor = min(self.min_confidence, self.zoom_floor) if self.zoom else self.min_confidence
         pieces = _pieces(_read(engine, image, text_score=floor))
-        if self.zoom:
-            pieces = self._zoomed(image, pieces)
+        if skip is not None:
+            pieces = [p for p in pieces if not skip(p)]
+        return self._zoomed(image, pieces) if self.zoom else pieces
+
+    def sort_pieces(self, pieces: Sequence[Element]) -> Detection:
+        """The elements among ``pieces`` (sure enough, long enough) and the prose (too
+        long to be a control)."""
         elements: list[Element] = []
         prose: list[str] = []
         for piece in pieces:

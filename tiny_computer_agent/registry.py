@@ -157,6 +157,12 @@ _BUILTIN_BRAINS: Final = (
 
 
 def _ocr() -> Detector:
+    from ._detectors import IncrementalOcr
+
+    return IncrementalOcr()
+
+
+def _ocr_full() -> Detector:
     from ._detectors import OcrDetector
 
     return OcrDetector()
@@ -177,7 +183,10 @@ def _auto() -> Detector:
 _BUILTIN_DETECTORS: Final = (
     DetectorSpec(name="auto", summary="OCR; a numbered grid (blind) when it finds no text",
                  build=_auto),
-    DetectorSpec(name="ocr", summary="RapidOCR text lines (the 'ocr' extra)", build=_ocr),
+    DetectorSpec(name="ocr", summary="RapidOCR text lines, re-reading only what changed "
+                 "(the 'ocr' extra)", build=_ocr),
+    DetectorSpec(name="ocr-full", summary="RapidOCR on every whole frame (slower; for "
+                 "comparison)", build=_ocr_full),
     DetectorSpec(name="grid", summary="numbered grid cells, standard library only",
                  build=_grid),
 )  # fmt: skip

@@ -1,0 +1,188 @@
+"""Incremental indexing: only the changed regions are read, and the index it keeps
+equals a whole read of the new frame.
+
+The bookkeeping (which regions, which pieces kept, dropped or read) is tested with a
+stand-in reader that "reads" coloured blocks, so every frame's true index is known and
+a seeded random walk of frames can compare the incremental index with a whole read at
+every step. Real OCR on real programs is tests/test_live_incremental.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+Image = pytest.importorskip("PIL.Image")
+
+from tiny_computer_agent import Element, Frame, IncrementalOcr  # noqa: E402
+from tiny_computer_agent._contracts import Detection  # noqa: E402
+from tiny_computer_agent._incremental import changed_regions  # noqa: E402
+
+SIZE = (320, 200)
+
+
+@dataclasses.dataclass
+class BlockReader:
+    """Reads a block of a known colour as its label, at its bounding box in the image
+    it is given (a crop reads in crop pixels, as OCR does); counts the pixels read."""
+
+    colours: dict[tuple[int, int, int], str]
+    pixels_read: int = 0
+    calls: int = 0
+
+    def read_pieces(
+        self, image: Any, skip: Callable[[Element], bool] | None = None
+    ) -> list[Element]:
+        self.calls += 1
+        self.pixels_read += image.size[0] * image.size[1]
+        arr = np.asarray(image.convert("RGB"))
+        pieces = []
+        for colour, label in self.colours.items():
+            ys, xs = np.nonzero(np.all(arr == colour, axis=2))
+            if len(xs):
+                box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+                pieces.append(Element(label=label, box=box))
+        return [p for p in pieces if skip is None or not skip(p)]
+
+    def sort_pieces(self, pieces: Sequence[Element]) -> Detection:
+        return Detection(elements=tuple(pieces))
+
+
+def palette(count: int) -> dict[tuple[int, int, int], str]:
+    return {(40 + 7 * i, 200 - 5 * i, 90 + 3 * i): f"block{i}" for i in range(count)}
+
+
+def frame(blocks: dict[str, tuple[int, int, int, int]], colours: dict[Any, str]) -> Any:
+    image = Image.new("RGB", SIZE, (250, 250, 250))
+    by_label = {label: colour for colour, label in colours.items()}
+    for label, box in blocks.items():
+        image.paste(by_label[label], box)
+    return image
+
+
+def index(detection: Detection) -> set[tuple[str, tuple[int, int, int, int]]]:
+    return {(e.label, e.box) for e in detection.elements}
+
+
+def test_an_unchanged_frame_reads_nothing_and_keeps_the_index() -> None:
+    colours = palette(2)
+    reader = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    image = frame({"block0": (10, 10, 60, 24), "block1": (200, 150, 260, 164)}, colours)
+    first = inc.detect(Frame.of(image))
+    assert inc.last_update is not None and inc.last_update.kind == "full"
+    calls = reader.calls
+    again = inc.detect(Frame.of(image.copy()))
+    assert inc.last_update.kind == "unchanged" and reader.calls == calls
+    assert (
+        index(again)
+        == index(first)
+        == {
+            ("block0", (10, 10, 60, 24)),
+            ("block1", (200, 150, 260, 164)),
+        }
+    )
+
+
+def test_a_new_block_is_read_alone_and_the_rest_is_kept() -> None:
+    colours = palette(3)
+    reader = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    before = {"block0": (10, 10, 60, 24), "block1": (200, 150, 260, 164)}
+    inc.detect(Frame.of(frame(before, colours)))
+    reader.pixels_read = 0
+    after = {**before, "block2": (120, 80, 170, 94)}
+    found = inc.detect(Frame.of(frame(after, colours)))
+    update = inc.last_update
+    assert update is not None and update.kind == "regions"
+    assert update.kept == 2 and update.read == 1
+    assert index(found) == {(label, box) for label, box in after.items()}
+    assert reader.pixels_read < SIZE[0] * SIZE[1] // 8  # a small crop, not the frame
+
+
+def test_a_changed_block_is_read_whole_and_a_removed_one_dropped() -> None:
+    colours = palette(3)
+    reader = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc.detect(Frame.of(frame({"block0": (10, 10, 90, 24), "block1": (200, 150, 260, 164)},
+                              colours)))  # fmt: skip
+    # block0 grows to the right (only its new part changes), block1 disappears
+    found = inc.detect(Frame.of(frame({"block0": (10, 10, 140, 24)}, colours)))
+    assert index(found) == {("block0", (10, 10, 140, 24))}
+
+
+def test_a_spill_onto_the_next_line_does_not_pull_it_into_the_read() -> None:
+    """A change just above a piece's box (in its top quarter) leaves it kept."""
+    old = np.full((100, 200, 3), 250, dtype=np.uint8)
+    new = old.copy()
+    new[30:39, 20:120] = 0  # a title bar's text changes colour
+    below = Element(label="menu", box=(20, 37, 120, 57))  # an OCR box spilling up 2 px
+    assert changed_regions(old, new, [below]) == [(20, 30, 120, 39)]
+    inside = Element(label="title", box=(18, 28, 124, 40))
+    assert changed_regions(old, new, [below, inside]) == [(18, 28, 124, 40)]
+
+
+def test_changes_far_apart_are_separate_regions_and_near_ones_merge() -> None:
+    old = np.zeros((200, 300, 3), dtype=np.uint8)
+    new = old.copy()
+    new[10:20, 10:40] = 255
+    new[150:160, 200:260] = 255
+    assert changed_regions(old, new) == [(10, 10, 40, 20), (200, 150, 260, 160)]
+    new[22:30, 10:40] = 255  # 2 px below the first change: their crops would overlap
+    assert changed_regions(old, new)[0] == (10, 10, 40, 30)
+    assert changed_regions(old, old.copy()) == []
+
+
+def test_a_large_change_a_new_size_or_forget_reads_the_whole_frame() -> None:
+    colours = palette(2)
+    inc = IncrementalOcr(ocr=BlockReader(colours), full_above=0.5)  # type: ignore[arg-type]
+    inc.detect(Frame.of(frame({"block0": (10, 10, 60, 24)}, colours)))
+    inc.detect(Frame.of(frame({"block0": (0, 0, 300, 190)}, colours)))
+    assert inc.last_update is not None and inc.last_update.kind == "full"
+    assert "of the frame changed" in inc.last_update.why
+    inc.detect(Frame.of(Image.new("RGB", (100, 100), (250, 250, 250))))
+    assert inc.last_update.kind == "full" and "size" in inc.last_update.why
+    inc.forget()
+    inc.detect(Frame.of(Image.new("RGB", (100, 100), (250, 250, 250))))
+    assert inc.last_update.kind == "full" and inc.last_update.why == "first frame"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_incremental_index_equals_a_whole_read_at_every_step(seed: int) -> None:
+    """A random walk of frames (blocks appear, move, grow, vanish, sit touching each
+    other): after every frame the incremental index is the whole frame's index."""
+    rng = random.Random(seed)
+    colours = palette(8)
+    labels = list(colours.values())
+    reader = BlockReader(colours)
+    whole = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader, tile=rng.choice([8, 16, 32]))  # type: ignore[arg-type]
+    blocks: dict[str, tuple[int, int, int, int]] = {}
+    kinds = set()
+    for _ in range(30):
+        label = rng.choice(labels)
+        if label in blocks and rng.random() < 0.3:
+            del blocks[label]
+        else:
+            x, y = rng.randrange(0, SIZE[0] - 40), rng.randrange(0, SIZE[1] - 12)
+            blocks[label] = (x, y, x + rng.randrange(8, 40), y + rng.randrange(6, 12))
+        # overlapping blocks would hide each other: keep only blocks that do not overlap
+        shown: dict[str, tuple[int, int, int, int]] = {}
+        for name, box in blocks.items():
+            if all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1]
+                   for b in shown.values()):  # fmt: skip
+                shown[name] = box
+        blocks = shown
+        image = frame(blocks, colours)
+        found = inc.detect(Frame.of(image))
+        assert inc.last_update is not None
+        kinds.add(inc.last_update.kind)
+        expected = whole.sort_pieces(whole.read_pieces(image))
+        assert index(found) == index(expected), inc.last_update
+    assert "regions" in kinds  # the walk did exercise the partial path
+    assert reader.pixels_read < whole.pixels_read / 2
