@@ -186,3 +186,17 @@ def test_the_incremental_index_equals_a_whole_read_at_every_step(seed: int) -> N
         assert index(found) == index(expected), inc.last_update
     assert "regions" in kinds  # the walk did exercise the partial path
     assert reader.pixels_read < whole.pixels_read / 2
+
+
+def test_reading_a_crop_between_frames_keeps_the_whole_frames_memory() -> None:
+    """A wait reads small crops through the screen's detector; the next whole frame
+    still diffs against the last whole frame."""
+    colours = palette(2)
+    reader = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    image = frame({"block0": (10, 10, 60, 24)}, colours)
+    inc.detect(Frame.of(image))
+    inc.detect(Frame.of(image.crop((0, 0, 80, 40))))
+    assert inc.last_update is not None and inc.last_update.why == "the frame size changed"
+    inc.detect(Frame.of(image.copy()))
+    assert inc.last_update.kind == "unchanged"

@@ -39,6 +39,9 @@ __all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions"]
 
 Box = tuple[int, int, int, int]
 
+#: Frame sizes remembered at once (the last frame of each).
+MEMORIES: Final = 4
+
 #: How an index was made: a whole read, nothing changed, or the changed regions read.
 UPDATE_KINDS: Final = ("full", "unchanged", "regions")
 
@@ -226,7 +229,9 @@ class IncrementalOcr:
     margin: int = 6
     full_above: float = 0.5
     last_update: IndexUpdate | None = None
-    _memory: _Memory | None = None
+    #: the last frame of each of the last few sizes: a wait that reads small crops
+    #: through the screen's detector does not make the next whole frame a first one
+    _memories: dict[tuple[int, ...], _Memory] = dataclasses.field(default_factory=dict)
     _lock: threading.Lock = dataclasses.field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
@@ -243,20 +248,23 @@ class IncrementalOcr:
         with self._lock:
             t0 = time.perf_counter()
             pieces, update = self._update(image, pixels)
-            self._memory = _Memory(pixels=pixels, pieces=tuple(pieces))
+            self._memories.pop(pixels.shape, None)
+            self._memories[pixels.shape] = _Memory(pixels=pixels, pieces=tuple(pieces))
+            while len(self._memories) > MEMORIES:
+                del self._memories[next(iter(self._memories))]
             self.last_update = dataclasses.replace(update, seconds=time.perf_counter() - t0)
         ordered = sorted(pieces, key=lambda p: (p.box[1], p.box[0]))
         return self.ocr.sort_pieces(ordered)
 
     def forget(self) -> None:
-        """Drop the remembered frame: the next call reads the whole frame."""
+        """Drop the remembered frames: the next call reads the whole frame."""
         with self._lock:
-            self._memory = None
+            self._memories.clear()
 
     def _update(self, image: Any, pixels: Any) -> tuple[list[Element], IndexUpdate]:
-        memory = self._memory
-        if memory is None or memory.pixels.shape != pixels.shape:
-            why = "first frame" if memory is None else "the frame size changed"
+        memory = self._memories.get(pixels.shape)
+        if memory is None:
+            why = "the frame size changed" if self._memories else "first frame"
             return self._full(image, why)
         regions = changed_regions(
             memory.pixels, pixels, memory.pieces, tile=self.tile, margin=self.margin
