@@ -7,7 +7,14 @@ process's peak memory. Add a section by decorating a function in this file:
     @section("scoring", "replay every trace through every brain")
     def bench_scoring(repeat: int) -> list[Row]: ...
 
+``--repeat`` defaults to each section's own count (5, or what its ``section(...,
+repeat=N)`` says: a round of ``steps`` takes minutes). ``make bench`` runs ``steps``.
+
 Sections here:
+    steps    whole loop steps on real programs (a dialog, a form, a list, a keypad) with
+             real input, as the CLI runs them: p50 and p95 per stage and per step, our
+             settle against fixed 0.8 s and 2.0 s sleeps, a Tesseract index on the same
+             frames with both target hit rates, and a CLI run's peak memory
     desktop  capture, OCR (full and downscaled frames), decision, act, settle and the
              end-to-end step, on a private Xvfb desktop with a real Tk dialog
     ocr      RapidOCR's defaults against ocr.ENGINE_PARAMS: labels found, and time
@@ -54,18 +61,20 @@ class Section:
     name: str
     description: str
     run: Callable[[int], list[Row]]
+    repeat: int = 5
 
 
 SECTIONS: dict[str, Section] = {}
 
 
 def section(
-    name: str, description: str
+    name: str, description: str, *, repeat: int = 5
 ) -> Callable[[Callable[[int], list[Row]]], Callable[[int], list[Row]]]:
-    """Register a benchmark section (a function of ``repeat`` returning rows)."""
+    """Register a benchmark section (a function of ``repeat`` returning rows); ``repeat``
+    is its default when --repeat is not given."""
 
     def register(fn: Callable[[int], list[Row]]) -> Callable[[int], list[Row]]:
-        SECTIONS[name] = Section(name, description, fn)
+        SECTIONS[name] = Section(name, description, fn, repeat)
         return fn
 
     return register
@@ -809,6 +818,18 @@ def bench_watch(repeat: int) -> list[Row]:
                 os.environ["TINY_COMPUTER_AGENT_HOME"] = home
 
 
+@section(
+    "steps",
+    "whole steps on real programs as the CLI runs them; the median column is the p50, "
+    "the p95 is in the note",
+    repeat=2,
+)
+def bench_steps(repeat: int) -> list[Row]:
+    from benchmarks._steps import measure
+
+    return [Row(*figure) for figure in measure(repeat)]
+
+
 def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
     width = max(len(r.metric) for r in rows)
     lines = [f"## {section_.name}: {section_.description} (median of {repeat})", ""]
@@ -832,13 +853,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SECTION",
         help=f"which to run (default: all): {', '.join(SECTIONS)}",
     )
-    p.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5)")
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        help="runs per measurement (default: the section's own, 5; steps: 2 rounds)",
+    )
     args = p.parse_args(argv)
     chosen = args.sections or list(SECTIONS)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {sys.platform}\n")
     for name in chosen:
         sec = SECTIONS[name]
-        print(render(sec, sec.run(args.repeat), args.repeat) + "\n", flush=True)
+        repeat = sec.repeat if args.repeat is None else args.repeat
+        print(render(sec, sec.run(repeat), repeat) + "\n", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory (max RSS of this process): {peak:.0f} MiB")
     return 0

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # The system packages the live tests need: Xvfb, xdotool, xprop/xrandr, openbox, zenity,
-# scrot, xclip, fonts, Chromium and its WebDriver (and Tk for Python when it is missing).
+# scrot, xclip, fonts, Chromium and its WebDriver (and Tk for Python when it is missing),
+# and Tesseract (tesseract-ocr, which pulls its English data tesseract-ocr-eng), the
+# baseline index `make bench` compares ours with.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
-  chromium chromium-driver)
+  chromium chromium-driver tesseract-ocr tesseract-ocr-eng)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
-  [chromium]=chromium [chromedriver]=chromium-driver
+  [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
 )
 
 missing=()
