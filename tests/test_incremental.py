@@ -200,3 +200,78 @@ def test_reading_a_crop_between_frames_keeps_the_whole_frames_memory() -> None:
     assert inc.last_update is not None and inc.last_update.why == "the frame size changed"
     inc.detect(Frame.of(image.copy()))
     assert inc.last_update.kind == "unchanged"
+
+
+# -- indexing ahead: the frame seen while settling is indexed in the background ----------
+
+
+@dataclasses.dataclass
+class CountingGrid:
+    """The grid, counting the frames it indexed."""
+
+    runs: int = 0
+
+    def detect(self, frame: Frame) -> Detection:
+        from tiny_computer_agent import GridDetector
+
+        self.runs += 1
+        return GridDetector().detect(frame)
+
+
+def _screen_on_canvas(**kwargs: Any) -> tuple[Any, Any, CountingGrid]:
+    from tests.test_ring import MONITOR, Canvas
+    from tiny_computer_agent.desktop import DesktopScreen
+
+    canvas, counting = Canvas(), CountingGrid()
+    screen = DesktopScreen(detector=counting, **kwargs)  # type: ignore[arg-type]
+    screen._capture, screen._monitor = canvas, MONITOR
+    return screen, canvas, counting
+
+
+def test_a_frame_indexed_ahead_is_the_next_capture_when_it_held_still() -> None:
+    screen, canvas, counting = _screen_on_canvas()
+    screen.capture()
+    canvas.paint(100, 50, 200)  # the action's effect, seen by a settle poll
+    screen.signature()
+    screen.look_ahead()
+    seen = screen.capture()  # waits for the index ahead; not one pixel changed since
+    assert counting.runs == 2 and seen is screen.last
+    assert screen.capture() is seen and counting.runs == 2
+
+
+def test_a_frame_that_changed_after_it_was_indexed_ahead_is_read_again() -> None:
+    screen, canvas, counting = _screen_on_canvas()
+    screen.capture()
+    canvas.paint(100, 50, 200)
+    screen.signature()
+    screen.look_ahead()
+    screen._finish_ahead()
+    ahead = screen.last
+    canvas.paint(110, 60, 90)  # the program drew again after the frame was indexed
+    seen = screen.capture()
+    assert counting.runs == 3 and seen is not ahead
+
+
+def test_indexing_ahead_can_be_turned_off() -> None:
+    screen, canvas, counting = _screen_on_canvas(index_ahead=False)
+    screen.capture()
+    canvas.paint(100, 50, 200)
+    screen.signature()
+    screen.look_ahead()
+    assert screen._ahead is None and counting.runs == 1
+
+
+def test_settling_announces_each_change_it_sees() -> None:
+    from tiny_computer_agent.desktop import Settle
+
+    frames = iter([b"a", b"b", b"b", b"c"] + [b"c"] * 50)
+    changes: list[int] = []
+    clock = iter(i * 0.05 for i in range(100))
+    result = Settle(quiet=0.2).wait(
+        lambda: next(frames),
+        b"a",
+        clock=lambda: next(clock),
+        sleep=lambda _: None,
+        on_change=lambda: changes.append(1),
+    )
+    assert result.state == "changed" and len(changes) == 2  # a->b, b->c

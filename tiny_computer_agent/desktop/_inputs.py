@@ -428,7 +428,8 @@ class RealInputExecutor:
     def _settle(self, before: bytes) -> SettleResult | None:
         if self.screen is None:
             return None
-        return self.settle.wait(self.screen.signature, before)
+        ahead = getattr(self.screen, "look_ahead", None)
+        return self.settle.wait(self.screen.signature, before, on_change=ahead)
 
     def _current(self, action: Action, observation: Observation) -> Observation:
         """The observation to act on: a fresh one when the screen changed since ``observation``."""

@@ -28,6 +28,7 @@ import dataclasses
 import functools
 import hashlib
 import logging
+import threading
 import time
 from typing import Any
 
@@ -85,7 +86,8 @@ class DesktopScreen:
     ``backend``: ``auto`` (mss, else Pillow), ``mss`` or ``pillow``.
     ``ring``: where whole-monitor signatures and changed frames are kept (None: nowhere).
     ``last_captured_at``: when the frame behind ``last`` was grabbed (``time.time()``).
-    The capture backend opens on first use; :meth:`close` releases it (the ring stays).
+    ``index_ahead``: index a changed frame in the background while an action settles
+    (:meth:`look_ahead`). The capture backend opens on first use; :meth:`close` releases it (the ring stays).
     """
 
     monitor: int | None = None
@@ -99,7 +101,10 @@ class DesktopScreen:
     last_signature: bytes = b""
     last_captured_at: float | None = None
     ring: FrameRing | None = dataclasses.field(default_factory=FrameRing)
+    index_ahead: bool = True
     _frame_digest: bytes = b""
+    _shot: tuple[float, bytes, RawFrame] | None = None
+    _ahead: threading.Thread | None = None
     _capture: Capture | None = None
     _monitor: Monitor | None = None
 
@@ -155,6 +160,7 @@ class DesktopScreen:
         Each frame read goes into the ring at its ``captured_at``.
         """
         capture, monitor = self._connect()
+        self._finish_ahead()
         for _ in range(self.retries):
             signature = capture.signature(monitor)
             image = capture.grab(monitor)
@@ -195,10 +201,53 @@ class DesktopScreen:
             return exact_signature(capture.shot(clip(region, monitor)))
         frame = capture.shot(monitor_box(monitor))
         signature = sampled_signature(frame)
+        self._shot = (time.time(), signature, frame)
         if self.ring is not None:
             changed = signature != self.ring.last_signature
             self._record(time.time(), signature, frame if changed else None)
         return signature
+
+    def look_ahead(self) -> None:
+        """Start indexing the frame the last whole-monitor :meth:`signature` saw, in the
+        background, unless ``index_ahead`` is off or one is already being indexed.
+
+        Settling calls this whenever the screen changed, so the index of a frame that
+        then holds still is ready, or nearly, when the loop captures it: :meth:`capture`
+        waits for it, and reuses it when not one pixel changed since (else indexes the
+        final frame, incrementally, against it)."""
+        if not self.index_ahead or self._shot is None or self._monitor is None:
+            return
+        if self._ahead is not None and self._ahead.is_alive():
+            return
+        shot, self._shot = self._shot, None
+        self._ahead = threading.Thread(
+            target=self._index_shot, args=(shot, self._monitor), name="tca-index-ahead", daemon=True
+        )
+        self._ahead.start()
+
+    def _index_shot(self, shot: tuple[float, bytes, RawFrame], monitor: Monitor) -> None:
+        captured_at, signature, raw = shot
+        try:
+            image = raw.image()
+            seen = observe(
+                image,
+                detector=self.detector,
+                max_width=self.max_width,
+                monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
+                mapping=self._mapping(monitor),
+                captured_at=captured_at,
+            )
+        except Exception:  # the capture that follows reads again and reports any failure
+            log.debug("indexing ahead failed; the next capture reads the frame", exc_info=True)
+            return
+        self.last, self.last_signature, self.last_captured_at = seen, signature, captured_at
+        self._frame_digest = hashlib.blake2b(image.tobytes(), digest_size=16).digest()
+
+    def _finish_ahead(self) -> None:
+        """Wait for a frame being indexed ahead (its index is then :attr:`last`)."""
+        if self._ahead is not None:
+            self._ahead.join()
+            self._ahead = None
 
     def _record(self, t: float, signature: bytes, frame: RawFrame | None) -> None:
         if self.ring is not None:
@@ -218,6 +267,7 @@ class DesktopScreen:
 
     def close(self) -> None:
         """Release the capture backend (the ring keeps what it holds)."""
+        self._finish_ahead()
         if self._capture is not None:
             self._capture.close()
         self._capture = None

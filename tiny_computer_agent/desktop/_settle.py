@@ -57,8 +57,11 @@ class Settle:
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        on_change: Callable[[], None] | None = None,
     ) -> SettleResult:
-        """Poll ``signature()`` (``before`` is the frame's signature before the action)."""
+        """Poll ``signature()`` (``before`` is the frame's signature before the action);
+        ``on_change()`` is called after each poll that saw the screen change (the desktop
+        screen starts indexing that frame while the wait goes on)."""
         start = clock()
         last, last_change, polls = before, None, 0
         while True:
@@ -67,6 +70,8 @@ class Settle:
             polls += 1
             if current != last:
                 last, last_change = current, now
+                if on_change is not None:
+                    on_change()
             elapsed = now - start
             if last_change is not None and now - last_change >= self.quiet:
                 return SettleResult(state="changed", seconds=elapsed, polls=polls)
