@@ -380,7 +380,9 @@ class FixedSleep:
 
     Duck-typed for :class:`~tiny_computer_agent.desktop.RealInputExecutor`'s ``settle``
     (``wait`` and the ``poll`` its focus wait uses). It never looks at the screen, so it
-    ends as a timeout does."""
+    ends as a timeout does, and it never starts indexing a changed frame early (any
+    hook the executor passes, such as ``on_change``, is ignored): the index runs when
+    the loop observes, as a peer's would."""
 
     seconds: float
     poll: float = 0.02

@@ -62,7 +62,7 @@ def test_a_fixed_sleep_sleeps_and_never_looks() -> None:
         raise AssertionError("a fixed sleep must not look at the screen")
 
     t0 = time.monotonic()
-    result = _steps.FixedSleep(seconds=0.05).wait(signature, b"before")
+    result = _steps.FixedSleep(seconds=0.05).wait(signature, b"before", on_change=signature)
     assert time.monotonic() - t0 >= 0.05
     assert (result.state, result.seconds) == ("timeout", 0.05)
 
