@@ -81,3 +81,30 @@ def test_tesseract_reads_a_button_label_where_it_is() -> None:
         normalize_label(e.label) == "export" and 100 < e.center[0] < 200 and 40 < e.center[1] < 80
         for e in found.elements
     ), found
+
+
+def test_hit_rates_score_both_indexes_on_the_step_target_and_name_what_each_missed() -> None:
+    save = _tesseract.TextBox(label="Save", box=(400, 400, 440, 420))  # far from the button
+    step = _steps.StepRecord(
+        index=1,
+        target="Save",
+        timings={"observe": 0.3, "decide": 0.0, "act": 0.25, "settle": 0.2},
+        error="",
+        frame=None,
+        mapping=(0, 0, 1.0, 1.0),
+        elements=(("save", 150.0, 120.0),),
+    )
+    record = _steps.EpisodeRecord(
+        scenario="dialog",
+        settle="ours",
+        round=1,
+        outcome="claimed",
+        reason="",
+        steps=(step,),
+        rects={"Save": (100, 100, 200, 140)},
+        tesseract=(_tesseract.TesseractIndex(words=(save,), lines=(), seconds=0.3),),
+    )
+    rates = _steps.hit_rates([record])
+    assert (rates.ours, rates.tesseract, rates.targets) == (1, 0, 1)
+    assert (dict(rates.missed), dict(rates.tesseract_missed)) == ({}, {"save": 1})
+    assert _steps.stage(step, "act") == pytest.approx(0.05)  # the loop's act holds the settle
