@@ -21,7 +21,7 @@ Image = pytest.importorskip("PIL.Image")
 
 from tiny_computer_agent import Element, Frame, IncrementalOcr  # noqa: E402
 from tiny_computer_agent._contracts import Detection  # noqa: E402
-from tiny_computer_agent._incremental import changed_regions  # noqa: E402
+from tiny_computer_agent._incremental import changed_regions, scroll_shift  # noqa: E402
 
 SIZE = (320, 200)
 
@@ -275,3 +275,53 @@ def test_settling_announces_each_change_it_sees() -> None:
         on_change=lambda: changes.append(1),
     )
     assert result.state == "changed" and len(changes) == 2  # a->b, b->c
+
+
+# -- scrolled content: kept, moved; only what the scroll uncovered is read ---------------
+
+
+def _list_frame(first: int, colours: dict[Any, str]) -> tuple[Any, dict[str, Any]]:
+    """A list of rows (blocks of varied widths every 20 px), scrolled to row ``first``."""
+    labels = list(colours.values())
+    blocks = {
+        labels[first + i]: (20, 20 + 20 * i, 60 + 9 * ((first + i) % 5), 32 + 20 * i)
+        for i in range(8)
+    }
+    return frame(blocks, colours), blocks
+
+
+def test_a_scrolled_list_keeps_its_rows_moved_and_reads_only_the_new_row() -> None:
+    colours = palette(12)
+    reader = BlockReader(colours)
+    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc.detect(Frame.of(_list_frame(0, colours)[0]))
+    image, blocks = _list_frame(1, colours)  # one row down: everything moved up 20 px
+    reader.pixels_read = 0
+    found = inc.detect(Frame.of(image))
+    update = inc.last_update
+    assert update is not None and update.kind == "regions"
+    assert [dy for _, dy in update.scrolls] == [-20]
+    assert update.read == 1 and update.kept == 7
+    assert index(found) == {(label, box) for label, box in blocks.items()}
+    assert reader.pixels_read < 76 * 152 // 2  # the uncovered strip and its margin
+
+
+def test_a_list_scrolled_back_and_far_still_equals_a_whole_read() -> None:
+    colours = palette(12)
+    inc = IncrementalOcr(ocr=BlockReader(colours))  # type: ignore[arg-type]
+    for first in (0, 2, 1, 4, 3, 0):
+        image, blocks = _list_frame(first, colours)
+        found = inc.detect(Frame.of(image))
+        assert index(found) == {(label, box) for label, box in blocks.items()}, first
+
+
+def test_a_change_that_is_not_a_scroll_is_not_taken_for_one() -> None:
+    old = np.full((120, 100, 3), 250, dtype=np.uint8)
+    new = old.copy()
+    for y in range(10, 110, 12):
+        old[y : y + 6, 10 : 30 + y % 40] = 0
+        new[y : y + 6, 50 : 60 + y % 30] = 0
+    assert scroll_shift(old, new, (0, 0, 100, 120)) == 0
+    shifted = np.full_like(old, 250)
+    shifted[0:113] = old[7:120]
+    assert scroll_shift(old, shifted, (0, 0, 100, 120)) == -7

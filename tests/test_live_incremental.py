@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import subprocess
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -151,3 +152,50 @@ def test_the_incremental_index_holds_what_a_whole_read_holds_at_every_step(
     screen.close()
     assert updates[0] == "full"
     assert updates.count("regions") >= 4, updates  # the partial path ran on real frames
+
+
+#: A Tk list of 80 rows in a 14-row box; prints its box's screen rectangle, then the
+#: row under each click.
+LIST_APP = """
+import tkinter as tk
+root = tk.Tk(); root.title("Cities"); root.geometry("+80+60")
+box = tk.Listbox(root, height=14, width=28, font=("DejaVu Sans", 13))
+for i in range(1, 81):
+    box.insert("end", f"Row {i:02d} city number {i * 7 % 97}")
+box.pack(padx=20, pady=20)
+box.bind("<<ListboxSelect>>", lambda e: print("picked", box.get(box.curselection()[0]), flush=True))
+def report():
+    print(box.winfo_rootx(), box.winfo_rooty(), box.winfo_width(), box.winfo_height(), flush=True)
+root.after(400, report); root.mainloop()
+"""
+
+
+def test_a_scrolled_list_is_kept_moved_and_matches_a_whole_read(desktop: Desk) -> None:
+    """A real Tk list scrolled by the mouse wheel: the rows that moved are kept (moved),
+    only the uncovered rows are read, and the index still holds what a whole read holds;
+    then a row found that way is clicked and the list reports it."""
+    vd = desktop.vd
+    proc = vd.spawn([sys.executable, "-c", LIST_APP], stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    x, y, w, h = (int(v) for v in proc.stdout.readline().split())
+    screen = DesktopScreen(display=desktop.display)
+    inc, whole = IncrementalOcr(), OcrDetector()
+    inc.detect(Frame.of(_still(screen)))
+    vd.run(["xdotool", "mousemove", str(x + w // 2), str(y + h // 2)])
+    scrolled = []
+    for turns in ("1", "1", "2"):  # a turn moves 5 of the 14 rows, two turns 10
+        vd.run(["xdotool", "click", "--repeat", turns, "--delay", "40", "5"])
+        frame = Frame.of(_still(screen))
+        kept = inc.detect(frame).elements
+        assert inc.last_update is not None
+        scrolled.append(inc.last_update.scrolls)
+        full = whole.detect(frame).elements
+        lost, extra = _missing(full, kept), _missing(kept, full)
+        assert not lost and not extra, (inc.last_update, lost, extra)
+    assert all(scrolled), scrolled  # every wheel turn was seen as a scroll
+    target = next(e for e in kept if e.label.startswith("Row 3"))  # rows 21-34 show
+    cx, cy = (round(v) for v in target.center)
+    vd.run(["xdotool", "mousemove", str(cx), str(cy), "click", "1"])
+    line = proc.stdout.readline().split()
+    assert line[:3] == ["picked", *target.label.split()[:2]], (line, target.label)
+    screen.close()

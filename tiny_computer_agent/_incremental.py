@@ -35,7 +35,7 @@ from ._contracts import Detection
 from ._ocr import OcrDetector, _snapped
 from ._perception import Element, Frame, as_frame, image_size
 
-__all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions"]
+__all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "scroll_shift"]
 
 Box = tuple[int, int, int, int]
 
@@ -50,7 +50,8 @@ UPDATE_KINDS: Final = ("full", "unchanged", "regions")
 class IndexUpdate:
     """What the last :meth:`IncrementalOcr.detect` did: ``kind`` (one of
     :data:`UPDATE_KINDS`), the ``regions`` read (frame pixels), the share of the frame
-    they cover, the pieces kept and read, and the seconds it took."""
+    they cover, the pieces kept and read, the seconds it took, and the changed areas
+    found scrolled, each with its shift in pixels (negative: the content moved up)."""
 
     kind: str
     regions: tuple[Box, ...] = ()
@@ -59,6 +60,7 @@ class IndexUpdate:
     read: int = 0
     seconds: float = 0.0
     why: str = ""
+    scrolls: tuple[tuple[Box, int], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -204,6 +206,77 @@ def changed_regions(
     return _whole_lines(tight, pieces, margin, (w, h))
 
 
+#: A changed area this tall or taller is checked for a scroll. At the best shift, the
+#: rows that are not blank and whose source lies in the area (the rest was uncovered)
+#: must be at least SCROLL_EVIDENCE of the area's rows that are not blank, and
+#: SCROLL_AGREE of them must equal their source exactly.
+SCROLL_MIN_HEIGHT: Final = 40
+SCROLL_EVIDENCE: Final = 0.2
+SCROLL_AGREE: Final = 0.9
+
+
+def scroll_shift(old: Any, new: Any, region: Box) -> int:
+    """How far the content of ``region`` moved down (negative: up) between two frames,
+    or 0 when it did not scroll.
+
+    Each row of ``new`` in the region that is not a single colour (blank rows match
+    anywhere and prove nothing) is looked up among the rows of ``old`` there by its
+    bytes; every match votes for its shift, weighted 1/matches (the six equal rows of a
+    thick line vote mostly for the true shift). The winner must then explain the rows
+    it moves exactly (:data:`SCROLL_AGREE`, :data:`SCROLL_EVIDENCE`)."""
+    x0, y0, x1, y1 = region
+    if y1 - y0 < SCROLL_MIN_HEIGHT:
+        return 0
+    rows_at: dict[bytes, list[int]] = {}
+    for y in range(y0, y1):
+        row = old[y, x0:x1]
+        if (row != row[0]).any():
+            rows_at.setdefault(row.tobytes(), []).append(y)
+    votes: dict[int, float] = {}
+    inked = [y for y in range(y0, y1) if (new[y, x0:x1] != new[y, x0]).any()]
+    for y in inked:
+        found = rows_at.get(new[y, x0:x1].tobytes(), ())
+        for before in found:
+            votes[y - before] = votes.get(y - before, 0.0) + 1 / len(found)
+    if len(inked) < 4 or not votes:
+        return 0
+    dy = max(votes.items(), key=lambda kv: (kv[1], -abs(kv[0])))[0]
+    if not dy:
+        return 0
+    moved = [y for y in inked if y0 <= y - dy < y1]
+    if len(moved) < max(4, SCROLL_EVIDENCE * len(inked)):
+        return 0  # too little of the area would have moved to tell
+    agree = sum(bool((new[y, x0:x1] == old[y - dy, x0:x1]).all()) for y in moved)
+    return dy if agree >= SCROLL_AGREE * len(moved) else 0
+
+
+def _scrolled(memory: _Memory, scrolls: Sequence[tuple[Box, int]]) -> _Memory:
+    """``memory`` as if each scrolled area had already moved: its rows shifted, its
+    pieces moved with them (a piece moved partly out of the area is forgotten and its
+    place painted over, so it is read again), and the strip the scroll uncovered painted
+    over too. Painting is a single colour, which only an area with no text can match."""
+    pixels = memory.pixels.copy()
+    pieces = list(memory.pieces)
+    for (x0, y0, x1, y1), dy in scrolls:
+        inside = [p for p in pieces if _inside(p.box, (x0, y0, x1, y1))]
+        pieces = [p for p in pieces if p not in inside]
+        src0, src1 = max(y0, y0 - dy), min(y1, y1 - dy)
+        pixels[y0:y1, x0:x1] = 0
+        pixels[src0 + dy : src1 + dy, x0:x1] = memory.pixels[src0:src1, x0:x1]
+        for piece in inside:
+            moved = _moved(piece, 0, dy)
+            if _inside(moved.box, (x0, y0, x1, y1)):
+                pieces.append(moved)
+            else:
+                bx0, by0, bx1, by1 = moved.box
+                pixels[max(y0, by0) : min(y1, by1), max(x0, bx0) : min(x1, bx1)] = 0
+    return _Memory(pixels=pixels, pieces=tuple(pieces))
+
+
+def _inside(box: Box, area: Box) -> bool:
+    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+
+
 def _area(boxes: Sequence[Box]) -> int:
     return sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
 
@@ -271,6 +344,12 @@ class IncrementalOcr:
         )
         if not regions:
             return list(memory.pieces), IndexUpdate(kind="unchanged", kept=len(memory.pieces))
+        scrolls = tuple((r, dy) for r in regions if (dy := scroll_shift(memory.pixels, pixels, r)))
+        if scrolls:  # what scrolled is kept, moved; only what it uncovered is read
+            memory = _scrolled(memory, scrolls)
+            regions = changed_regions(
+                memory.pixels, pixels, memory.pieces, tile=self.tile, margin=self.margin
+            )
         w, h = image_size(image)
         share = _area(regions) / max(1, w * h)
         if share > self.full_above:
@@ -278,7 +357,12 @@ class IncrementalOcr:
         kept = [p for p in memory.pieces if not any(_overlap(_reach(p.box), r) for r in regions)]
         read = [piece for region in regions for piece in self._read(image, region, kept)]
         update = IndexUpdate(
-            kind="regions", regions=tuple(regions), area=share, kept=len(kept), read=len(read)
+            kind="regions",
+            regions=tuple(regions),
+            area=share,
+            kept=len(kept),
+            read=len(read),
+            scrolls=scrolls,
         )
         return [*kept, *read], update
 
