@@ -28,6 +28,10 @@ Sections here:
              Console.hear, the delay to an SSE reader and a frame's JPEG; remote desktop
              requests over loopback and a look with vs without pixels; 8 one-second
              tasks over 1, 2 and 4 desktops on the local process pool
+    settle   how often settling returned before a late redraw's final frame, per quiet
+             window (0.05-0.3 s), on a real Tk program (a dialog after 0-700 ms, a
+             dialog painted in two steps, zenity, a 'Working...' label) clicked for
+             real on a private Xvfb; the settle times, and a recommendation
 """
 
 from __future__ import annotations
@@ -816,6 +820,13 @@ def bench_watch(repeat: int) -> list[Row]:
                 os.environ.pop("TINY_COMPUTER_AGENT_HOME", None)
             else:
                 os.environ["TINY_COMPUTER_AGENT_HOME"] = home
+
+
+@section("settle", "late redraws against the settle's quiet window, with real clicks", repeat=2)
+def bench_settle(repeat: int) -> list[Row]:
+    from benchmarks._settle_bench import settle_rows
+
+    return [Row(*r) for r in settle_rows(repeat)]
 
 
 @section(
