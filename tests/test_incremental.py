@@ -325,3 +325,55 @@ def test_a_change_that_is_not_a_scroll_is_not_taken_for_one() -> None:
     shifted = np.full_like(old, 250)
     shifted[0:113] = old[7:120]
     assert scroll_shift(old, shifted, (0, 0, 100, 120)) == -7
+
+
+# -- a click's own redraw is not the program's answer -------------------------------------
+
+
+def _settle_on(changes: dict[int, bytes], answers: set[int], **limits: float) -> Any:
+    """Settle over a scripted screen: poll i (every 20 ms) shows ``changes``' latest
+    frame; ``answers`` are the polls whose change is outside the control clicked."""
+    from tiny_computer_agent.desktop import Settle
+
+    poll = iter(range(1000))
+    now = [0]
+    frame = [b"before"]
+
+    def signature() -> bytes:
+        now[0] = next(poll)
+        frame[0] = changes.get(now[0], frame[0])
+        return frame[0]
+
+    return Settle(**limits).wait(
+        signature,
+        b"before",
+        clock=lambda: now[0] * 0.02,
+        sleep=lambda _: None,
+        answered=lambda: any(i <= now[0] for i in answers),
+    )
+
+
+def test_a_dialog_after_the_buttons_own_redraw_is_waited_for() -> None:
+    # the button redraws at once (poll 1); a dialog comes 0.4 s later (poll 20)
+    result = _settle_on({1: b"pressed", 20: b"dialog"}, {20})
+    assert result.state == "changed" and 0.58 <= result.seconds <= 0.62  # 0.4 + 0.2 still
+
+
+def test_a_control_that_only_changes_itself_ends_the_wait_at_answer() -> None:
+    result = _settle_on({1: b"ticked"}, set(), answer=0.6)
+    assert result.state == "changed" and 0.58 <= result.seconds <= 0.62
+    quick = _settle_on({1: b"dialog"}, {1})  # the answer is elsewhere at once
+    assert quick.state == "changed" and quick.seconds <= 0.22
+
+
+def test_the_signature_outside_a_region_ignores_changes_inside_it() -> None:
+    screen, canvas, _ = _screen_on_canvas()
+    screen.signature()
+    box = (100, 50, 124, 66)  # a "button" in the monitor's corner (screen coordinates)
+    base = screen.signature_outside(box)
+    canvas.paint(108, 58, 200)  # the button's own redraw, on a sampled pixel
+    screen.signature()
+    assert screen.signature_outside(box) == base
+    canvas.paint(140, 82, 90)  # something else: a dialog
+    screen.signature()
+    assert screen.signature_outside(box) != base

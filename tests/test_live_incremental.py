@@ -15,6 +15,7 @@ reports prove the actions happened.
 from __future__ import annotations
 
 import difflib
+import json
 import subprocess
 import sys
 import time
@@ -199,3 +200,49 @@ def test_a_scrolled_list_is_kept_moved_and_matches_a_whole_read(desktop: Desk) -
     line = proc.stdout.readline().split()
     assert line[:3] == ["picked", *target.label.split()[:2]], (line, target.label)
     screen.close()
+
+
+#: A Tk window whose Export button opens a dialog 0.3 s after the click (a program
+#: doing a little work first); it prints "ready", then each dialog it opens.
+LATE_APP = """
+import tkinter as tk
+root = tk.Tk(); root.title("Report"); root.geometry("360x160+120+120")
+def dialog():
+    top = tk.Toplevel(root); top.title("Exported"); top.geometry("300x120+520+200")
+    tk.Label(top, text="Export finished", font=("DejaVu Sans", 14)).pack(pady=30)
+    print("dialog", flush=True)
+tk.Button(root, text="Export", font=("DejaVu Sans", 14),
+          command=lambda: root.after(300, dialog)).pack(pady=40)
+root.after(400, lambda: print("ready", flush=True)); root.mainloop()
+"""
+
+LATE_PROBE = """
+import json
+from tiny_computer_agent import Action, Policy
+from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
+
+screen = DesktopScreen()
+executor = RealInputExecutor(policy=Policy().armed(flag=True), screen=screen)
+result = executor.execute(Action.make("click", target="Export"), screen.capture())
+seen = screen.capture()
+print(json.dumps({"settle": result.settle_seconds, "shows": seen.shows("Export finished")}))
+"""
+
+
+def test_a_dialog_that_comes_after_the_buttons_redraw_is_in_the_next_look(
+    desktop: Desk,
+) -> None:
+    """The button redraws itself at once; its dialog comes 0.3 s later. The settle waits
+    for it (the still-timer does not run from the button's own redraw), so the look after
+    the click shows the dialog, and the program's report says it opened once."""
+    app = desktop.vd.spawn([sys.executable, "-c", LATE_APP], stdout=subprocess.PIPE)
+    assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+    probe = subprocess.run(
+        [sys.executable, "-c", LATE_PROBE], capture_output=True, text=True, timeout=120,
+        env=desktop.env(TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT="1"), check=False,
+    )  # fmt: skip
+    assert probe.returncode == 0, probe.stderr
+    answer = json.loads(probe.stdout.splitlines()[-1])
+    assert answer["shows"], answer  # the look after the click has the dialog in it
+    assert answer["settle"] >= 0.3, answer
+    assert app.stdout.readline().strip() == "dialog"

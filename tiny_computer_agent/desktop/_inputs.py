@@ -225,6 +225,12 @@ def control_characters(text: str) -> list[str]:
     return [ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"]
 
 
+#: Around a clicked element's text, this many of its heights (plus 4 pixels) still count
+#: as the control: a button's border and padding, a focus ring, a pressed relief. A
+#: change there is the control's own feedback, not the program's answer.
+FEEDBACK_MARGIN: Final = 1.0
+
+
 @dataclasses.dataclass(kw_only=True, slots=True)
 class RealInputExecutor:
     """Clicks, types and presses for real; see the module docstring.
@@ -317,6 +323,7 @@ class RealInputExecutor:
                 ActionResult(ok=False, description=what, points=flat, dry_run=False, error=problem)
             )
         before = self._signature() if settles else b""
+        answered = self._answered(actions[-1], observation) if before else None
         for i, (action, where) in enumerate(zip(actions, points, strict=True)):
             self.policy.check_kill_switch()
             keys_follow = action.verb == "click" and i + 1 < len(actions)
@@ -324,7 +331,7 @@ class RealInputExecutor:
             self._guarded(action, where)
             if keys_follow:  # let the click land before the keys
                 self._await_focus(clicked)
-        settled = self._settle(before) if before else None
+        settled = self._settle(before, answered) if before else None
         how = "" if settled is None else f"; screen {settled.state} after {settled.seconds:.2f}s"
         return self._record(
             ActionResult(
@@ -425,11 +432,33 @@ class RealInputExecutor:
         while before and self._signature() == before and time.monotonic() < deadline:
             time.sleep(self.settle.poll)
 
-    def _settle(self, before: bytes) -> SettleResult | None:
+    def _settle(
+        self, before: bytes, answered: Callable[[], bool] | None = None
+    ) -> SettleResult | None:
         if self.screen is None:
             return None
         ahead = getattr(self.screen, "look_ahead", None)
-        return self.settle.wait(self.screen.signature, before, on_change=ahead)
+        return self.settle.wait(self.screen.signature, before, on_change=ahead, answered=answered)
+
+    def _answered(self, action: Action, observation: Observation) -> Callable[[], bool] | None:
+        """For a click on an element, whether the screen has since changed outside it
+        (grown by :data:`FEEDBACK_MARGIN` to the control's border): a test the settle asks, so
+        the button's own press redraw is not taken for the program's answer. None for
+        other actions, or a screen that cannot tell."""
+        outside = getattr(self.screen, "signature_outside", None)
+        if action.verb != "click" or outside is None or not action.targets:
+            return None
+        try:
+            element = observation.resolve(action.target or "", action.target_id)
+        except TargetError:
+            return None
+        x0, y0, x1, y1 = element.box
+        left, top = observation.mapping.to_screen(x0, y0)
+        right, bottom = observation.mapping.to_screen(x1, y1)
+        m = round(FEEDBACK_MARGIN * (bottom - top)) + 4
+        box = (left - m, top - m, right + m, bottom + m)
+        base = outside(box)  # the frame before the click (the last signature taken)
+        return (lambda: outside(box) != base) if base else None
 
     def _current(self, action: Action, observation: Observation) -> Observation:
         """The observation to act on: a fresh one when the screen changed since ``observation``."""

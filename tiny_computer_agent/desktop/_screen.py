@@ -87,7 +87,8 @@ class DesktopScreen:
     ``ring``: where whole-monitor signatures and changed frames are kept (None: nowhere).
     ``last_captured_at``: when the frame behind ``last`` was grabbed (``time.time()``).
     ``index_ahead``: index a changed frame in the background while an action settles
-    (:meth:`look_ahead`). The capture backend opens on first use; :meth:`close` releases it (the ring stays).
+    (:meth:`look_ahead`). The capture backend opens on first use; :meth:`close` releases
+    it (the ring stays).
     """
 
     monitor: int | None = None
@@ -207,6 +208,15 @@ class DesktopScreen:
             self._record(time.time(), signature, frame if changed else None)
         return signature
 
+    def signature_outside(self, region: Box) -> bytes:
+        """The last whole-monitor :meth:`signature`'s frame digested with ``region``
+        (left, top, right, bottom in screen coordinates) blanked: two of them differ only
+        when something outside the region changed (a clicked button's own redraw does
+        not count). No new grab; empty when no whole-monitor signature was taken yet."""
+        if self._shot is None or self._monitor is None:
+            return b""
+        return sampled_signature(_blanked(self._shot[2], region, self._monitor))
+
     def look_ahead(self) -> None:
         """Start indexing the frame the last whole-monitor :meth:`signature` saw, in the
         background, unless ``index_ahead`` is off or one is already being indexed.
@@ -219,9 +229,11 @@ class DesktopScreen:
             return
         if self._ahead is not None and self._ahead.is_alive():
             return
-        shot, self._shot = self._shot, None
         self._ahead = threading.Thread(
-            target=self._index_shot, args=(shot, self._monitor), name="tca-index-ahead", daemon=True
+            target=self._index_shot,
+            args=(self._shot, self._monitor),
+            name="tca-index-ahead",
+            daemon=True,
         )
         self._ahead.start()
 
@@ -272,6 +284,21 @@ class DesktopScreen:
             self._capture.close()
         self._capture = None
         self._monitor = None
+
+
+def _blanked(frame: RawFrame, region: Box, monitor: Monitor) -> RawFrame:
+    """A copy of ``frame`` (the whole of ``monitor``) with ``region`` painted black."""
+    left, top, right, bottom = region
+    x0, x1 = max(0, left - monitor.left), min(frame.width, right - monitor.left)
+    y0, y1 = max(0, top - monitor.top), min(frame.height, bottom - monitor.top)
+    data = bytearray(frame.data)
+    px = 4 if frame.mode == "BGRA" else 3
+    if x1 > x0:
+        blank = bytes((x1 - x0) * px)
+        for y in range(y0, y1):
+            at = (y * frame.width + x0) * px
+            data[at : at + len(blank)] = blank
+    return RawFrame(data=data, width=frame.width, height=frame.height, mode=frame.mode)
 
 
 def clip(region: Box, monitor: Monitor) -> Box:
