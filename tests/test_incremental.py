@@ -2,9 +2,11 @@
 equals a whole read of the new frame.
 
 The bookkeeping (which regions, which pieces kept, dropped or read) is tested with a
-stand-in reader that "reads" coloured blocks, so every frame's true index is known and
-a seeded random walk of frames can compare the incremental index with a whole read at
-every step. Real OCR on real programs is tests/test_live_incremental.py.
+stand-in reader that "reads" coloured blocks, so every frame's true index is known and a
+seeded random walk of frames can compare the incremental index with a whole read at
+every step. Its labels are colours, so the check that keeps text which only changed
+colour is off there; that check is tested on drawn text. Real OCR on real programs is
+tests/test_live_incremental.py.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +24,11 @@ Image = pytest.importorskip("PIL.Image")
 
 from tiny_computer_agent import Element, Frame, IncrementalOcr  # noqa: E402
 from tiny_computer_agent._contracts import Detection  # noqa: E402
-from tiny_computer_agent._incremental import changed_regions, scroll_shift  # noqa: E402
+from tiny_computer_agent._incremental import (  # noqa: E402
+    changed_regions,
+    same_text,
+    scroll_shift,
+)
 
 SIZE = (320, 200)
 
@@ -72,7 +79,7 @@ def index(detection: Detection) -> set[tuple[str, tuple[int, int, int, int]]]:
 def test_an_unchanged_frame_reads_nothing_and_keeps_the_index() -> None:
     colours = palette(2)
     reader = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, recolour=False)  # type: ignore[arg-type]
     image = frame({"block0": (10, 10, 60, 24), "block1": (200, 150, 260, 164)}, colours)
     first = inc.detect(Frame.of(image))
     assert inc.last_update is not None and inc.last_update.kind == "full"
@@ -92,7 +99,7 @@ def test_an_unchanged_frame_reads_nothing_and_keeps_the_index() -> None:
 def test_a_new_block_is_read_alone_and_the_rest_is_kept() -> None:
     colours = palette(3)
     reader = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, recolour=False)  # type: ignore[arg-type]
     before = {"block0": (10, 10, 60, 24), "block1": (200, 150, 260, 164)}
     inc.detect(Frame.of(frame(before, colours)))
     reader.pixels_read = 0
@@ -108,7 +115,7 @@ def test_a_new_block_is_read_alone_and_the_rest_is_kept() -> None:
 def test_a_changed_block_is_read_whole_and_a_removed_one_dropped() -> None:
     colours = palette(3)
     reader = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, recolour=False)  # type: ignore[arg-type]
     inc.detect(Frame.of(frame({"block0": (10, 10, 90, 24), "block1": (200, 150, 260, 164)},
                               colours)))  # fmt: skip
     # block0 grows to the right (only its new part changes), block1 disappears
@@ -140,7 +147,7 @@ def test_changes_far_apart_are_separate_regions_and_near_ones_merge() -> None:
 
 def test_a_large_change_a_new_size_or_forget_reads_the_whole_frame() -> None:
     colours = palette(2)
-    inc = IncrementalOcr(ocr=BlockReader(colours), full_above=0.5)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=BlockReader(colours), full_above=0.5, recolour=False)  # type: ignore[arg-type]
     inc.detect(Frame.of(frame({"block0": (10, 10, 60, 24)}, colours)))
     inc.detect(Frame.of(frame({"block0": (0, 0, 300, 190)}, colours)))
     assert inc.last_update is not None and inc.last_update.kind == "full"
@@ -161,7 +168,7 @@ def test_the_incremental_index_equals_a_whole_read_at_every_step(seed: int) -> N
     labels = list(colours.values())
     reader = BlockReader(colours)
     whole = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader, tile=rng.choice([8, 16, 32]))  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, tile=rng.choice([8, 16, 32]), recolour=False)  # type: ignore[arg-type]
     blocks: dict[str, tuple[int, int, int, int]] = {}
     kinds = set()
     for _ in range(30):
@@ -193,7 +200,7 @@ def test_reading_a_crop_between_frames_keeps_the_whole_frames_memory() -> None:
     still diffs against the last whole frame."""
     colours = palette(2)
     reader = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, recolour=False)  # type: ignore[arg-type]
     image = frame({"block0": (10, 10, 60, 24)}, colours)
     inc.detect(Frame.of(image))
     inc.detect(Frame.of(image.crop((0, 0, 80, 40))))
@@ -293,7 +300,7 @@ def _list_frame(first: int, colours: dict[Any, str]) -> tuple[Any, dict[str, Any
 def test_a_scrolled_list_keeps_its_rows_moved_and_reads_only_the_new_row() -> None:
     colours = palette(12)
     reader = BlockReader(colours)
-    inc = IncrementalOcr(ocr=reader)  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=reader, recolour=False)  # type: ignore[arg-type]
     inc.detect(Frame.of(_list_frame(0, colours)[0]))
     image, blocks = _list_frame(1, colours)  # one row down: everything moved up 20 px
     reader.pixels_read = 0
@@ -308,7 +315,7 @@ def test_a_scrolled_list_keeps_its_rows_moved_and_reads_only_the_new_row() -> No
 
 def test_a_list_scrolled_back_and_far_still_equals_a_whole_read() -> None:
     colours = palette(12)
-    inc = IncrementalOcr(ocr=BlockReader(colours))  # type: ignore[arg-type]
+    inc = IncrementalOcr(ocr=BlockReader(colours), recolour=False)  # type: ignore[arg-type]
     for first in (0, 2, 1, 4, 3, 0):
         image, blocks = _list_frame(first, colours)
         found = inc.detect(Frame.of(image))
@@ -377,3 +384,69 @@ def test_the_signature_outside_a_region_ignores_changes_inside_it() -> None:
     canvas.paint(140, 82, 90)  # something else: a dialog
     screen.signature()
     assert screen.signature_outside(box) != base
+
+
+# -- text that only changed colour is kept, not read -------------------------------------
+
+FONT_FILE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def _text(label: str, bg: tuple[int, int, int], fg: tuple[int, int, int] = (0, 0, 0),
+          x: int = 10) -> Any:  # fmt: skip
+    from PIL import ImageDraw, ImageFont
+
+    image = Image.new("RGB", (160, 30), bg)
+    ImageDraw.Draw(image).text((x, 6), label, font=ImageFont.truetype(FONT_FILE, 14), fill=fg)
+    return np.asarray(image)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same"),
+    [
+        (("Save", (217, 217, 217)), ("Save", (236, 236, 236)), True),  # hover highlight
+        (("Editor", (40, 70, 140), (255, 255, 255)), ("Editor", (220, 220, 220), (60, 60, 60)),
+         True),  # a title bar losing focus: light on blue becomes dark on grey
+        (("count: 231", (217, 217, 217)), ("count: 237", (217, 217, 217)), False),
+        (("Save", (217, 217, 217)), ("Sane", (217, 217, 217)), False),
+        (("Save", (217, 217, 217)), ("Saved", (217, 217, 217)), False),
+        (("1.5", (217, 217, 217)), ("1,5", (217, 217, 217)), False),
+        (("Save", (217, 217, 217)), ("Save", (217, 217, 217), (0, 0, 0), 11), False),  # moved
+    ],
+)  # fmt: skip
+def test_same_text_tells_a_new_colour_from_new_text(
+    old: tuple[Any, ...], new: tuple[Any, ...], same: bool
+) -> None:
+    pytest.importorskip("PIL.ImageFont")
+    if not Path(FONT_FILE).is_file():
+        pytest.skip(f"needs the DejaVu font ({FONT_FILE}): apt-get install fonts-dejavu-core")
+    assert same_text(_text(*old), _text(*new)) is same
+
+
+def test_a_highlighted_button_keeps_its_reading_without_ocr() -> None:
+    """Real OCR on drawn buttons: a hover highlight on one is kept (no read), a changed
+    label beside it is read."""
+    pytest.importorskip("rapidocr")
+    from PIL import ImageDraw, ImageFont
+
+    font = ImageFont.truetype(FONT_FILE, 16)
+
+    def screen(hover: bool, status: str) -> Any:
+        image = Image.new("RGB", (640, 240), (214, 214, 214))
+        d = ImageDraw.Draw(image)
+        for x, label in ((40, "Cancel"), (200, "Save")):
+            fill = (236, 236, 236) if hover and label == "Save" else (200, 200, 200)
+            d.rectangle((x, 40, x + 120, 80), fill=fill, outline=(90, 90, 90))
+            d.text((x + 24, 50), label, font=font, fill=(0, 0, 0))
+        d.text((40, 170), status, font=font, fill=(0, 0, 0))
+        return image
+
+    inc = IncrementalOcr()
+    first = inc.detect(Frame.of(screen(False, "Modified")))
+    assert {"Cancel", "Save", "Modified"} <= {e.label for e in first.elements}
+    hovered = inc.detect(Frame.of(screen(True, "Modified")))
+    update = inc.last_update
+    assert update is not None and update.kind == "unchanged" and len(update.recoloured) == 1
+    assert {e.label for e in hovered.elements} == {e.label for e in first.elements}
+    saved = inc.detect(Frame.of(screen(True, "Saved")))
+    assert inc.last_update is not None and inc.last_update.kind == "regions"
+    assert "Saved" in {e.label for e in saved.elements}

@@ -7,10 +7,13 @@ the last frame's pixels and pieces of text (with their boxes, prose included) an
 a new frame of the same size:
 
 1. compares the two in tiles of :attr:`IncrementalOcr.tile` pixels (numpy, a few ms);
-2. joins touching changed tiles into rectangles, grows them by a margin and then to
-   every old piece they touch (a line is read whole, never half), until nothing grows;
-3. reads each rectangle alone (:meth:`~tiny_computer_agent._ocr.OcrDetector.read_pieces`
-   on the crop), drops the old pieces inside and keeps every piece outside;
+2. joins touching changed tiles into rectangles, grows them to every old piece of text
+   whose line they reach (a line is read whole, never half), merges them where they
+   meet, and treats a rectangle whose rows moved as a scroll (its pieces move with it);
+3. keeps the pieces of a rectangle whose text only changed colour (a hover or press
+   highlight: :func:`same_text`) and reads each other rectangle alone
+   (:meth:`~tiny_computer_agent._ocr.OcrDetector.read_pieces` on the crop), dropping
+   the old pieces inside it and keeping every piece outside;
 4. reads the whole frame when nothing was kept, the size changed, or the changed area
    passes :attr:`IncrementalOcr.full_above` of the frame (one read is then cheaper).
 
@@ -35,7 +38,7 @@ from ._contracts import Detection
 from ._ocr import OcrDetector, _snapped
 from ._perception import Element, Frame, as_frame, image_size
 
-__all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "scroll_shift"]
+__all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "same_text", "scroll_shift"]
 
 Box = tuple[int, int, int, int]
 
@@ -50,8 +53,9 @@ UPDATE_KINDS: Final = ("full", "unchanged", "regions")
 class IndexUpdate:
     """What the last :meth:`IncrementalOcr.detect` did: ``kind`` (one of
     :data:`UPDATE_KINDS`), the ``regions`` read (frame pixels), the share of the frame
-    they cover, the pieces kept and read, the seconds it took, and the changed areas
-    found scrolled, each with its shift in pixels (negative: the content moved up)."""
+    they cover, the pieces kept and read, the seconds it took, the changed areas found
+    scrolled, each with its shift in pixels (negative: the content moved up), and those
+    that only changed colour (:func:`same_text`: kept, not read)."""
 
     kind: str
     regions: tuple[Box, ...] = ()
@@ -61,6 +65,7 @@ class IndexUpdate:
     seconds: float = 0.0
     why: str = ""
     scrolls: tuple[tuple[Box, int], ...] = ()
+    recoloured: tuple[Box, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -273,8 +278,72 @@ def _scrolled(memory: _Memory, scrolls: Sequence[tuple[Box, int]]) -> _Memory:
     return _Memory(pixels=pixels, pieces=tuple(pieces))
 
 
+def _recoloured(memory: _Memory, pixels: Any, region: Box) -> bool:
+    x0, y0, x1, y1 = region
+    return same_text(memory.pixels[y0:y1, x0:x1], pixels[y0:y1, x0:x1])
+
+
 def _inside(box: Box, area: Box) -> bool:
     return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+
+
+def _luma(pixels: Any) -> Any:
+    """Integer luminance (0-255) of an (h, w, 3) uint8 array."""
+    r, g, b = (pixels[..., i].astype("int32") for i in range(3))
+    return (r * 299 + g * 587 + b * 114) // 1000
+
+
+def _otsu(luma: Any) -> int:
+    """The threshold that best splits ``luma`` in two (Otsu's method)."""
+    import numpy as np
+
+    hist = np.bincount(luma.ravel(), minlength=256).astype(np.float64)
+    levels = np.arange(256)
+    w0 = np.cumsum(hist)
+    w1 = w0[-1] - w0
+    m0 = np.cumsum(hist * levels)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = (m0[-1] * w0 / w0[-1] - m0) ** 2 / (w0 * w1)
+    between[~np.isfinite(between)] = 0
+    return int(np.argmax(between))
+
+
+def _ink(pixels: Any) -> Any:
+    """The text's pixels: the smaller side of the region's best light/dark split (dark
+    text on a light button, light text on a blue title bar alike)."""
+    luma = _luma(pixels)
+    dark = luma <= _otsu(luma)
+    return dark if 2 * int(dark.sum()) <= dark.size else ~dark
+
+
+def _next_to(mask: Any) -> Any:
+    """``mask`` grown by one pixel in every direction."""
+    import numpy as np
+
+    h, w = mask.shape
+    padded = np.pad(mask, 1)
+    grown = np.zeros_like(mask)
+    for dy in range(3):
+        for dx in range(3):
+            grown |= padded[dy : dy + h, dx : dx + w]
+    return grown
+
+
+#: Ink that may differ between two readings of the same text in new colours: this share
+#: of all the ink, and only on the edge of ink they share (anti-aliasing).
+RECOLOUR_SLACK: Final = 0.03
+
+
+def same_text(old: Any, new: Any) -> bool:
+    """Whether two crops ((h, w, 3) arrays of one region) show the same text in other
+    colours: a button's hover or press highlight, a row's selection, a focused title bar.
+    Their ink (:func:`_ink`) must match but for a few anti-aliased edge pixels; one
+    changed character ("231" -> "237") puts ink where there was none nearby."""
+    a, b = _ink(old), _ink(new)
+    differ = a ^ b
+    if int(differ.sum()) > RECOLOUR_SLACK * max(1, int((a | b).sum())):
+        return False
+    return not (differ & ~_next_to(a & b)).any()
 
 
 def _area(boxes: Sequence[Box]) -> int:
@@ -301,6 +370,8 @@ class IncrementalOcr:
     tile: int = 16
     margin: int = 6
     full_above: float = 0.5
+    #: keep the pieces of a region whose text only changed colour (:func:`same_text`)
+    recolour: bool = True
     last_update: IndexUpdate | None = None
     #: the last frame of each of the last few sizes: a wait that reads small crops
     #: through the screen's detector does not make the next whole frame a first one
@@ -354,15 +425,18 @@ class IncrementalOcr:
         share = _area(regions) / max(1, w * h)
         if share > self.full_above:
             return self._full(image, f"{share:.0%} of the frame changed")
+        recoloured = [r for r in regions if self.recolour and _recoloured(memory, pixels, r)]
+        regions = [r for r in regions if r not in recoloured]
         kept = [p for p in memory.pieces if not any(_overlap(_reach(p.box), r) for r in regions)]
         read = [piece for region in regions for piece in self._read(image, region, kept)]
         update = IndexUpdate(
-            kind="regions",
+            kind="regions" if regions else "unchanged",
             regions=tuple(regions),
             area=share,
             kept=len(kept),
             read=len(read),
             scrolls=scrolls,
+            recoloured=tuple(recoloured),
         )
         return [*kept, *read], update
 
