@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._actions import Action
-from .._contracts import Screen
+from .._contracts import Detector, Screen
 from .._perception import Element, Observation
 from .._policy import Approve, Policy, asked_once, text_around
 from .._secrets import load_secrets
@@ -82,15 +82,16 @@ def terminal_approval(stdin: TextIO, err: TextIO) -> Approve:
     return asked_once(ask)
 
 
-def make_desktop_screen(args: argparse.Namespace) -> Screen:
-    """The real screen (opened now, so a missing display fails before anything runs)."""
+def make_desktop_screen(args: argparse.Namespace, detector: Detector | None = None) -> Screen:
+    """The real screen (opened now, so a missing display fails before anything runs);
+    ``detector`` None: the one the flags name."""
     from ..desktop import DesktopScreen
 
     screen = DesktopScreen(
         monitor=args.monitor,
         max_width=args.max_width,
         scale=args.scale,
-        detector=make_detector(args),
+        detector=detector if detector is not None else make_detector(args),
     )
     screen.open()
     return screen

@@ -14,10 +14,11 @@ from types import FrameType
 from typing import Any, TextIO
 
 from .._actions import MAX_WAIT_FOR_SECONDS
-from .._contracts import Screen, Step
+from .._contracts import Detector, Screen, Step
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
 from .._policy import Policy
+from .._warm import EXIT_WAIT, start_warmup
 from ._base import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -85,15 +86,16 @@ class _Signals:
             signal.signal(signal.SIGTERM, previous)
 
 
-def make_screen(args: argparse.Namespace) -> Screen:
-    """The screen the flags ask for: the live desktop, or replayed images."""
+def make_screen(args: argparse.Namespace, detector: Detector | None = None) -> Screen:
+    """The screen the flags ask for: the live desktop, or replayed images; ``detector``
+    None: the one the flags name."""
     from .._screens import ImageScreen
 
     if args.live:
-        return make_desktop_screen(args)
+        return make_desktop_screen(args, detector)
     if not args.image:
         raise UsageError("nothing to look at: pass --image PATH (or --image example), or --live")
-    detector = make_detector(args)
+    detector = detector if detector is not None else make_detector(args)
     frames: list[Any] = []
     for item in args.image:
         if item == "example":
@@ -125,7 +127,7 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one episode as the parsed flags say; return the exit code."""
     check_console_args(args)
     if check_remote_args(args) == "serve":
-        return run_serve(args, err, make_screen)
+        return run_serve(args, err, _served_screen)
     if args.score:
         return run_score(args, out, err)
     if args.doctor or args.calibrate:
@@ -137,6 +139,13 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_record_args(args)
     check_desktop_args(args)
     return _run_one(args, out, err)
+
+
+def _served_screen(args: argparse.Namespace) -> Screen:
+    """--serve's screen, its OCR engine warming while the server starts (the first
+    request's index waits for it; the engine then serves every request)."""
+    detector = make_detector(args)
+    return make_screen(args, start_warmup(detector=detector).guard(detector))
 
 
 def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
@@ -151,9 +160,15 @@ def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
 def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The episode the flags describe, watched by a session log and a console if asked."""
     brain = make_brain(args)
+    detector = None if args.remote else make_detector(args)  # a remote screen reads itself
+    warmup = start_warmup(detector=detector, brain=brain)  # while the CLI sets up
     console = make_console(args)  # before the policy: it asks the console for a yes
     policy = make_policy(args, err, **policy_hooks(console))
-    screen = make_remote_screen(args, err) if args.remote else make_screen(args)
+    screen: Screen
+    if detector is None:
+        screen = make_remote_screen(args, err)
+    else:
+        screen = make_screen(args, warmup.guard(detector))
     executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
     _announce_kill_switch(policy, err)
 
@@ -186,6 +201,7 @@ def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if hasattr(screen, "close"):
             screen.close()
         end_console(console, args, after_run=False)
+        warmup.wait(timeout=EXIT_WAIT)  # a run that ended early: let a native load finish
     episode = remote_episode(episode) if args.remote else episode
     code = report(episode, args, out, err)
     record_run(episode, brain, args, out, err, secrets=policy.secrets)

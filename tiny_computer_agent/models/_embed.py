@@ -85,6 +85,16 @@ class EmbedBrain(TorchRuntime):
             self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
         )
 
+    def _warm_up(self, weights: Any) -> None:
+        """Embed one short phrase (not cached), so the first real embedding does not pay
+        the first run's one-time set-up (small for MiniLM: the load is the cost)."""
+        import torch
+
+        tokenizer, model = weights
+        enc = tokenizer(["save the file"], return_tensors="pt").to(self.target_device)
+        with torch.inference_mode():
+            model(**enc)
+
     def unload(self) -> None:
         TorchRuntime.unload(self)
         self._cache.clear()

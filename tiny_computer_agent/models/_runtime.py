@@ -16,6 +16,7 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,6 +43,11 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+#: Held while weights load: a decision and the CLI's background warm-up never load the
+#: same weights twice at once (one lock for every brain: loads are rare, and two at once
+#: would only share the same cores).
+_LOADING: Final = threading.Lock()
 
 DEFAULT_TEXT_MODEL: Final = "Qwen/Qwen2.5-0.5B-Instruct"
 DEFAULT_VISION_MODEL: Final = "HuggingFaceTB/SmolVLM-256M-Instruct"
@@ -90,14 +96,29 @@ def transformers_api() -> Any:
     return transformers
 
 
-def default_threads() -> int:
-    """CPU threads for torch: the cores this process may use, at most 8 (more rarely
-    helps a small model and starves the rest of the desktop)."""
+def default_threads(environ: Mapping[str, str] | None = None) -> int:
+    """CPU threads for torch when ``--threads`` does not say: ``OMP_NUM_THREADS`` when it
+    is set to a whole number, else half the cores this process may use, 1 to 4.
+
+    Measured on 2 cores (``benchmarks/bench.py threads``, three runs of 5 interleaved
+    rounds, medians): beside two busy processes one thread was 1.8 to 16 times faster
+    than two in all nine cases (an embed-brain decision 60 ms against 193 ms, a tiny
+    Qwen2 reply 0.11 s against 1.7 s, a SmolLM2-135M reply 3.7 s against 8.6 s);
+    without them two threads gained at most 1.44x (the embed decision, 25 ms against
+    37 ms) and lost up to 5x (SmolLM2). OpenMP's threads meet at every operation, so
+    one of them descheduled by a busy desktop stalls the rest. A brain shares the
+    machine with the programs it drives and with OCR, hence half the cores; machines
+    with more than 2 were not measured.
+    """
+    env = os.environ if environ is None else environ
+    asked = env.get("OMP_NUM_THREADS", "").strip()
+    if asked.isdigit() and int(asked) >= 1:
+        return int(asked)
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(8, cores))
+    return max(1, min(4, cores // 2))
 
 
 def hf_cache_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -263,19 +284,45 @@ class TorchRuntime:
         return self._weights is not None
 
     def loaded(self, purpose: str) -> Any:
-        """The weights, loading them now if this is the first call."""
+        """The weights, loading them now if this is the first call; a call while
+        :meth:`warm` is loading them waits for it, so weights load once."""
         if self._weights is None:
-            torch, _ = require_torch(purpose)
-            device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
-            self.device = device
-            self.dtype = self.dtype or ("bfloat16" if device.startswith("cuda") else "float32")
-            self.threads = self.threads or default_threads()
-            torch.set_num_threads(self.threads)
-            start = time.perf_counter()
-            self._weights = self._load(getattr(torch, self.dtype))
-            self.load_seconds = time.perf_counter() - start
-            log.info("%s loaded in %.1f s on %s", purpose, self.load_seconds, device)
+            with _LOADING:
+                if self._weights is None:
+                    self._weights = self._load_now(purpose)
         return self._weights
+
+    def warm(self) -> None:
+        """Load the weights and run one tiny inference now, so the first decision pays
+        for neither (the CLI calls this on a background thread before step 1, see
+        :mod:`tiny_computer_agent._warm`). A decision that comes meanwhile waits for
+        it; an error propagates, and the weights are kept when only the tiny
+        inference failed."""
+        if self._weights is not None:
+            return
+        with _LOADING:
+            if self._weights is None:
+                weights = self._load_now(f"warming up the {getattr(self, 'name', 'model')} brain")
+                try:
+                    self._warm_up(weights)
+                finally:
+                    self._weights = weights
+
+    def _load_now(self, purpose: str) -> Any:
+        torch, _ = require_torch(purpose)
+        device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
+        self.device = device
+        self.dtype = self.dtype or ("bfloat16" if device.startswith("cuda") else "float32")
+        self.threads = self.threads or default_threads()
+        torch.set_num_threads(self.threads)
+        start = time.perf_counter()
+        weights = self._load(getattr(torch, self.dtype))
+        self.load_seconds = time.perf_counter() - start
+        log.info("%s loaded in %.1f s on %s", purpose, self.load_seconds, device)
+        return weights
+
+    def _warm_up(self, weights: Any) -> None:
+        """One tiny inference on freshly loaded ``weights`` (subclasses; none here)."""
 
     def unload(self) -> None:
         """Drop the weights (the next decision loads them again)."""

@@ -65,6 +65,17 @@ class TextBrain(TorchRuntime, ModelBrain):
             self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModelForCausalLM"
         )
 
+    def _warm_up(self, weights: Any) -> None:
+        """Render a one-line chat (the template is compiled once) and run one forward
+        pass over it, so the first decision does not pay for either the first time."""
+        import torch
+
+        tokenizer, model = weights
+        text = self._render(tokenizer, [{"role": "user", "content": "Save"}])
+        enc = tokenizer(text, return_tensors="pt", add_special_tokens=False).to(self.target_device)
+        with torch.inference_mode():
+            model(**enc)
+
     def _render(self, tokenizer: Any, messages: Sequence[Message]) -> str:
         if getattr(tokenizer, "chat_template", None):
             text: str = tokenizer.apply_chat_template(
