@@ -32,6 +32,11 @@ Sections here:
              window (0.05-0.3 s), on a real Tk program (a dialog after 0-700 ms, a
              dialog painted in two steps, zenity, a 'Working...' label) clicked for
              real on a private Xvfb; the settle times, and a recommendation
+    firststep the CLI's first step against its warm steps, with and without the background
+             warm-up of the OCR engine and the model brain (tiny_computer_agent._warm),
+             on a private Xvfb with real input, from each step's timings in --trace
+    threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
+             tiny Qwen2, SmolLM2-135M), 1 vs 2, idle and beside two busy cores
 """
 
 from __future__ import annotations
@@ -820,6 +825,20 @@ def bench_watch(repeat: int) -> list[Row]:
                 os.environ.pop("TINY_COMPUTER_AGENT_HOME", None)
             else:
                 os.environ["TINY_COMPUTER_AGENT_HOME"] = home
+
+
+@section("firststep", "the CLI's first step vs its warm steps, with and without the warm-up")
+def bench_firststep(repeat: int) -> list[Row]:
+    from benchmarks._firststep import firststep_rows
+
+    return [Row(*r) for r in firststep_rows(repeat, _BENCH_APP)]
+
+
+@section("threads", "onnxruntime and torch threads, 1 vs 2, idle and beside 2 busy cores")
+def bench_threads(repeat: int) -> list[Row]:
+    from benchmarks._threads import threads_rows
+
+    return [Row(*r) for r in threads_rows(repeat, _BENCH_APP)]
 
 
 @section("settle", "late redraws against the settle's quiet window, with real clicks", repeat=2)
