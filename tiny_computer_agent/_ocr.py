@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -39,13 +40,30 @@ ZOOM_MARGIN: Final = 4
 #: The magnifications :func:`reread` accepts (smallest, largest).
 ZOOM_FACTORS: Final = (2.0, 4.0)
 
+
 #: RapidOCR settings for screens (measured in benchmarks/bench.py, section "ocr"):
 #: ``score_mode: slow`` scores a detected box on its polygon, not its bounding box; the
 #: default ("fast") dropped a lone Tk "Save" button on a dark desktop. ``limit_type:
 #: max`` at 960 stops the detector from upscaling (the default "min 736" upscales every
 #: frame, so a downscaled frame was not faster). Screen text is never upside down, so
 #: the angle classifier is off.
+def _ocr_threads() -> int:
+    """onnxruntime's threads for OCR: the cores this process may use, 1 to 4.
+
+    Measured with ``benchmarks/bench.py threads`` on 2 cores (medians, interleaved): 2
+    threads read a dialog 1.14-1.65x faster than 1 at load 3 or less, 0.73-1.04x at
+    load 5-8 beside other jobs; RapidOCR's own default (-1, onnxruntime's choice) timed
+    like 2. Pinning it to the cores this process may use keeps that choice where the
+    process is confined to fewer cores than the machine has. Above 4 is not measured."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores))
+
+
 ENGINE_PARAMS: Final = {
+    "EngineConfig.onnxruntime.intra_op_num_threads": _ocr_threads(),
     # "error": a crop with no text in it (a closed dialog's area) is a normal answer, not
     # a warning worth printing on every step; the engine's failures raise anyway
     "Global.log_level": "error",

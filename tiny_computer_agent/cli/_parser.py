@@ -161,7 +161,10 @@ def _add_model_arguments(p: argparse.ArgumentParser) -> None:
     )
     models.add_argument("--device", metavar="DEV", help="cpu, cuda, cuda:1 (default: cuda if any)")
     models.add_argument(
-        "--threads", type=int, metavar="N", help="CPU threads (default: cores, <=8)"
+        "--threads",
+        type=int,
+        metavar="N",
+        help="CPU threads for torch (default: OMP_NUM_THREADS, else half the cores, 1-4)",
     )
     models.add_argument(
         "--base-url",
