@@ -65,7 +65,8 @@ def test_names_build_the_brains_and_detectors_they_say() -> None:
     assert isinstance(make_detector("grid"), GridDetector)
     with pytest.raises(ValueError, match="unknown brain 'gpt'; choose from planner, first-item"):
         make_brain("gpt")
-    with pytest.raises(ValueError, match="unknown detector 'eyes'; choose from auto, ocr, ocr-full, grid"):
+    choices = "auto, ocr, ocr-full, grid"
+    with pytest.raises(ValueError, match=f"unknown detector 'eyes'; choose from {choices}"):
         make_detector("eyes")
 
 
