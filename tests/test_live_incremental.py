@@ -27,6 +27,7 @@ import pytest
 
 from devsupport.xdesktop import Desk, desk, eventually
 from tiny_computer_agent import Element, Frame, IncrementalOcr, OcrDetector, normalize_label
+from tiny_computer_agent._incremental import IndexUpdate
 from tiny_computer_agent.desktop import DesktopScreen
 
 pytestmark = pytest.mark.live
@@ -90,6 +91,25 @@ def _still(screen: DesktopScreen, hold: float = 0.4, timeout: float = 8.0) -> An
     return screen.grab()[0]
 
 
+def _both(
+    screen: DesktopScreen, inc: IncrementalOcr, whole: OcrDetector, when: str
+) -> tuple[list[Element], IndexUpdate]:
+    """The still frame's incremental index and what it did; AssertionError when a sure
+    word of it or of a whole read of the frame is missing from the other."""
+    frame = Frame.of(_still(screen))
+    kept = inc.detect(frame).elements
+    update = inc.last_update
+    assert update is not None
+    full = whole.detect(frame).elements
+    lost, extra = _missing(full, kept), _missing(kept, full)
+    assert not lost and not extra, (
+        f"{when}: the incremental index ({update.kind}, {update.regions}) lacks {lost} and "
+        f"a whole read lacks {extra}; incremental {[e.label for e in kept]}, whole "
+        f"{[e.label for e in full]}"
+    )
+    return list(kept), update
+
+
 def _point(found: Sequence[Element], label: str) -> tuple[int, int]:
     hits = [e for e in found if e.key == normalize_label(label)]
     assert hits, f"{label!r} is not in the index: {[e.label for e in found]}"
@@ -107,18 +127,9 @@ def test_the_incremental_index_holds_what_a_whole_read_holds_at_every_step(
     updates: list[str] = []
 
     def look(step: str) -> list[Element]:
-        frame = Frame.of(_still(screen))
-        kept = inc.detect(frame).elements
-        assert inc.last_update is not None
-        updates.append(inc.last_update.kind)
-        full = whole.detect(frame).elements
-        lost, extra = _missing(full, kept), _missing(kept, full)
-        assert not lost and not extra, (
-            f"after {step}: the incremental index ({inc.last_update.kind}, "
-            f"{inc.last_update.regions}) lacks {lost} and a whole read lacks {extra}; "
-            f"incremental {[e.label for e in kept]}, whole {[e.label for e in full]}"
-        )
-        return list(full)
+        kept, update = _both(screen, inc, whole, f"after {step}")
+        updates.append(update.kind)
+        return kept
 
     def xdo(*args: str) -> None:
         vd.run(["xdotool", *args])
@@ -186,13 +197,8 @@ def test_a_scrolled_list_is_kept_moved_and_matches_a_whole_read(desktop: Desk) -
     scrolled = []
     for turns in ("1", "1", "2"):  # a turn moves 5 of the 14 rows, two turns 10
         vd.run(["xdotool", "click", "--repeat", turns, "--delay", "40", "5"])
-        frame = Frame.of(_still(screen))
-        kept = inc.detect(frame).elements
-        assert inc.last_update is not None
-        scrolled.append(inc.last_update.scrolls)
-        full = whole.detect(frame).elements
-        lost, extra = _missing(full, kept), _missing(kept, full)
-        assert not lost and not extra, (inc.last_update, lost, extra)
+        kept, update = _both(screen, inc, whole, f"after {turns} wheel turn(s)")
+        scrolled.append(update.scrolls)
     assert all(scrolled), scrolled  # every wheel turn was seen as a scroll
     target = next(e for e in kept if e.label.startswith("Row 3"))  # rows 21-34 show
     cx, cy = (round(v) for v in target.center)

@@ -148,6 +148,17 @@ class DesktopScreen:
         )
         return frame.image, frame.mapping
 
+    def _observe(self, image: Any, monitor: Monitor, captured_at: float) -> Observation:
+        """``image``, a capture of ``monitor``, indexed by this screen's detector."""
+        return observe(
+            image,
+            detector=self.detector,
+            max_width=self.max_width,
+            monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
+            mapping=self._mapping(monitor),
+            captured_at=captured_at,
+        )
+
     def _mapping(self, monitor: Monitor) -> MappingRule:
         return functools.partial(frame_mapping, monitor, scale=self.scale)
 
@@ -173,14 +184,7 @@ class DesktopScreen:
                 self.last_signature, self.last_captured_at = signature, captured_at
                 return self.last
             self._record(captured_at, signature, RawFrame.of_image(image))
-            seen = observe(
-                image,
-                detector=self.detector,
-                max_width=self.max_width,
-                monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
-                mapping=self._mapping(monitor),
-                captured_at=captured_at,
-            )
+            seen = self._observe(image, monitor, captured_at)
             if capture.signature(monitor) == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
@@ -241,14 +245,7 @@ class DesktopScreen:
         captured_at, signature, raw = shot
         try:
             image = raw.image()
-            seen = observe(
-                image,
-                detector=self.detector,
-                max_width=self.max_width,
-                monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
-                mapping=self._mapping(monitor),
-                captured_at=captured_at,
-            )
+            seen = self._observe(image, monitor, captured_at)
         except Exception:  # the capture that follows reads again and reports any failure
             log.debug("indexing ahead failed; the next capture reads the frame", exc_info=True)
             return
