@@ -336,9 +336,11 @@ RECOLOUR_SLACK: Final = 0.03
 
 def same_text(old: Any, new: Any) -> bool:
     """Whether two crops ((h, w, 3) arrays of one region) show the same text in other
-    colours: a button's hover or press highlight, a row's selection, a focused title bar.
-    Their ink (:func:`_ink`) must match but for a few anti-aliased edge pixels; one
-    changed character ("231" -> "237") puts ink where there was none nearby."""
+    colours: a Tk button's hover or press highlight passes, and so does light text on
+    blue turned dark on grey when drawn flat; openbox's title bar losing focus did not
+    (its gradient splits differently), so it is read again. Their ink (:func:`_ink`)
+    must match but for a few anti-aliased edge pixels; one changed character ("231" ->
+    "237") puts ink where there was none nearby."""
     a, b = _ink(old), _ink(new)
     differ = a ^ b
     if int(differ.sum()) > RECOLOUR_SLACK * max(1, int((a | b).sum())):
@@ -361,8 +363,9 @@ class IncrementalOcr:
 
     ``ocr`` does the reading and the filtering; ``tile`` is the comparison's grain in
     pixels; ``margin`` grows each changed region (text a few pixels from a change is read
-    with it); above ``full_above`` of the frame changed, the whole frame is read.
-    :attr:`last_update` says what the last call did. Safe to call from two threads (one
+    with it); above ``full_above`` of the frame changed, the whole frame is read;
+    ``recolour`` keeps text that only changed colour (:func:`same_text`) without reading
+    it. :attr:`last_update` says what the last call did. Safe to call from two threads (one
     read at a time).
     """
 
