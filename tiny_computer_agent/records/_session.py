@@ -31,7 +31,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
@@ -203,6 +203,26 @@ def _masked(image: Any, obs: Observation, secrets: Mapping[str, str]) -> Any:
     return copy
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held off (delivered when the block ends) on the main thread,
+    so the CLI's handlers, which raise, cannot stop a line between its number and its
+    write: a run stopped there lost that line and the next was numbered past it (a
+    damaged log). Elsewhere, and off POSIX, it holds nothing."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = mask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
+
+
 class SessionLog:
     """An append-only session log of one run; a listener for ``run_episode``.
 
@@ -291,9 +311,11 @@ class SessionLog:
             if self._fd is None or self._broken:
                 return
             fields = _PAYLOADS[event.kind](self, event)
-            self._seq += 1
-            line = {"seq": self._seq, "t": round(time.time(), 6), "kind": event.kind, **fields}
-            self._append(_redacted(line, self._secrets), sync=event.kind in ("start", "end"))
+            with _signals_held():  # a SIGTERM between the number and the line lost a line
+                self._seq += 1
+                line = {"seq": self._seq, "t": round(time.time(), 6), "kind": event.kind,
+                        **fields}  # fmt: skip
+                self._append(_redacted(line, self._secrets), sync=event.kind in ("start", "end"))
             if event.kind in ("start", "end"):
                 self._note(event)
 
