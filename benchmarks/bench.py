@@ -152,7 +152,7 @@ def bench_desktop(repeat: int) -> list[Row]:
             Row("capture (mss grab + RGB image)", t, "s", f"{frame.size[0]}x{frame.size[1]}")
         )
         t, _ = median_of(screen.signature, repeat)
-        rows.append(Row("frame signature (settle poll)", t, "s", "sampled grid digest"))
+        rows.append(Row("frame signature (settle poll)", t, "s", "CRC-32 of every pixel"))
         t, found = median_of(lambda: detector.detect(Frame.of(frame)), repeat)
         rows.append(Row("OCR, full frame", t, "s", f"{len(found.elements)} elements"))
         for width in (960, 640):

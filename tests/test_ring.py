@@ -216,13 +216,14 @@ def test_a_region_is_clipped_to_the_monitor_and_grabbed_alone() -> None:
     canvas.paint(150, 90, 255)  # elsewhere: the region does not see it
     assert screen.signature((90, 40, 110, 60)) == before
     whole = screen.signature()
-    canvas.paint(105, 55, 255)  # inside, between the whole signature's samples
+    canvas.paint(105, 55, 255)  # one pixel inside (off the old signature's sample grid)
     after = screen.signature((90, 40, 110, 60))
-    assert screen.signature() == whole  # sampling is blind to it; the region is not
+    changed = screen.signature()
+    assert changed != whole  # the whole signature sees every pixel too
     assert after != before
     assert after == exact_signature(canvas.shot((100, 50, 110, 60)))
     assert screen.ring is not None
-    assert [s for _, s in screen.ring.signatures()] == [whole, whole]  # regions stay out
+    assert [s for _, s in screen.ring.signatures()] == [whole, changed]  # regions stay out
 
 
 @pytest.mark.parametrize(
