@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ._contracts import Detection
-from ._ocr import OcrDetector, _snapped
+from ._ocr import OcrDetector, _snapped, rgb_array
 from ._perception import Element, Frame, as_frame, image_size
 
 __all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "same_text", "scroll_shift"]
@@ -388,10 +388,9 @@ class IncrementalOcr:
             raise ValueError(f"full_above is a share of the frame in (0, 1], got {self.full_above}")
 
     def detect(self, frame: Frame) -> Detection:
-        import numpy as np
 
         image = as_frame(frame).image
-        pixels = np.asarray(image.convert("RGB"))
+        pixels = rgb_array(image)
         with self._lock:
             t0 = time.perf_counter()
             pieces, update = self._update(image, pixels)

@@ -219,9 +219,8 @@ class _Line:
 
 def _read(engine: Any, image: Any, text_score: float) -> list[_Line]:
     """The engine's lines for a PIL image, down to confidence ``text_score``."""
-    import numpy as np
 
-    rgb = np.asarray(image.convert("RGB"))
+    rgb = rgb_array(image)
     try:  # RapidOCR loads its model files lazily: a missing or broken one fails here
         result = engine(rgb[:, :, ::-1].copy(), return_word_box=True, text_score=text_score)
     except Exception as exc:  # the engine's failure, reported with its fix
@@ -302,7 +301,7 @@ def reread(
 
     region = _snapped(_zoom_region(box, image_size(image)), image_size(image))
     crop = image.crop(region)
-    key = (_pixels_key(_array(crop), False), factor, engine_params)
+    key = (_pixels_key(rgb_array(crop), False), factor, engine_params)
     with _ZOOM_LOCK:
         pieces = _ZOOMED.get(key)
     if pieces is None:
@@ -334,10 +333,11 @@ def _snapped(region: tuple[int, int, int, int], size: tuple[int, int]) -> tuple[
     return (x0 // g * g, y0 // g * g, min(size[0], -(-x1 // g) * g), min(size[1], -(-y1 // g) * g))
 
 
-def _array(image: Any) -> Any:
+def rgb_array(image: Any) -> Any:
+    """A PIL image's pixels as an (h, w, 3) uint8 array (converted only when not RGB)."""
     import numpy as np
 
-    return np.asarray(image.convert("RGB"))
+    return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
 
 
 def _covers(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
