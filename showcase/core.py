@@ -142,6 +142,51 @@ def perception() -> Transcript:
 
 
 @capability(
+    "element-kinds",
+    "Elements know what they are",
+    "A detector that knows more says so: a button, a text field and its value, a ticked "
+    "box, the window it sits in. The menu shows it compactly, windows top-most first, and "
+    "a trace keeps it.",
+    shows=[
+        "KINDS",
+        "STATES",
+        "Element.checked",
+        "Observation.window",
+        "Window.to_dict",
+        "Window.from_dict",
+    ],
+)
+def element_kinds() -> Transcript:
+    t, ns = Transcript(), namespace()
+    t.python(
+        """
+        E, W = tca.Element, tca.Window
+        print(tca.KINDS[1:]); print(tca.STATES)
+        editor = W(title="Editor", box=(0, 0, 800, 600), id=0x2a00003)
+        dialog = W(title="Replace file?", box=(250, 200, 550, 330), id=0x2c00007)
+        obs = tca.Observation.of([
+            E(label="Street", box=(20, 40, 220, 60), kind="field", value="", window=editor.id),
+            E(label="Subscribe", box=(20, 80, 34, 94), kind="check", state={"checked"}, window=editor.id),
+            E(label="No", box=(300, 290, 350, 315), kind="button", window=dialog.id),
+            E(label="Yes", box=(450, 290, 500, 315), kind="button", window=dialog.id),
+            E(label="12:04", box=(740, 5, 790, 20)),
+        ], size=(800, 600), windows=[dialog, editor])
+        print(tca.build_menu(obs, "say no").render())
+        no = obs.find("No")
+        print(no.uid, "in", obs.window(no).title, "| ticked:", obs.find("Subscribe").checked)
+        print(W.from_dict(dialog.to_dict()) == dialog, tca.Observation.from_dict(obs.to_dict()) == obs)
+        print(repr(tca.normalize_label("−")), "is a keypad's minus too:", tca.normalize_label("–"))
+        try:
+            E(label="x", box=(0, 0, 1, 1), kind="gizmo")
+        except ValueError as exc:
+            print("ValueError:", exc)
+        """,
+        ns,
+    )
+    return t
+
+
+@capability(
     "menu",
     "The numbered menu and the lenient reader",
     "What a small model sees, and how its replies are read: bare numbers, prose around JSON, "

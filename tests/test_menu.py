@@ -6,7 +6,14 @@ import contextlib
 
 import pytest
 
-from tiny_computer_agent import BrainError, Element, Observation, build_menu, parse_decision
+from tiny_computer_agent import (
+    BrainError,
+    Element,
+    Observation,
+    Window,
+    build_menu,
+    parse_decision,
+)
 from tiny_computer_agent._menu import Menu
 
 from .helpers import dialog
@@ -220,3 +227,36 @@ def test_reading_a_reply_is_linear(menu: Menu, pattern: str) -> None:
 def test_many_objects_still_read_the_last(menu: Menu) -> None:
     reply = "{ stray " * 200 + '{"verb": "click", "choice": 1}' * 50 + '{"choice": 5}'
     assert parse_decision(reply, menu).action.target == "Save"
+
+
+def test_the_menu_says_what_each_entry_is_and_which_window_holds_it() -> None:
+    dialog = Window(title="Replace file?", box=(0, 0, 300, 200), id=5)
+    main = Window(title="Editor", box=(0, 0, 800, 600), id=2)
+    obs = Observation.of(
+        [
+            Element(label="No", box=(10, 150, 60, 170), kind="button", window=5),
+            Element(label="Street", box=(10, 300, 200, 320), kind="field", value="", window=2),
+            Element(label="Subscribe", box=(10, 340, 24, 354), kind="check", window=2),
+            Element(label="Dark", box=(10, 360, 24, 374), kind="radio", state={"checked"}),
+        ],
+        size=(800, 600),
+        windows=[dialog, main],
+    )
+    menu = build_menu(obs, "say no")
+    assert menu.lines() == (
+        "1. [button] No · Replace file?",
+        '2. [field] Street = "" · Editor',
+        "3. [check] Subscribe ☐ · Editor",
+        "4. [radio] Dark ☑",
+    )
+    assert menu.lookup("[button] No") == (1, obs.elements[0])  # copied with its kind
+    with pytest.raises(BrainError, match="repeats the menu"):
+        parse_decision('1. [button] No · Replace file?\n2. [field] Street = "" · Editor', menu)
+
+
+def test_a_capped_menu_keeps_the_button_before_a_title_that_repeats_the_goal() -> None:
+    title = Element(label="Delete", box=(0, 0, 60, 20), kind="title")
+    filler = [Element(label=f"item {i}", box=(0, 30 + 20 * i, 50, 45 + 20 * i)) for i in range(5)]
+    button = Element(label="Delete", box=(0, 200, 60, 220), kind="button")
+    menu = build_menu(Observation.of([title, *filler, button], size=(100, 300)), "Delete", 1)
+    assert menu.entries[0].kind == "button"

@@ -394,7 +394,7 @@ def test_a_trace_keeps_batches_passive_steps_and_wake_reasons(tmp_path: Any) -> 
     path = tmp_path / "t.json"
     tca.record(episode, brain=brain).save(path)
     trace = tca.load_trace(path)
-    assert trace.to_dict()["schema_version"] == 3
+    assert trace.to_dict()["schema_version"] == tca.records.SCHEMA_VERSION
     first, second = trace.steps[:2]
     assert first.decision is not None and len(first.decision.actions) == 2
     assert second.result is not None and second.result.woke == "still"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tiny_computer_agent import (
@@ -8,6 +10,7 @@ from tiny_computer_agent import (
     FrameMapping,
     Observation,
     TargetError,
+    Window,
     normalize_label,
     reading_order,
 )
@@ -103,3 +106,41 @@ def test_acting_needs_the_exact_label_never_a_neighbour() -> None:
     # an element id from the menu only stands if that element still has the label
     with pytest.raises(TargetError):
         obs.resolve("Save", element_id=1)
+
+
+def test_symbol_labels_are_targets_and_every_dash_is_minus() -> None:
+    assert normalize_label("−") == normalize_label("–") == normalize_label("-") == "-"
+    assert [normalize_label(s) for s in ("×", "÷", "=", "←", "✓", " + ")] == [
+        "×", "÷", "=", "←", "✓", "+",
+    ]  # fmt: skip
+    assert normalize_label("+ 1") == "1"  # a letter or digit wins: symbols are dropped
+    assert normalize_label("  ") == ""
+    keypad = Observation.of([el("×", 10, 10, 30), el("÷", 50, 10, 30)], size=(100, 50))
+    assert keypad.find("÷").box[0] == 50
+
+
+def test_an_element_says_what_it_is_and_refuses_what_it_cannot_be() -> None:
+    box = Element(label="Subscribe", box=(0, 0, 9, 9), kind="check", state={"checked"})
+    assert box.checked and box.state == frozenset({"checked"})
+    assert not Element(label="Subscribe", box=(0, 0, 9, 9), kind="check").checked
+    with pytest.raises(ValueError, match="kind 'gizmo'"):
+        Element(label="x", box=(0, 0, 1, 1), kind="gizmo")
+    with pytest.raises(ValueError, match="ticked"):
+        Element(label="x", box=(0, 0, 1, 1), state=frozenset({"ticked"}))
+    again = Element.from_dict(box.to_dict())
+    assert (again.kind, again.state, again.value) == ("check", frozenset({"checked"}), None)
+
+
+def test_elements_are_grouped_by_window_top_most_first_with_stable_uids() -> None:
+    front = Window(title="Replace file?", box=(300, 0, 600, 200), id=7)
+    back = Window(title="Editor", box=(0, 0, 800, 600), id=3)
+    ok_back = dataclasses.replace(el("OK", 10, 10), window=3, kind="button")
+    ok_front = dataclasses.replace(el("OK", 400, 150), window=7, kind="button")
+    stray = el("clock", 700, 5)
+    obs = Observation.of([ok_back, stray, ok_front], size=(800, 600), windows=[front, back])
+    assert [(e.label, e.window) for e in obs.elements] == [("OK", 7), ("OK", 3), ("clock", 0)]
+    assert obs.window(obs.elements[0]) == front and obs.window(obs.elements[2]) is None
+    assert len({e.uid for e in obs.elements}) == 3
+    moved = dataclasses.replace(ok_front, box=(410, 160, 490, 190))
+    later = Observation.of([moved, ok_back], size=(800, 600), windows=[front, back])
+    assert later.elements[0].uid == obs.elements[0].uid  # the same control, moved

@@ -15,12 +15,15 @@ from tiny_computer_agent import (
     Action,
     BrainError,
     Decision,
+    Element,
     FirstItemBrain,
     GoalUnreachable,
+    Observation,
     PlannerBrain,
     ScriptedBrain,
     ScriptedScreen,
     TraceError,
+    Window,
     __version__,
     run_episode,
 )
@@ -141,9 +144,11 @@ def test_record_refuses_a_menu_size_the_episode_did_not_use() -> None:
 def test_an_expected_answer_needs_labels_or_a_refusal() -> None:
     with pytest.raises(ValueError, match="labels"):
         Expected()
-    with pytest.raises(ValueError, match="letters or digits"):
-        Expected(labels=("...",))
+    with pytest.raises(ValueError, match="blank"):
+        Expected(labels=(" \t",))
     assert Expected(labels=("Don't Save",)).matches("DontSave")  # OCR's lost spacing
+    assert Expected(labels=("−",)).matches("-")  # a keypad's minus, however it is drawn
+    assert not Expected(labels=("÷",)).matches("×")
 
 
 # -- strict loading ----------------------------------------------------------------------
@@ -183,6 +188,26 @@ BAD = [
         lambda d: d["steps"][0]["frame"]["elements"][0].update(source="psychic"),
         "steps[0].frame.elements[0].source",
         id="unknown-source",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(kind="gizmo"),
+        "steps[0].frame.elements[0].kind",
+        id="unknown-kind",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(state="checked"),
+        "steps[0].frame.elements[0].state",
+        id="state-not-a-list",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"]["elements"][0].update(state=["ticked"]),
+        "steps[0].frame.elements[0].state[0]",
+        id="unknown-state",
+    ),
+    pytest.param(
+        lambda d: d["steps"][0]["frame"].update(windows=[{"title": "x", "box": [9, 9, 1, 1]}]),
+        "steps[0].frame.windows[0].box",
+        id="negative-window",
     ),
     pytest.param(
         lambda d: d["steps"][0]["decision"]["action"].update(verb="teleport"),
@@ -401,7 +426,7 @@ def test_a_version_1_trace_migrates_its_refusal_and_error_text_into_fields() -> 
     assert refusal is not None and (refusal.rule, refusal.message) == (
         "denied-widget", "'Terminal' is denied",
     )  # fmt: skip
-    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION == 3
+    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION == 4
     assert trace.to_dict()["steps"][2]["refusal"] == {
         "rule": "denied-widget", "message": "'Terminal' is denied",
     }  # fmt: skip
@@ -554,3 +579,40 @@ def test_a_loaded_trace_saves_unchanged(tmp_path: Path) -> None:
     data = mutate(lambda d: d["steps"][0]["frame"]["elements"][0].update(confidence=5e-324))
     trace = Trace.from_dict(data)
     assert Trace.from_dict(json.loads(trace.to_json())) == trace
+
+
+def test_a_trace_keeps_what_each_element_is_and_its_windows(tmp_path: Path) -> None:
+    dialog = Window(title="Replace file?", box=(100, 100, 400, 250), id=0x1A00003)
+    elements = [
+        Element(label="Replace", box=(120, 200, 190, 230), kind="button", window=dialog.id),
+        Element(label="Street", box=(10, 10, 60, 30), kind="field", value="", uid="a11y:7"),
+        Element(label="Subscribe", box=(10, 40, 30, 60), kind="check", state={"checked"}),
+        Element(label="Notes", box=(10, 70, 60, 90)),
+    ]
+    obs = Observation.of(elements, size=(640, 480), windows=[dialog])
+    screen = ScriptedScreen(frames=(obs,))
+    brain = ScriptedBrain.of([{"verb": "click", "target": "Replace"}])
+    path = tmp_path / "kinds.json"
+    record(run_episode("replace it", screen=screen, brain=brain), brain=brain).save(path)
+    frame = load_trace(path).steps[0].frame
+    assert frame.windows == (dialog,)
+    by_label = {e.label: e for e in frame.elements}
+    assert (by_label["Replace"].kind, by_label["Replace"].window) == ("button", dialog.id)
+    assert (by_label["Street"].value, by_label["Street"].uid) == ("", "a11y:7")
+    assert by_label["Subscribe"].state == frozenset({"checked"})
+    assert by_label["Notes"].kind == "" and by_label["Notes"].value is None
+    saved = json.loads(path.read_text())["steps"][0]["frame"]["elements"]
+    notes = next(e for e in saved if e["label"] == "Notes")
+    assert not {"kind", "window", "state", "value"} & notes.keys()  # unset stays unwritten
+
+
+def test_a_version_3_trace_loads_with_elements_of_unknown_kind(tmp_path: Path) -> None:
+    data = good_data()
+    data["schema_version"] = 3
+    for step in data["steps"]:
+        for e in step["frame"]["elements"]:
+            for field in ("kind", "window", "state", "value", "uid"):
+                e.pop(field, None)
+    trace = load_trace(write(tmp_path, data))
+    assert trace.to_dict()["schema_version"] == SCHEMA_VERSION
+    assert all(e.kind == "" and not e.state for s in trace.steps for e in s.frame.elements)

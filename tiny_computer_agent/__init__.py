@@ -77,6 +77,8 @@ from ._loop import (
 )
 from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
 from ._perception import (
+    KINDS,
+    STATES,
     Element,
     Frame,
     FrameMapping,
@@ -163,6 +165,7 @@ __all__ = [
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
     "KEY_ALIASES",
+    "KINDS",
     "MAX_BATCH",
     "MAX_SCROLL",
     "MAX_TEXT_LENGTH",
@@ -171,6 +174,7 @@ __all__ = [
     "MODIFIERS",
     "OUTCOMES",
     "SCROLL_DIRECTIONS",
+    "STATES",
     "VERBS",
     "VERB_TABLE",
     "VERDICTS",

@@ -119,4 +119,5 @@ def observe(
         prose=found.prose,
         notes=found.notes,
         image=None if isinstance(frame.image, SizedImage) else frame.image,
+        windows=frame.windows,
     )

@@ -530,6 +530,7 @@ def merge_readings(obs: Observation, found: Sequence[Element]) -> tuple[Observat
         prose=obs.prose,
         notes=obs.notes,
         image=obs.image,
+        windows=obs.windows,
     )
     return merged, taken
 

@@ -74,8 +74,14 @@ class Menu:
     hidden: int = 0
 
     def lines(self) -> tuple[str, ...]:
-        """The entries as a small model sees them: ``"3. Save"``."""
-        return tuple(f"{n}. {e.label}" for n, e in enumerate(self.entries, 1))
+        """The entries as a small model sees them: ``"3. Save"``, and where the detector
+        knew more, ``"4. [button] No · Replace file?"``, ``"7. [field] Street = \"\""``,
+        ``"9. [check] Subscribe ☐"`` (see :func:`entry_text`)."""
+        titled = len({e.window for e in self.entries}) > 1
+        return tuple(
+            f"{n}. {entry_text(e, self.observation if titled else None)}"
+            for n, e in enumerate(self.entries, 1)
+        )
 
     def render(self) -> str:
         """The menu text shown to a brain, with a note when entries were left out."""
@@ -101,6 +107,8 @@ class Menu:
         number = _as_number(value)
         if number is not None:
             return number, self.entry(number)
+        if isinstance(value, str):  # "[button] No", copied from the menu with its kind
+            value = _KIND_TAG.sub("", value, count=1)
         if not isinstance(value, str) or not normalize_label(value):
             raise BrainError(f"{shown(value)} is neither a menu number nor a label on the menu")
         want = normalize_label(value)
@@ -116,12 +124,39 @@ class Menu:
         return scored[0][1], scored[0][2]
 
 
+_BOXES: Final = {True: "☑", False: "☐"}
+_KIND_TAG: Final = re.compile(r"^\s*\[[a-z]+\]\s*")
+#: For a capped menu, among labels that match the goal equally: controls first, then
+#: plain OCR text (which may be a control), then titles and static text.
+_KIND_RANK: Final = {"": 1, "title": 2, "text": 2}
+
+
+def entry_text(element: Element, titles: Observation | None = None) -> str:
+    """One menu entry without its number: the label, with the kind in brackets when it
+    is known, a field's value, a check box's or radio's state, and the window's title
+    when ``titles`` (the observation) is given and knows it."""
+    text = element.label
+    if element.kind:
+        text = f"[{element.kind}] {text}"
+    if element.kind == "field" or (element.value is not None and element.kind == "slider"):
+        text += f" = {json.dumps(element.value or '', ensure_ascii=False)}"
+    elif element.kind in ("check", "radio"):
+        text += f" {_BOXES[element.checked]}"
+    if "disabled" in element.state:
+        text += " (disabled)"
+    window = titles.window(element) if titles is not None else None
+    if window is not None and window.title:
+        text += f" · {window.title}"
+    return text
+
+
 def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_MENU_SIZE) -> Menu:
     """The numbered menu for ``observation``: at most ``limit`` entries in reading order.
 
     When the frame has more elements than ``limit``, the ones whose labels best match
-    the goal's words are kept -- among equals, short labels (controls are named in a
-    word or two) before long ones, then reading order -- and shown in reading order.
+    the goal's words are kept -- among equals, known controls before plain text and
+    titles, short labels (controls are named in a word or two) before long ones, then
+    reading order -- and shown in reading order.
     """
     if limit < 1:
         raise ValueError(f"menu limit must be at least 1, got {limit}")
@@ -136,7 +171,10 @@ def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_ME
         best = max((match_score(w, e.key) for w in words), default=0.0)
         return max(best, match_score(whole, e.key) if whole else 0.0)
 
-    keep = sorted(elements, key=lambda e: (-relevance(e), len(e.label.split()), e.id))[:limit]
+    keep = sorted(
+        elements,
+        key=lambda e: (-relevance(e), _KIND_RANK.get(e.kind, 0), len(e.label.split()), e.id),
+    )[:limit]
     keep.sort(key=lambda e: e.id)
     return Menu(observation=observation, entries=tuple(keep), hidden=len(elements) - limit)
 
@@ -230,6 +268,7 @@ def _is_echo(reply: str, menu: Menu) -> bool:
     if n == 0:
         return False
     numbered: set[int] = set()
+    shown_lines = [line.partition(". ")[2].strip() for line in menu.lines()]
     for line in reply.split("\n"):  # one pass: a regex per entry over all lines is quadratic
         m = _MENU_LINE.match(line)
         number = ascii_whole(m.group(1)) if m else None
@@ -237,7 +276,7 @@ def _is_echo(reply: str, menu: Menu) -> bool:
         if (
             number is not None
             and 1 <= number <= n
-            and label == menu.entries[number - 1].label.strip()
+            and label in (menu.entries[number - 1].label.strip(), shown_lines[number - 1])
         ):
             numbered.add(number)
     if len(numbered) >= 2:

@@ -30,7 +30,9 @@ __all__ = [
     "Element",
     "Frame",
     "FrameMapping",
+    "KINDS",
     "Observation",
+    "STATES",
     "Window",
     "as_frame",
     "image_size",
@@ -38,16 +40,37 @@ __all__ = [
     "reading_order",
 ]
 
-#: Where an element came from: OCR text, a numbered grid cell, the accessibility tree.
-SOURCES: Final = ("ocr", "grid", "a11y", "scripted")
+#: Where an element came from: OCR text, a numbered grid cell, the accessibility tree,
+#: a script, or a control shape found in the pixels (its label from OCR).
+SOURCES: Final = ("ocr", "grid", "a11y", "scripted", "shape")
+
+#: What an element is. ``""`` is unknown: plain OCR text, which may be a control or not.
+KINDS: Final = (
+    "", "button", "field", "check", "radio", "link", "item", "menuitem", "tab",
+    "slider", "title", "text", "icon", "key", "cell",
+)  # fmt: skip
+
+#: The state flags an element may carry; an unticked check box simply lacks "checked".
+STATES: Final = ("checked", "selected", "focused", "disabled", "editable", "expanded", "pressed")
+
+# Dashes a keypad or toolbar may draw for "minus"; all are the key "-".
+_DASHES: Final = str.maketrans(dict.fromkeys("\u2212\u2013\u2014\u2010\u2011\ufe63\uff0d", "-"))
 
 _SUMMARY_CHARS: Final = 1200
 
 
 def normalize_label(text: str) -> str:
-    """The alphanumeric core of a label: ``"Don't  Save."`` -> ``"dontsave"``."""
+    """The alphanumeric core of a label: ``"Don't  Save."`` -> ``"dontsave"``.
+
+    A label with no letter or digit at all keeps its symbols (without spaces), so a
+    keypad's or toolbar's ``+``, ``×``, ``÷``, ``=``, ``←`` or ``✓`` is a target too;
+    every dash is ``-`` (a keypad's minus may be drawn as ``−`` or ``–``).
+    """
     folded = unicodedata.normalize("NFKD", text).casefold()
-    return "".join(ch for ch in folded if ch.isalnum())
+    core = "".join(ch for ch in folded if ch.isalnum())
+    if core:
+        return core
+    return "".join(ch for ch in folded.translate(_DASHES) if not ch.isspace() and ch.isprintable())
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,6 +124,25 @@ class Window:
     id: int = 0
     pid: int | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
+        if self.pid is not None:
+            data["pid"] = self.pid
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Window:
+        box = tuple(int(v) for v in data["box"])
+        if len(box) != 4:
+            raise ValueError(f"window box must have 4 numbers, got {data['box']!r}")
+        pid = data.get("pid")
+        return cls(
+            title=str(data.get("title", "")),
+            box=(box[0], box[1], box[2], box[3]),
+            id=int(data.get("id", 0)),
+            pid=None if pid is None else int(pid),
+        )
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Frame:
@@ -152,13 +194,25 @@ def as_frame(given: Any) -> Frame:
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Element:
-    """One labelled thing on screen; ``box`` is (left, top, right, bottom) in frame pixels."""
+    """One labelled thing on screen; ``box`` is (left, top, right, bottom) in frame pixels.
+
+    What it is, where it lives and how it stands, when a detector knows: ``kind`` (one
+    of :data:`KINDS`; ``""`` for plain OCR text), ``window`` (the X id of its top-level
+    window; 0 when unknown), ``state`` (flags from :data:`STATES`), ``value`` (a text
+    field's text, a slider's value) and ``uid``, the same string for the same control
+    from frame to frame (``id`` is only its number on this frame's menu).
+    """
 
     label: str
     box: tuple[int, int, int, int]
     source: str = "ocr"
     confidence: float = 1.0
     id: int = 0
+    kind: str = ""
+    window: int = 0
+    state: frozenset[str] = frozenset()
+    value: str | None = None
+    uid: str = ""
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box
@@ -166,6 +220,13 @@ class Element:
             raise ValueError(f"element {self.label!r}: box {self.box} has negative size")
         if self.source not in SOURCES:
             raise ValueError(f"element {self.label!r}: source {self.source!r} not in {SOURCES}")
+        if self.kind not in KINDS:
+            raise ValueError(f"element {self.label!r}: kind {self.kind!r} not in {KINDS[1:]}")
+        unknown = sorted(set(self.state) - set(STATES))
+        if unknown:
+            raise ValueError(f"element {self.label!r}: state {unknown} not in {STATES}")
+        # a set or list from a caller becomes a frozenset, so elements stay hashable
+        object.__setattr__(self, "state", frozenset(self.state))
 
     @property
     def center(self) -> tuple[float, float]:
@@ -178,30 +239,56 @@ class Element:
         """The normalised label used for every comparison."""
         return normalize_label(self.label)
 
+    @property
+    def checked(self) -> bool:
+        return "checked" in self.state
+
     def contains(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.box
         return x0 <= x <= x1 and y0 <= y <= y1
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The element as JSON; the issue-10 fields only when set, so OCR-only traces
+        stay as small as they were."""
+        data: dict[str, Any] = {
             "id": self.id,
             "label": self.label,
             "box": list(self.box),
             "source": self.source,
             "confidence": round(self.confidence, 4),
         }
+        if self.kind:
+            data["kind"] = self.kind
+        if self.window:
+            data["window"] = self.window
+        if self.state:
+            data["state"] = sorted(self.state)
+        if self.value is not None:
+            data["value"] = self.value
+        if self.uid:
+            data["uid"] = self.uid
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Element:
         box = tuple(int(v) for v in data["box"])
         if len(box) != 4:
             raise ValueError(f"element box must have 4 numbers, got {data['box']!r}")
+        state = data.get("state", ())
+        if isinstance(state, str) or not isinstance(state, Iterable):
+            raise ValueError(f"element state must be a list of flags, got {state!r}")
+        value = data.get("value")
         return cls(
             label=str(data["label"]),
             box=(box[0], box[1], box[2], box[3]),
             source=str(data.get("source", "ocr")),
             confidence=float(data.get("confidence", 1.0)),
             id=int(data.get("id", 0)),
+            kind=str(data.get("kind", "")),
+            window=int(data.get("window", 0)),
+            state=frozenset(str(f) for f in state),
+            value=None if value is None else str(value),
+            uid=str(data.get("uid", "")),
         )
 
 
@@ -226,8 +313,8 @@ class Observation:
     """One frame's element index.
 
     ``prose`` is text read on screen but kept out of the index (dialog sentences): the
-    verifier sees it, the menu does not. ``image`` (a PIL image or None) is never
-    serialised.
+    verifier sees it, the menu does not. ``windows`` are the top-level windows, top-most
+    first, when known. ``image`` (a PIL image or None) is never serialised.
     """
 
     elements: tuple[Element, ...]
@@ -236,6 +323,7 @@ class Observation:
     prose: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     image: Any = dataclasses.field(default=None, compare=False, repr=False)
+    windows: tuple[Window, ...] = ()
 
     @classmethod
     def of(
@@ -247,18 +335,33 @@ class Observation:
         prose: Iterable[str] = (),
         notes: Iterable[str] = (),
         image: Any = None,
+        windows: Iterable[Window] = (),
     ) -> Observation:
-        """Build an observation, numbering the elements in reading order (ids 1..N)."""
-        ordered = reading_order(elements)
-        numbered = tuple(dataclasses.replace(e, id=i) for i, e in enumerate(ordered, 1))
+        """Build an observation, numbering the elements in reading order (ids 1..N).
+
+        Elements are grouped by window, top-most (focused) window first, in reading
+        order within each; elements of no known window come last. Each element without
+        a ``uid`` gets one from its window, kind and label (and its rank among equals).
+        """
+        stack = tuple(windows)
+        rank = {w.id: i for i, w in enumerate(stack)}
+        groups: dict[int, list[Element]] = {}
+        for e in elements:
+            groups.setdefault(rank.get(e.window, len(stack)), []).append(e)
+        ordered = [e for r in sorted(groups) for e in reading_order(groups[r])]
         return cls(
-            elements=numbered,
+            elements=_numbered(ordered),
             size=size,
             mapping=mapping or FrameMapping(),
             prose=tuple(prose),
             notes=tuple(notes),
             image=image,
+            windows=stack,
         )
+
+    def window(self, element: Element) -> Window | None:
+        """The window ``element`` belongs to, when known."""
+        return next((w for w in self.windows if w.id and w.id == element.window), None)
 
     def text(self) -> str:
         """Every label in reading order, then the prose, one per line."""
@@ -329,7 +432,7 @@ class Observation:
         """A digest of labels and boxes: equal signatures mean an unchanged index."""
         h = hashlib.sha256()
         for e in self.elements:
-            h.update(f"{e.key}|{e.box}|{e.source};".encode())
+            h.update(f"{e.key}|{e.box}|{e.source}|{e.kind}|{sorted(e.state)}|{e.value};".encode())
         for p in self.prose:
             h.update(f"{normalize_label(p)};".encode())
         h.update(repr(self.size).encode())
@@ -342,6 +445,7 @@ class Observation:
             "elements": [e.to_dict() for e in self.elements],
             "prose": list(self.prose),
             "notes": list(self.notes),
+            **({"windows": [w.to_dict() for w in self.windows]} if self.windows else {}),
         }
 
     @classmethod
@@ -353,7 +457,24 @@ class Observation:
             mapping=FrameMapping.from_dict(data.get("mapping", {})),
             prose=tuple(str(p) for p in data.get("prose", ())),
             notes=tuple(str(n) for n in data.get("notes", ())),
+            windows=tuple(Window.from_dict(w) for w in data.get("windows", ())),
         )
+
+
+def _numbered(ordered: Iterable[Element]) -> tuple[Element, ...]:
+    """``ordered`` numbered 1..N, each given a ``uid`` when it has none: its window,
+    kind, label and its rank among elements alike in all three (the second "OK" of one
+    window is ``…:ok:2``), which stays the same while the control stays on screen."""
+    seen: dict[tuple[int, str, str], int] = {}
+    out = []
+    for i, e in enumerate(ordered, 1):
+        uid = e.uid
+        if not uid:
+            like = (e.window, e.kind, e.key)
+            seen[like] = seen.get(like, 0) + 1
+            uid = f"{e.window:x}:{e.kind or 'text'}:{e.key}:{seen[like]}"
+        out.append(dataclasses.replace(e, id=i, uid=uid))
+    return tuple(out)
 
 
 def match_score(want: str, have: str) -> float:

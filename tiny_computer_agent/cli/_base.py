@@ -49,8 +49,8 @@ def brain_options(args: argparse.Namespace) -> BrainOptions:
     for label in args.expected or ():
         if not is_text(label) or not normalize_label(label):
             raise UsageError(
-                f"--expected {shown(label)}: a label needs a letter or a digit to match a "
-                "target on screen, e.g. --expected Save"
+                f"--expected {shown(label)}: a blank label matches no target on screen; "
+                "name one, e.g. --expected Save (or a key's symbol, --expected '÷')"
             )
     return BrainOptions(
         expected=tuple(args.expected or ()),

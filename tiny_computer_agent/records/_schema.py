@@ -1,13 +1,13 @@
 """The trace schema: Expected, TraceStep and Trace, and their strict reader.
 
-A trace is one JSON object (``schema_version`` 3). It keeps what the harness *saw* and
+A trace is one JSON object (``schema_version`` 4). It keeps what the harness *saw* and
 *did*, never what the screen looked like: each frame's element index (labels, boxes,
 sources, confidences, frame size, frame-to-screen mapping, prose), the menu shown, the
 brain's decision (its action, menu choice and raw reply), whether the policy allowed it,
 the result, the verifier's outcome, timings, and the versions of the harness and brain.
 No pixels: :attr:`Observation.image` is never written.
 
-    {"format": "tiny-computer-agent/trace", "schema_version": 3,
+    {"format": "tiny-computer-agent/trace", "schema_version": 4,
      "task": "example-save", "goal": "click 'Save'", "menu_size": 12,
      "harness_version": "0.1.0", "brain": {"name": "planner", "settings": {}},
      "dry_run": true, "verify_text": "Saved", "outcome": "verified", "reason": "...",
@@ -24,6 +24,11 @@ left as it was) and ``woke`` (what ended a ``wait_for``), and the verbs ``wait_f
 ``zoom``. A version-2 trace has none of them and is read as it is (:func:`migrate_v2`);
 a harness that reads only version 2 refuses a version-3 trace instead of dropping a
 batch unread.
+
+Version 4 added what an element *is*: its ``kind`` (button, field, check...), ``window``
+(an X window id), ``state`` flags, ``value`` and ``uid``, each written only when set, and
+a frame's ``windows`` (title, box, id). A version-3 trace has none and is read as it is
+(:func:`migrate_v3`); its elements are of unknown kind, as they were.
 
 A step's ``refusal`` is ``{"rule": ..., "message": ...}`` and its ``error`` is
 ``{"kind": ..., "message": ...}`` (a kind from :data:`~tiny_computer_agent._contracts.
@@ -48,7 +53,16 @@ from .._contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, Ste
 from .._errors import ActionError
 from .._loop import OUTCOMES, render_step
 from .._menu import DEFAULT_MENU_SIZE
-from .._perception import SOURCES, Element, FrameMapping, Observation, normalize_label
+from .._perception import (
+    KINDS,
+    SOURCES,
+    STATES,
+    Element,
+    FrameMapping,
+    Observation,
+    Window,
+    normalize_label,
+)
 from .._version import __version__
 from .._waiting import WAKE_REASONS
 from ._jsonio import FieldReader, short, write_atomic
@@ -64,7 +78,7 @@ __all__ = [
     "migrate_v2",
 ]
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 TRACE_FORMAT: Final = "tiny-computer-agent/trace"
 #: What else this harness writes as JSON beside traces: a folder of traces may hold
 #: them (``--scoreboard-json``, the pool's ``scoreboard.json``), and loading skips them.
@@ -109,7 +123,7 @@ class Expected:
             )
         for label in self.labels:
             if not normalize_label(label):
-                raise ValueError(f"expected label {label!r} has no letters or digits to match")
+                raise ValueError(f"expected label {label!r} is blank: there is nothing to match")
 
     def matches(self, text: str) -> bool:
         """Whether ``text`` is one of the expected labels, on normalised text."""
@@ -331,8 +345,14 @@ def migrate_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema_version": 3}
 
 
+def migrate_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-3 trace as version 4: nothing to change (its elements carry no kind,
+    window or state, which read as unknown), only the version."""
+    return {**data, "schema_version": 4}
+
+
 #: Older schema versions this harness reads, each with its upgrade to the next.
-_MIGRATIONS: Final = {1: migrate_v1, 2: migrate_v2}
+_MIGRATIONS: Final = {1: migrate_v1, 2: migrate_v2, 3: migrate_v3}
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -351,12 +371,35 @@ class TraceReader(FieldReader):
         confidence = self.number(data.get("confidence", 1.0), f"{where}.confidence")
         if not 0.0 <= confidence <= 1.0:
             raise self.fail(f"{where}.confidence", f"must be from 0 to 1, got {confidence:g}")
+        value = data.get("value")
         return Element(
             label=self.text(self.get(data, "label", where), f"{where}.label"),
             box=(nums[0], nums[1], nums[2], nums[3]),
             source=self.choice(data.get("source", "ocr"), f"{where}.source", SOURCES),
             confidence=round(confidence, 4),  # as saved: a loaded trace saves unchanged
             id=self.whole(self.get(data, "id", where), f"{where}.id", minimum=1),
+            kind=self.choice(data.get("kind", ""), f"{where}.kind", KINDS),
+            window=self.whole(data.get("window", 0), f"{where}.window", minimum=0),
+            state=frozenset(
+                self.choice(flag, f"{where}.state[{i}]", STATES)
+                for i, flag in enumerate(self.array(data.get("state", []), f"{where}.state"))
+            ),
+            value=None if value is None else self.text(value, f"{where}.value"),
+            uid=self.text(data.get("uid", ""), f"{where}.uid"),
+        )
+
+    def window(self, value: object, where: str) -> Window:
+        data = self.obj(value, where)
+        box = self.array(self.get(data, "box", where), f"{where}.box")
+        nums = [self.whole(v, f"{where}.box[{i}]") for i, v in enumerate(box)]
+        if len(nums) != 4 or nums[2] < nums[0] or nums[3] < nums[1]:
+            raise self.fail(f"{where}.box", f"must be [left, top, right, bottom], got {short(box)}")
+        pid = data.get("pid")
+        return Window(
+            title=self.text(data.get("title", ""), f"{where}.title"),
+            box=(nums[0], nums[1], nums[2], nums[3]),
+            id=self.whole(data.get("id", 0), f"{where}.id", minimum=0),
+            pid=None if pid is None else self.whole(pid, f"{where}.pid", minimum=0),
         )
 
     def pixel(self, value: object, where: str, minimum: int | None = None) -> int:
@@ -393,6 +436,10 @@ class TraceReader(FieldReader):
             mapping=self.mapping(data.get("mapping", {}), f"{where}.mapping"),
             prose=self.texts(data.get("prose", []), f"{where}.prose"),
             notes=self.texts(data.get("notes", []), f"{where}.notes"),
+            windows=tuple(
+                self.window(w, f"{where}.windows[{i}]")
+                for i, w in enumerate(self.array(data.get("windows", []), f"{where}.windows"))
+            ),
         )
 
     def decision(self, value: object, where: str) -> Decision:
