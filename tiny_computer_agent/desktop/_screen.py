@@ -20,6 +20,10 @@ digests one rectangle only (a window, a widget), so a watcher is not woken by a 
 elsewhere. Every whole-monitor signature, and the frame behind it whenever it changed,
 goes into :attr:`DesktopScreen.ring` (a :class:`~tiny_computer_agent.desktop.FrameRing`,
 memory only), and :meth:`DesktopScreen.recent` reads those frames back.
+
+On X11 each indexed frame also carries the top-level windows (titles, boxes in screen
+pixels, top-most first; see :mod:`~tiny_computer_agent.desktop._windows`), listed right
+after the frame was grabbed, so an element can be told which dialog it is in.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import dataclasses
 import functools
 import hashlib
 import logging
+import sys
 import threading
 import time
 from typing import Any
@@ -36,7 +41,7 @@ from .._contracts import Detector
 from .._detectors import AutoDetector
 from .._errors import ScreenUnavailable
 from .._frames import MappingRule, make_frame, observe
-from .._perception import FrameMapping, Observation
+from .._perception import FrameMapping, Observation, Window
 from ._capture import (
     Box,
     Capture,
@@ -48,6 +53,7 @@ from ._capture import (
     sampled_signature,
 )
 from ._ring import FrameRing, RawFrame, RingFrame
+from ._windows import XWindows
 
 __all__ = ["DesktopScreen", "clip", "frame_mapping"]
 
@@ -87,8 +93,10 @@ class DesktopScreen:
     ``ring``: where whole-monitor signatures and changed frames are kept (None: nowhere).
     ``last_captured_at``: when the frame behind ``last`` was grabbed (``time.time()``).
     ``index_ahead``: index a changed frame in the background while an action settles
-    (:meth:`look_ahead`). The capture backend opens on first use; :meth:`close` releases
-    it (the ring stays).
+    (:meth:`look_ahead`). ``list_windows``: give each frame the top-level windows (X11
+    only; elsewhere, or when they cannot be read, frames have none). The capture backend
+    and the window listing's X connection open on first use; :meth:`close` releases
+    them (the ring stays).
     """
 
     monitor: int | None = None
@@ -103,11 +111,13 @@ class DesktopScreen:
     last_captured_at: float | None = None
     ring: FrameRing | None = dataclasses.field(default_factory=FrameRing)
     index_ahead: bool = True
+    list_windows: bool = True
     _frame_digest: bytes = b""
     _shot: tuple[float, bytes, RawFrame] | None = None
     _ahead: threading.Thread | None = None
     _capture: Capture | None = None
     _monitor: Monitor | None = None
+    _windows: XWindows | None = None
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -116,6 +126,8 @@ class DesktopScreen:
             raise ValueError(f"retries must be at least 1, got {self.retries}")
         if self.max_width is not None and self.max_width < 64:
             raise ValueError(f"max_width must be at least 64 pixels, got {self.max_width}")
+        if self.list_windows and sys.platform.startswith("linux"):
+            self._windows = XWindows(self.display)  # connects on first use
 
     def open(self) -> Monitor:
         """Connect (once) and return the monitor this screen captures."""
@@ -148,8 +160,11 @@ class DesktopScreen:
         )
         return frame.image, frame.mapping
 
-    def _observe(self, image: Any, monitor: Monitor, captured_at: float) -> Observation:
-        """``image``, a capture of ``monitor``, indexed by this screen's detector."""
+    def _observe(
+        self, image: Any, monitor: Monitor, captured_at: float, windows: tuple[Window, ...]
+    ) -> Observation:
+        """``image``, a capture of ``monitor`` with these top-level ``windows``, indexed
+        by this screen's detector."""
         return observe(
             image,
             detector=self.detector,
@@ -157,7 +172,13 @@ class DesktopScreen:
             monitor=(monitor.left, monitor.top, monitor.width, monitor.height),
             mapping=self._mapping(monitor),
             captured_at=captured_at,
+            windows=windows,
         )
+
+    def windows(self) -> tuple[Window, ...]:
+        """The top-level windows now, top-most first, boxes in screen pixels (empty when
+        ``list_windows`` is off, off X11, or they cannot be read: logged once)."""
+        return () if self._windows is None else self._windows.windows()
 
     def _mapping(self, monitor: Monitor) -> MappingRule:
         return functools.partial(frame_mapping, monitor, scale=self.scale)
@@ -183,8 +204,9 @@ class DesktopScreen:
                 self._record(captured_at, signature, None)
                 self.last_signature, self.last_captured_at = signature, captured_at
                 return self.last
+            windows = self.windows()
             self._record(captured_at, signature, RawFrame.of_image(image))
-            seen = self._observe(image, monitor, captured_at)
+            seen = self._observe(image, monitor, captured_at, windows)
             if capture.signature(monitor) == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
@@ -244,8 +266,9 @@ class DesktopScreen:
     def _index_shot(self, shot: tuple[float, bytes, RawFrame], monitor: Monitor) -> None:
         captured_at, signature, raw = shot
         try:
+            windows = self.windows()  # as soon after the shot as this thread can
             image = raw.image()
-            seen = self._observe(image, monitor, captured_at)
+            seen = self._observe(image, monitor, captured_at, windows)
         except Exception:  # the capture that follows reads again and reports any failure
             log.debug("indexing ahead failed; the next capture reads the frame", exc_info=True)
             return
@@ -279,6 +302,8 @@ class DesktopScreen:
         self._finish_ahead()
         if self._capture is not None:
             self._capture.close()
+        if self._windows is not None:
+            self._windows.close()  # a later capture connects again
         self._capture = None
         self._monitor = None
 

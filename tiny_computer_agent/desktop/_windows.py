@@ -1,0 +1,242 @@
+"""The top-level windows of an X display: titles, boxes, stacking order, focus.
+
+Why: OCR sees pixels, not windows, so two dialogs that both say "OK" look alike to
+it. The window manager knows better, and tells any client through EWMH properties on
+the root window::
+
+    _NET_CLIENT_LIST_STACKING   the managed windows, bottom-most first
+    _NET_CLIENT_LIST            the same, in mapping order (an older manager's only list)
+    _NET_ACTIVE_WINDOW          the focused one
+    _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
+
+With no EWMH window manager (a bare Xvfb) the root's mapped children that carry a
+``WM_NAME`` are the windows, in the server's stacking order.
+
+:class:`XWindows` keeps one python-xlib connection (python-xlib comes with pyautogui,
+the ``desktop`` extra; imported on first use) and answers :meth:`XWindows.windows`
+top-most first, as :class:`~tiny_computer_agent._perception.Window` values whose
+boxes are screen (root) pixels, the window manager's frame included. It never raises
+for the world: no Xlib, no display, a refused connection or a lost server give an empty
+tuple and one logged note; a window that closes while it is being read (BadWindow) is
+left out. Requests go one at a time under a lock, so the look-ahead thread and the
+loop can share one connection.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from .._perception import Window
+
+if TYPE_CHECKING:
+    from Xlib.display import Display
+
+__all__ = ["XWindows"]
+
+log = logging.getLogger(__name__)
+
+_ATOMS: Final = (
+    "_NET_CLIENT_LIST_STACKING",
+    "_NET_CLIENT_LIST",
+    "_NET_ACTIVE_WINDOW",
+    "_NET_WM_NAME",
+    "_NET_WM_PID",
+    "_NET_WM_WINDOW_TYPE",
+    "_NET_WM_WINDOW_TYPE_DESKTOP",
+    "_NET_WM_WINDOW_TYPE_DOCK",
+    "_NET_FRAME_EXTENTS",
+    "UTF8_STRING",
+    "WM_NAME",
+)
+#: Window types that are part of the desktop, not something a person acts in.
+_SKIPPED_TYPES: Final = ("_NET_WM_WINDOW_TYPE_DESKTOP", "_NET_WM_WINDOW_TYPE_DOCK")
+#: Longs asked for per property read: a title up to 1 KiB comes in one round trip.
+_SIZEHINT: Final = 256
+
+
+class XWindows:
+    """The top-level windows of X ``display`` (None: ``$DISPLAY``); see the module doc.
+
+    Connects on first use; :meth:`close` drops the connection (a later call connects
+    again). Once a connection could not be made at all, every call answers "none"
+    without trying again, so a machine without X pays for the attempt once.
+    """
+
+    def __init__(self, display: str | None = None) -> None:
+        self.display = display
+        self._lock = threading.Lock()
+        self._conn: Display | None = None
+        self._atoms: dict[str, int] = {}
+        self._unavailable = ""
+
+    @property
+    def unavailable(self) -> str:
+        """Why windows cannot be listed here ("" while they can, or before the first try)."""
+        return self._unavailable
+
+    def windows(self) -> tuple[Window, ...]:
+        """The viewable top-level windows, top-most first (empty when unknown)."""
+        with self._lock:
+            return tuple(self._guarded(self._list, ()))
+
+    def active(self) -> int:
+        """The X id of the focused top-level window (0: none, or unknown)."""
+        with self._lock:
+            return int(self._guarded(self._active, 0))
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            self._drop()
+
+    def _guarded(self, read: Any, empty: Any) -> Any:
+        """``read(conn)``, or ``empty`` when there is no display or it went away."""
+        conn = self._connection()
+        if conn is None:
+            return empty
+        from Xlib import error as xerror
+
+        try:
+            return read(conn)
+        except (xerror.ConnectionClosedError, OSError) as exc:
+            log.warning("lost the X display while listing windows (%s); no windows listed", exc)
+            self._drop()
+            return empty
+
+    def _connection(self) -> Display | None:
+        if self._conn is not None or self._unavailable:
+            return self._conn
+        try:
+            import Xlib.display  # noqa: F401 - checks the extra is there
+        except ImportError:
+            self._give_up(
+                "python-xlib is not installed (pip install 'tiny-computer-agent[desktop]')"
+            )
+            return None
+        with warnings.catch_warnings():
+            # python-xlib reads the authority file without closing it, and leaks its
+            # socket when the file is missing: both closed by the collector, here
+            warnings.simplefilter("ignore", ResourceWarning)
+            conn, why = _open(self.display)
+        if conn is None:
+            self._give_up(why)
+            return None
+        self._conn = conn
+        self._atoms = {name: conn.intern_atom(name) for name in _ATOMS}
+        return conn
+
+    def _give_up(self, why: str) -> None:
+        self._unavailable = why
+        log.warning("window listing is off: %s", why)
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # closing a connection to a server that died raises
+                log.debug("closing the X connection failed", exc_info=True)
+
+    def _list(self, conn: Display) -> list[Window]:
+        root = conn.screen().root
+        ids, managed = self._stacking(root)
+        out = []
+        for wid in reversed(ids):  # bottom-most first on the wire; top-most first here
+            window = self._read(conn, root, wid, named=not managed)
+            if window is not None:
+                out.append(window)
+        return out
+
+    def _stacking(self, root: Any) -> tuple[list[int], bool]:
+        """The candidate window ids, bottom-most first, and whether a window manager
+        listed them (else they are the root's children, in the server's order)."""
+        for name in ("_NET_CLIENT_LIST_STACKING", "_NET_CLIENT_LIST"):
+            ids = _cardinals(root, self._atoms[name])
+            if ids:
+                return ids, True
+        return [child.id for child in root.query_tree().children], False
+
+    def _read(self, conn: Display, root: Any, wid: int, *, named: bool) -> Window | None:
+        """One window, or None when it is not one a person sees or it vanished;
+        ``named``: only a window with a title counts (no manager vouches for it)."""
+        from Xlib import X
+        from Xlib import error as xerror
+
+        window = conn.create_resource_object("window", wid)
+        try:
+            if window.get_attributes().map_state != X.IsViewable:
+                return None
+            types = _cardinals(window, self._atoms["_NET_WM_WINDOW_TYPE"])
+            if any(self._atoms[t] in types for t in _SKIPPED_TYPES):
+                return None
+            title = self._title(window)
+            if title is None and named:
+                return None
+            box = self._box(root, window)
+            pid = _cardinals(window, self._atoms["_NET_WM_PID"])
+        except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
+            log.debug("window 0x%x vanished while it was read: %s", wid, exc)
+            return None
+        return Window(title=title or "", box=box, id=wid, pid=pid[0] if pid else None)
+
+    def _title(self, window: Any) -> str | None:
+        """``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``; None when it has neither."""
+        prop = window.get_full_property(
+            self._atoms["_NET_WM_NAME"], self._atoms["UTF8_STRING"], _SIZEHINT
+        )
+        if prop is not None and prop.value:
+            return _text(prop.value, "utf-8")
+        prop = window.get_full_property(self._atoms["WM_NAME"], 0, _SIZEHINT)  # AnyPropertyType
+        if prop is None or prop.format != 8:
+            return None
+        # STRING is Latin-1; COMPOUND_TEXT of plain ASCII reads the same
+        utf8 = prop.property_type == self._atoms["UTF8_STRING"]
+        return _text(prop.value, "utf-8" if utf8 else "latin-1")
+
+    def _box(self, root: Any, window: Any) -> tuple[int, int, int, int]:
+        """The window in root pixels, widened by the manager's frame where it says."""
+        geometry = window.get_geometry()
+        origin = root.translate_coords(window, 0, 0)
+        left, top = int(origin.x), int(origin.y)
+        right, bottom = left + int(geometry.width), top + int(geometry.height)
+        extents = _cardinals(window, self._atoms["_NET_FRAME_EXTENTS"])
+        if len(extents) == 4:  # left, right, top, bottom
+            left, right, top, bottom = (
+                left - extents[0], right + extents[1], top - extents[2], bottom + extents[3]
+            )  # fmt: skip
+        return left, top, right, bottom
+
+    def _active(self, conn: Display) -> int:
+        ids = _cardinals(conn.screen().root, self._atoms["_NET_ACTIVE_WINDOW"])
+        return ids[0] if ids else 0
+
+
+def _open(name: str | None) -> tuple[Display | None, str]:
+    """A connection to X display ``name``, or None and why not."""
+    from Xlib import display as xdisplay
+    from Xlib import error as xerror
+
+    try:
+        return xdisplay.Display(name), ""
+    except xerror.XauthError as exc:
+        return None, f"no X authority file ({exc}); export XAUTHORITY=<the file the server uses>"
+    except (xerror.DisplayError, OSError) as exc:
+        return None, f"cannot connect to the X display {name or ''!r}: {exc}"
+
+
+def _cardinals(window: Any, atom: int) -> list[int]:
+    """A 32-bit list property (CARDINAL, WINDOW, ATOM) as ints; empty when unset."""
+    prop = window.get_full_property(atom, 0, _SIZEHINT)  # 0 is X.AnyPropertyType
+    if prop is None or prop.format != 32:
+        return []
+    return [int(v) for v in prop.value]
+
+
+def _text(value: bytes | str | Sequence[int], encoding: str) -> str:
+    if isinstance(value, str):
+        return value
+    return bytes(value).decode(encoding, errors="replace")
