@@ -1,14 +1,20 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from tiny_computer_agent import (
     BrainError,
+    Element,
     FirstItemBrain,
     GoalUnreachable,
+    Observation,
     OracleBrain,
     PlannerBrain,
     ScriptedBrain,
+    Window,
     build_menu,
     split_goal,
 )
@@ -129,3 +135,64 @@ def test_a_hostile_goal_is_a_brain_error(goal: str, words: str) -> None:
 def test_a_script_item_that_is_no_action_is_named() -> None:
     with pytest.raises(ActionError, match="script item 2: an action object, a list of them"):
         ScriptedBrain.of([{"verb": "done"}, 7])  # type: ignore[list-item]
+
+
+# -- kinds, windows and the whole index (issue 10) ----------------------------------------
+
+
+def _el(label: str, x: int, y: int, **known: Any) -> Element:
+    return Element(label=label, box=(x, y, x + 60, y + 20), **known)
+
+
+def _decide(goal: str, *elements: Element, windows: Sequence[Window] = (), limit: int = 12):
+    obs = Observation.of(elements, size=(1000, 800), windows=windows)
+    return PlannerBrain().decide(goal, build_menu(obs, goal, limit), ())
+
+
+def test_the_planner_finds_a_key_the_capped_menu_left_out() -> None:
+    keys = [_el(k, 40 * (i % 4), 40 * (i // 4), kind="key") for i, k in enumerate("789456123")]
+    decision = _decide("click '3' then click '÷'", *keys, _el("÷", 200, 0, kind="key"), limit=3)
+    assert decision.action.target == "3" and decision.choice is None  # found off the menu
+    divide = _decide("click '÷'", *keys, _el("÷", 200, 0, kind="key"), limit=3)
+    assert (divide.action.target, divide.choice) == ("÷", None)
+
+
+def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
+    title = _el("Delete", 0, 0, kind="title")
+    prose = _el("Delete", 0, 40, kind="text")
+    button = _el("Delete", 0, 80, kind="button")
+    assert _decide("click 'Delete'", title, prose, button).action.target_id == 3
+    with pytest.raises(BrainError, match="several entries equally"):
+        _decide("click 'Delete'", _el("Delete", 0, 0), _el("Delete", 0, 80))  # kinds unknown
+
+
+def test_typing_into_a_field_picks_the_field_not_its_label() -> None:
+    label = _el("Street", 0, 0, kind="text")
+    field = _el("Street", 80, 0, kind="field", value="")
+    decision = _decide("type '1 Main St' into the 'Street' field", label, field)
+    assert (decision.action.verb, decision.action.target_id) == ("type", 2)
+
+
+def test_a_window_clause_picks_the_ok_of_that_window() -> None:
+    first = Window(title="First", box=(0, 0, 400, 300), id=11)
+    second = Window(title="Second", box=(500, 0, 900, 300), id=22)
+    oks = (
+        _el("OK", 100, 200, kind="button", window=11),
+        _el("OK", 600, 200, kind="button", window=22),
+    )
+    decision = _decide("click 'OK' in the 'Second' dialog", *oks, windows=(first, second))
+    assert decision.action.target_id == 2 and decision.action.target == "OK"
+    with pytest.raises(BrainError, match="several entries equally"):
+        _decide("click 'OK'", *oks, windows=(first, second))
+    with pytest.raises(GoalUnreachable, match=r"no window is titled 'Third'.*'First', 'Second'"):
+        _decide("click 'OK' in the 'Third' window", *oks, windows=(first, second))
+
+
+def test_tick_clicks_the_box_unless_it_already_shows_the_state_wanted() -> None:
+    box = _el("Subscribe", 0, 0, kind="check")
+    ticked = _el("Newsletter", 0, 40, kind="check", state={"checked"})
+    assert _decide("tick 'Subscribe'", box, ticked).action.describe() == "click 'Subscribe'"
+    same = _decide("tick 'Newsletter'", box, ticked)
+    assert same.action.verb == "wait" and "already ticked" in same.note
+    assert _decide("untick 'Newsletter'", box, ticked).action.target == "Newsletter"
+    assert _decide("check for updates", _el("Check for updates", 0, 0)).action.verb == "click"

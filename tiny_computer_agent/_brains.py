@@ -120,6 +120,8 @@ class _Intent:
     target: str | None = None
     exact: bool = False
     fields: tuple[tuple[str, Any], ...] = ()
+    #: for "tick"/"untick": the state the check box or radio should end in
+    tick: bool | None = None
 
 
 _Groups = Mapping[str, Any]
@@ -186,6 +188,13 @@ def _zoom_intent(g: _Groups) -> _Intent:
     return _Intent("zoom", target, exact)
 
 
+def _tick_intent(g: _Groups) -> _Intent:
+    target, exact = _unquote(g["target"])
+    verb = g["verb"].lower()
+    want = not (verb.startswith(("un", "clear", "disable")) or verb.endswith("off"))
+    return _Intent("click", target, exact, tick=want)
+
+
 def _click_intent(g: _Groups) -> _Intent:
     target, exact = _unquote(g["target"])
     kind = normalize_label(g["kind"])
@@ -235,6 +244,10 @@ _PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[_Groups], _Intent | None
      _zoom_intent),
     (re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I), _wait_intent),
     (re.compile(
+        r"^(?P<verb>tick|untick|check|uncheck|clear|enable|disable|switch\s+(?:on|off)|"
+        r"turn\s+(?:on|off))\s+(?:the\s+)?(?P<target>.+?)(?:\s+(?:box|checkbox|check\s+box|"
+        r"option|toggle|switch))?$", re.I), _tick_intent),
+    (re.compile(
         r"^(?P<kind>double[- ]?click|right[- ]?click|click|press|tap|select|choose|open|hit|"
         r"push)\s+(?:on\s+)?(?:the\s+)?(?P<target>.+)$", re.I), _click_intent),
 )  # fmt: skip
@@ -266,13 +279,50 @@ def _phrases(phrase: str) -> list[tuple[str, int]]:
     return runs
 
 
-def _rank(phrase: str, exact: bool, menu: Menu) -> list[tuple[float, int, Element]]:
-    """Menu entries scored against the phrase, best first."""
+#: "… in the 'Save as' dialog", "… of the 'Editor' window": the window a target is in.
+_WINDOW_SCOPE: Final = re.compile(
+    r"^(?P<rest>.+?)\s+(?:in|on|of|from|inside)\s+(?:the\s+)?(?P<title>'[^']+'|\"[^\"]+\"|"
+    r"[^'\"]+?)\s+(?:dialog|window|popup|pop-up|box|prompt)$",
+    re.I,
+)
+#: Kinds a click goal means before plain text, and the ones it means last.
+_CONTROL_BONUS: Final = 0.05
+_PROSE_KINDS: Final = frozenset({"title", "text"})
+#: The kinds each verb prefers when labels tie: a field to type into, a box to tick.
+_PREFERRED: Final = {"type": frozenset({"field"}), "tick": frozenset({"check", "radio"})}
+
+
+def _window_scope(sub: str) -> tuple[str, str | None]:
+    """``sub`` without a trailing window clause, and the window's title it named."""
+    m = _WINDOW_SCOPE.match(sub.strip())
+    if not m:
+        return sub, None
+    title, _ = _unquote(m.group("title"))
+    return m.group("rest"), title
+
+
+def _kind_weight(e: Element, verb: str) -> float:
+    """A small nudge among equal labels: the kind the verb wants first, known controls
+    next, plain OCR text, then titles and static text (a goal's words repeated in a
+    window title or a sentence are not its button)."""
+    if e.kind in _PREFERRED.get(verb, ()):
+        return 2 * _CONTROL_BONUS
+    if e.kind in _PROSE_KINDS:
+        return -_CONTROL_BONUS
+    return _CONTROL_BONUS if e.kind else 0.0
+
+
+def _rank(
+    phrase: str, exact: bool, menu: Menu, verb: str = "click", window: str | None = None
+) -> list[tuple[float, int | None, Element]]:
+    """Elements scored against the phrase, best first, with their menu number (None for
+    one the capped menu left out: the planner searches the whole index)."""
     core = phrase if exact else _FILLER_TAIL.sub("", phrase)
     want = normalize_label(core)
     runs = [] if exact else _phrases(phrase)
+    numbers = {e.id: n for n, e in enumerate(menu.entries, 1)}
     scored = []
-    for number, e in enumerate(menu.entries, 1):
+    for e in _in_window(menu, window):
         score = match_score(want, e.key)
         if not exact:
             # a run of words from a longer goal counts a little less than the whole phrase,
@@ -282,16 +332,38 @@ def _rank(phrase: str, exact: bool, menu: Menu) -> list[tuple[float, int, Elemen
         if exact and score < 1.0:
             score = 0.0
         if score > 0:
-            scored.append((score, number, e))
-    return sorted(scored, key=lambda s: (-s[0], s[1]))
+            scored.append((score + _kind_weight(e, verb), numbers.get(e.id), e))
+    return sorted(scored, key=lambda s: (-s[0], s[1] is None, s[2].id))
+
+
+def _in_window(menu: Menu, title: str | None) -> tuple[Element, ...]:
+    """The whole index, or the elements of the window titled ``title``; GoalUnreachable
+    naming the windows on screen when none has that title."""
+    obs = menu.observation
+    if title is None:
+        return obs.elements
+    want = normalize_label(title)
+    ids = {w.id for w in obs.windows if want and want in normalize_label(w.title)}
+    if not ids:
+        known = ", ".join(repr(w.title) for w in obs.windows if w.title) or "none are known"
+        raise GoalUnreachable(f"no window is titled {title!r}; the windows on screen: {known}")
+    return tuple(e for e in obs.elements if e.window in ids)
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class PlannerBrain:
     """Reads goals like ``click 'Save'``, ``press ctrl+s``, ``type 'hi' into Name``,
     ``scroll down``, ``wait for 'Finished' (up to 2 minutes)``, ``zoom on 'Export'``,
-    joined by ``then``/``and``; ranks menu entries by normalised and fuzzy match, and
-    gives up honestly (GoalUnreachable) when nothing fits.
+    ``tick 'Subscribe'``, ``click 'OK' in the 'Save as' dialog``, joined by
+    ``then``/``and``; ranks elements by normalised and fuzzy match, and gives up
+    honestly (GoalUnreachable) when nothing fits.
+
+    It searches the whole index, not only the capped menu (a keypad has more keys than
+    the menu has lines); a pick the menu left out has no ``choice``. Where detectors
+    know kinds, equal labels are told apart by them: a field for typing, a check box
+    for ticking, any control before plain text, and titles and sentences last. A box
+    that already shows the state asked for is not clicked (that would undo it): a
+    0.1 s wait stands in, with a note that says so.
 
     With ``batch`` (the default), parts of the goal that are obviously sequential and
     all on screen now ("type 'bob' into 'Name' then press Return") go as one batch
@@ -322,7 +394,7 @@ class PlannerBrain:
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         sub = subgoals[progress]
-        action, choice = self._plan(sub, menu)
+        action, choice, said = self._plan(sub, menu)
         batch = self._batch(action, subgoals[progress + 1 :], menu) if self.batch else ()
         parts = len(batch) + 1
         note = ""
@@ -331,22 +403,44 @@ class PlannerBrain:
             note = f"part {which} of {len(subgoals)}: " + " then ".join(
                 repr(s) for s in subgoals[progress : progress + parts]
             )
+        note = "; ".join(n for n in (note, said) if n)
         return Decision(action=action, choice=choice, reply=sub, note=note, batch=batch)
 
-    def _plan(self, sub: str, menu: Menu) -> tuple[Action, int | None]:
-        intent = _intent(sub)
+    def _plan(self, sub: str, menu: Menu) -> tuple[Action, int | None, str]:
+        """The action for one part of the goal, its menu number (None when the capped
+        menu left the element out) and a note for the decision."""
+        phrase, window = _window_scope(sub)
+        intent = _intent(phrase)
+        if intent.tick is not None:
+            try:
+                return self._tick(intent, menu, sub, window)
+            except GoalUnreachable:  # "check for updates" is a click, not a check box
+                intent = _Intent("click", *_unquote(phrase))
         fields = dict(intent.fields)
         choice = None
         if intent.target is not None and VERB_TABLE[intent.verb].takes_target:
-            choice, element = self._choose(intent.target, intent.exact, menu, sub)
+            choice, element = self._choose(
+                intent.target, intent.exact, menu, sub, verb=intent.verb, window=window
+            )
             fields["target"], fields["target_id"] = element.label, element.id
         if "to" in fields:
             _, dest = self._choose(str(fields["to"]), False, menu, sub)
             fields["to"], fields["to_id"] = dest.label, dest.id
-        try:
-            return Action.make(intent.verb, **fields), choice
-        except ActionError as exc:  # e.g. a label too long to be a target: the brain's fault
-            raise BrainError(f"the planned action is invalid: {exc}", reply=sub) from exc
+        return _made(intent.verb, fields, sub), choice, ""
+
+    def _tick(
+        self, intent: _Intent, menu: Menu, sub: str, window: str | None
+    ) -> tuple[Action, int | None, str]:
+        """Click the check box (or radio) named by the goal, unless it already shows the
+        state wanted: then a short wait stands in for the click, which would undo it."""
+        choice, e = self._choose(
+            intent.target or "", intent.exact, menu, sub, verb="tick", window=window
+        )
+        if e.kind in ("check", "radio") and e.checked == intent.tick:
+            state = "ticked" if intent.tick else "not ticked"
+            note = f"{e.label!r} is already {state}: nothing to click"
+            return _made("wait", {"seconds": 0.1}, sub), choice, note
+        return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, ""
 
     def _batch(self, first: Action, rest: Sequence[str], menu: Menu) -> tuple[Action, ...]:
         """The parts after ``first`` that go with it without a look in between: as many
@@ -354,7 +448,9 @@ class PlannerBrain:
         chosen: list[Action] = []
         for sub in rest[: MAX_BATCH - 1]:
             try:
-                action, _ = self._plan(sub, menu)
+                action, _, said = self._plan(sub, menu)
+                if said:  # a step the planner explains is not batched out of sight
+                    break
                 check_batch([first, *chosen, action])
             except (ActionError, BrainError, GoalUnreachable):
                 break
@@ -362,19 +458,37 @@ class PlannerBrain:
         return tuple(chosen)
 
     @staticmethod
-    def _choose(phrase: str, exact: bool, menu: Menu, sub: str) -> tuple[int, Element]:
-        ranked = _rank(phrase, exact, menu)
+    def _choose(
+        phrase: str,
+        exact: bool,
+        menu: Menu,
+        sub: str,
+        *,
+        verb: str = "click",
+        window: str | None = None,
+    ) -> tuple[int | None, Element]:
+        ranked = _rank(phrase, exact, menu, verb, window)
         if not ranked:
+            where = f" in the {window!r} window" if window else ""
             seen = ", ".join(repr(e.label) for e in menu.entries) or "nothing"
             raise GoalUnreachable(
-                f"looked for {phrase!r} (from {sub!r}) and found nothing like it; the menu "
-                f"showed {seen}"
+                f"looked for {phrase!r}{where} (from {sub!r}) and found nothing like it; "
+                f"the menu showed {seen}"
             )
         best = [r for r in ranked if r[0] == ranked[0][0]]
         if len(best) > 1 and len({e.key for _, _, e in best}) < len(best):
             where = ", ".join(f"{n}. {e.label!r}" for _, n, e in best)
             raise BrainError(f"{phrase!r} matches several entries equally ({where}); not guessing")
         return best[0][1], best[0][2]
+
+
+def _made(verb: str, fields: Mapping[str, Any], sub: str) -> Action:
+    """The planned action; BrainError when it is not a valid one (e.g. a label too long
+    to be a target: the brain's fault, not the user's)."""
+    try:
+        return Action.make(verb, **fields)
+    except ActionError as exc:
+        raise BrainError(f"the planned action is invalid: {exc}", reply=sub) from exc
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
