@@ -3,18 +3,21 @@
 # scrot, xclip, fonts, Chromium and its WebDriver (and Tk for Python when it is missing),
 # and Tesseract (tesseract-ocr, which pulls its English data tesseract-ocr-eng), the
 # baseline index `make bench` compares ours with.
+# dbus-daemon (dbus-run-session) and at-spi2-core (at-spi-bus-launcher, at-spi2-registryd)
+# give the live accessibility tests a session bus and an AT-SPI2 registry.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
-  chromium chromium-driver tesseract-ocr tesseract-ocr-eng)
+  chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
   [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
+  [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon
 )
 
 missing=()
@@ -22,6 +25,7 @@ for program in "${!PROVIDES[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PROVIDES[$program]}")
 done
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+[ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi2-core)
 if ! "$PYTHON" -c "import tkinter" >/dev/null 2>&1; then
   missing+=(python3-tk)
   PACKAGES+=(python3-tk)

@@ -202,6 +202,35 @@ def _ocr() -> Check:
     return _ok("ocr", f"RapidOCR ready, offline ({', '.join(onnx)} in the wheel)", required=True)
 
 
+_A11Y_FIX: Final = (
+    "apt-get install at-spi2-core, and run programs under a D-Bus session "
+    "(dbus-run-session -- <your session>); GTK 3 registers by itself unless NO_AT_BRIDGE=1; "
+    "Qt needs QT_ACCESSIBILITY=1, Chromium --force-renderer-accessibility"
+)
+
+
+def _accessibility(env: Mapping[str, str]) -> Check:
+    """Whether the accessibility tree can be read (optional: OCR works without it)."""
+    from ._a11y import open_accessibility
+
+    backend = open_accessibility(environ=env)
+    try:
+        found = backend.available()
+    finally:
+        backend.close()
+    if not found:
+        fix = _A11Y_FIX if backend.name == "atspi" else ""
+        return Check(name="accessibility", status="warn", detail=found.detail, fix=fix)
+    if env.get("NO_AT_BRIDGE") == "1":
+        return Check(
+            name="accessibility",
+            status="warn",
+            detail=f"{found.detail}, but NO_AT_BRIDGE=1 keeps GTK programs started here out",
+            fix="unset NO_AT_BRIDGE",
+        )
+    return _ok("accessibility", found.detail)
+
+
 def _model_runtime() -> Check:
     missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
     if missing:
@@ -287,6 +316,7 @@ def doctor(
         lambda: _xauthority(env, display_ok),  # before _input, which may write the file
         lambda: _input(display_ok),
         _ocr,
+        lambda: _accessibility(env),
         _model_runtime,
         lambda: _mode(pol, env),
         lambda: _kill_switch(pol),

@@ -1,0 +1,365 @@
+"""The accessibility tree as elements: what a toolkit says its controls are.
+
+A toolkit that speaks an accessibility protocol names its controls, says what they are
+(a button, a text field, a check box) and how they stand (checked, disabled, focused),
+and where they are on the screen. That is what OCR cannot see: the box of an empty
+field, the tick of a check box, the border between two buttons whose words OCR reads as
+one line. This module is the backend-neutral half:
+
+    AccessibilityBackend  the Protocol one platform backend implements
+    A11yNode, A11ySnapshot  what a snapshot read (screen pixels) and what went wrong
+    Availability          whether a backend can read a tree here, and why not
+    ROLE_KINDS            AT-SPI role -> element kind (one table, read by the backend)
+    name_by_neighbours()  a nameless field or check box takes its neighbouring label
+    to_elements()         a snapshot -> Elements in frame pixels, clipped to the frame
+    assign_window_ids()   give the snapshot's windows the X ids of matching windows
+    open_accessibility()  the backend for this platform
+
+Backends: Linux AT-SPI2 over D-Bus (``_atspi.py``, pure Python on ``jeepney``), tested
+live with GTK 3 (zenity, yad). **Windows UI Automation and macOS AX are not implemented
+and not tested**: on those platforms :func:`open_accessibility` returns a backend whose
+``available()`` says so, and whose snapshot is empty. A new platform is one file with a
+class that satisfies :class:`AccessibilityBackend`, and one branch in
+:func:`open_accessibility`.
+
+The lead's fusion (``_detectors.py``) decides how to merge these elements with OCR; this
+module does not call it. Nothing here raises into the loop for a bad tree: a snapshot
+notes each kind of failure once (``A11ySnapshot.notes``) and returns what it could read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from .._perception import Element, FrameMapping, Window
+
+__all__ = [
+    "ROLE_KINDS",
+    "A11yNode",
+    "A11ySnapshot",
+    "AccessibilityBackend",
+    "Availability",
+    "UnavailableBackend",
+    "assign_window_ids",
+    "name_by_neighbours",
+    "open_accessibility",
+    "to_elements",
+]
+
+#: AT-SPI role number (``AtspiRole``, at-spi2-core's atspi-constants.h) -> element kind.
+#: A role missing here is a container (filler, panel, scroll pane, table, frame...): the
+#: snapshot descends into it but does not offer it. Frames and dialogs become
+#: :attr:`A11ySnapshot.windows`, not elements: their extents are the whole window, and a
+#: click there hits nothing in particular (OCR reads the title the window manager draws).
+ROLE_KINDS: Final[Mapping[int, str]] = {
+    43: "button",  # push button
+    62: "button",  # toggle button
+    129: "button",  # push button menu
+    11: "button",  # combo box: a button that opens a list
+    61: "field",  # text (only when editable; else "text", see kind_for)
+    79: "field",  # entry
+    40: "field",  # password text
+    52: "field",  # spin button
+    7: "check",  # check box
+    44: "radio",  # radio button
+    88: "link",  # link
+    32: "item",  # list item
+    91: "item",  # tree item
+    56: "cell",  # table cell ("check" when checkable, see kind_for)
+    35: "menuitem",  # menu item
+    8: "menuitem",  # check menu item
+    45: "menuitem",  # radio menu item
+    33: "menuitem",  # menu (a menu bar's "File")
+    37: "tab",  # page tab
+    51: "slider",  # slider
+    104: "title",  # title bar (client-side decorations)
+    29: "text",  # label
+    116: "text",  # static
+    83: "text",  # heading
+    73: "text",  # paragraph
+    81: "text",  # caption
+    10: "text",  # column header
+    57: "text",  # table column header
+    47: "text",  # row header
+    58: "text",  # table row header
+    64: "text",  # tool tip
+    26: "icon",  # icon
+    27: "icon",  # image
+    13: "icon",  # desktop icon
+}
+
+#: Kinds offered even with no label (fusion can name them from OCR or a nearby label).
+CONTROL_KINDS: Final = frozenset(
+    {"button", "field", "check", "radio", "link", "item", "cell", "menuitem", "tab", "slider"}
+)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Availability:
+    """Whether a backend can read a tree on this machine; ``detail`` says why not.
+
+    Truthy when it can, so ``if backend.available():`` reads naturally.
+    """
+
+    ok: bool
+    detail: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class A11yNode:
+    """One control the tree offers; ``box`` is (left, top, right, bottom) in SCREEN pixels.
+
+    ``window`` indexes :attr:`A11ySnapshot.windows` (-1: none). ``uid`` names the same
+    object across snapshots while its program runs (the backend's object reference).
+    ``role`` is the toolkit's role number, kept for debugging and for fusion rules.
+    """
+
+    label: str
+    kind: str
+    box: tuple[int, int, int, int]
+    state: frozenset[str] = frozenset()
+    value: str | None = None
+    window: int = -1
+    uid: str = ""
+    role: int = 0
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class A11ySnapshot:
+    """What one snapshot read: nodes and top-level windows (screen pixels), and notes.
+
+    ``windows`` are the showing top-level frames and dialogs, each a :class:`Window`
+    with its title, extents and program id (``pid``); ``id`` is 0 because the tree does
+    not know X window ids: :func:`assign_window_ids` matches them. ``notes`` say, once
+    each, what went wrong (a program that did not answer, objects that vanished, boxes
+    that lied); ``complete`` is False when the deadline cut the walk short.
+    """
+
+    nodes: tuple[A11yNode, ...] = ()
+    windows: tuple[Window, ...] = ()
+    notes: tuple[str, ...] = ()
+    complete: bool = True
+    seconds: float = 0.0
+
+
+@runtime_checkable
+class AccessibilityBackend(Protocol):
+    """One platform's accessibility API. Implemented: Linux AT-SPI2 only.
+
+    ``available()`` never raises: it answers with an :class:`Availability` whose detail
+    is one line for the doctor. ``snapshot()`` never raises for anything the desktop or
+    a program did (no bus, a hung or lying tree, a window closing mid-read): it returns
+    what it read, with notes. ``close()`` releases connections; calling it twice is fine.
+    """
+
+    name: str
+
+    def available(self) -> Availability: ...
+
+    def snapshot(
+        self,
+        *,
+        deadline: float | None = None,
+        screen: tuple[int, int, int, int] | None = None,
+    ) -> A11ySnapshot: ...
+
+    def close(self) -> None: ...
+
+
+class UnavailableBackend:
+    """The backend of a platform with none: always unavailable, always empty.
+
+    Windows UI Automation and macOS AX would go here; they are not implemented.
+    """
+
+    def __init__(self, name: str, detail: str) -> None:
+        self.name = name
+        self._detail = detail
+
+    def available(self) -> Availability:
+        return Availability(ok=False, detail=self._detail)
+
+    def snapshot(
+        self,
+        *,
+        deadline: float | None = None,
+        screen: tuple[int, int, int, int] | None = None,
+    ) -> A11ySnapshot:
+        return A11ySnapshot(notes=(self._detail,))
+
+    def close(self) -> None:
+        return None
+
+
+def open_accessibility(
+    *, environ: Mapping[str, str] | None = None, platform: str | None = None
+) -> AccessibilityBackend:
+    """The accessibility backend for this platform (AT-SPI2 on Linux and the BSDs).
+
+    Imports nothing third-party: the AT-SPI backend imports ``jeepney`` on first use,
+    and reports a missing one through ``available()``.
+    """
+    plat = sys.platform if platform is None else platform
+    if plat.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        from ._atspi import AtspiBackend
+
+        return AtspiBackend(environ=environ)
+    if plat == "win32":
+        what = "Windows UI Automation is not implemented (planned; not tested)"
+    elif plat == "darwin":
+        what = "macOS AX (the Accessibility API) is not implemented (planned; not tested)"
+    else:
+        what = f"no accessibility backend for platform {plat!r}"
+    return UnavailableBackend(plat, what)
+
+
+def to_elements(
+    snapshot: A11ySnapshot,
+    mapping: FrameMapping,
+    frame_size: tuple[int, int] | None = None,
+) -> list[Element]:
+    """The snapshot's nodes as ``source="a11y"`` Elements in frame pixels.
+
+    ``frame = (screen - offset) / scale`` (the inverse of ``mapping.to_screen``); boxes
+    are clipped to the frame when its size is given, and a node wholly outside it (on
+    another monitor) is left out. ``window`` is the X id :func:`assign_window_ids` gave
+    the node's window (0 when unmatched). ``id`` is left 0: the menu numbers elements.
+    """
+    out: list[Element] = []
+    for node in snapshot.nodes:
+        box = _frame_box(node.box, mapping, frame_size)
+        if box is None:
+            continue
+        window = snapshot.windows[node.window].id if 0 <= node.window < len(snapshot.windows) else 0
+        out.append(
+            Element(
+                label=node.label,
+                box=box,
+                source="a11y",
+                kind=node.kind,
+                window=window,
+                state=node.state,
+                value=node.value,
+                uid=node.uid,
+            )
+        )
+    return out
+
+
+def _frame_box(
+    box: tuple[int, int, int, int],
+    mapping: FrameMapping,
+    frame_size: tuple[int, int] | None,
+) -> tuple[int, int, int, int] | None:
+    x0, y0 = mapping.to_frame(box[0], box[1])
+    x1, y1 = mapping.to_frame(box[2], box[3])
+    left, top, right, bottom = round(x0), round(y0), round(x1), round(y1)
+    if frame_size is not None:
+        width, height = frame_size
+        left, top = max(0, left), max(0, top)
+        right, bottom = min(width, right), min(height, bottom)
+    if right <= left or bottom <= top:
+        return None
+    return (left, top, right, bottom)
+
+
+def assign_window_ids(snapshot: A11ySnapshot, windows: Sequence[Window]) -> A11ySnapshot:
+    """The snapshot with each of its windows given the id of the X window it is.
+
+    AT-SPI does not know X window ids, so a window is matched by what both sides know:
+    the same title (when both have one), the same program (``pid``, when both know it)
+    and the most overlap of boxes (screen pixels; a window manager's frame makes the X
+    box a little larger than the toolkit's). Each X window is given at most once; an
+    unmatched window keeps id 0.
+    """
+    taken: set[int] = set()
+    matched: list[Window] = []
+    for mine in snapshot.windows:
+        best, best_score = None, 0.0
+        for theirs in windows:
+            if theirs.id in taken or not theirs.id:
+                continue
+            score = _window_score(mine, theirs)
+            if score > best_score:
+                best, best_score = theirs, score
+        if best is None:
+            matched.append(mine)
+            continue
+        taken.add(best.id)
+        matched.append(dataclasses.replace(mine, id=best.id))
+    return dataclasses.replace(snapshot, windows=tuple(matched))
+
+
+def _window_score(mine: Window, theirs: Window) -> float:
+    """0 when they cannot be the same window; else overlap plus agreement bonuses."""
+    if mine.pid is not None and theirs.pid is not None and mine.pid != theirs.pid:
+        return 0.0
+    if mine.title and theirs.title and mine.title != theirs.title:
+        return 0.0
+    overlap = _overlap(mine.box, theirs.box)
+    if overlap <= 0.0:
+        return 0.0
+    bonus = (mine.title == theirs.title and bool(mine.title)) + (
+        mine.pid is not None and mine.pid == theirs.pid
+    )
+    return overlap + bonus
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """Intersection over the smaller box's area (0..1)."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return width * height / smaller if smaller > 0 else 0.0
+
+
+#: How far (screen pixels) a nameless control looks for its label.
+_LABEL_REACH: Final = {"beside": 250, "above": 40}
+
+
+def name_by_neighbours(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
+    """Nameless controls take the label a person reads as theirs; the rest unchanged.
+
+    Many dialogs never tie a label to its control (zenity's forms do not): a field,
+    slider or drop-down takes the nearest text on its row to its left, else the nearest
+    just above it; a check box or radio takes the nearest text (or named cell) on its row
+    to its right, as in a check list. Only nodes of the same window are considered.
+    """
+    named = [n for n in nodes if n.label and n.kind in ("text", "cell", "item")]
+    out = []
+    for node in nodes:
+        if node.label or node.kind not in ("field", "slider", "button", "check", "radio"):
+            out.append(node)
+            continue
+        mates = [n for n in named if n.window == node.window and n is not node]
+        label = _neighbour_label(node, mates)
+        out.append(dataclasses.replace(node, label=label) if label else node)
+    return tuple(out)
+
+
+def _neighbour_label(node: A11yNode, mates: Sequence[A11yNode]) -> str:
+    left, top, right, bottom = node.box
+    middle = (top + bottom) / 2
+    row = [m for m in mates if m.box[1] <= middle <= m.box[3]]
+    if node.kind in ("check", "radio"):
+        after = [m for m in row if right - 2 <= m.box[0] <= right + _LABEL_REACH["beside"]]
+        return min(after, key=lambda m: m.box[0]).label if after else ""
+    before = [m for m in row if left - _LABEL_REACH["beside"] <= m.box[2] <= left + 2]
+    if before:
+        return max(before, key=lambda m: m.box[2]).label
+    above = [
+        m
+        for m in mates
+        if top - _LABEL_REACH["above"] <= m.box[3] <= top + 2
+        and m.box[0] < right
+        and m.box[2] > left
+    ]
+    return max(above, key=lambda m: m.box[3]).label if above else ""
