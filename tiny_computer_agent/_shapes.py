@@ -1,0 +1,686 @@
+"""Widget shapes from pixels: control rectangles found in a frame, and their fusion with OCR.
+
+For toolkits that offer no accessibility tree (Tk, X Toolkit, a remote frame) the pixels
+still show what is a control: a button is a bordered box of button size, a text field a
+wide, short box with a light inside, a check box a small square, a radio a small circle,
+a keypad a grid of same-size buttons. :func:`detect_shapes` finds them; :func:`fuse`
+gives each OCR piece to the control that holds it, so a row of touching buttons that OCR
+read as one line ("One (Two Three)Four") becomes one element per button, an empty text
+field becomes an element named by its label, and a check box is an element whose box is
+the box (a click there ticks it) and whose label is the text on its right.
+
+How shapes are found: every pixel that differs from a neighbour by more than
+:data:`EDGE_STEP` grey levels is an edge; the flat regions between edges (4-connected,
+labelled by OpenCV, which RapidOCR 3.10 brings with the ``ocr`` extra) are the insides of
+things. An inside of control size that fills most of its bounding box, walled by edges
+(it is its own region, not the background), is a control; its size, shape, brightness and
+neighbours say which kind. A ticked box or a chosen radio has ink inside its wall.
+
+Neither function touches the screen or the OCR engine: both are pure, so they can be
+tested on drawn frames and wired into any detector (the lead's ``--detector auto``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from ._errors import MissingExtra
+from ._perception import Element, normalize_label, reading_order
+
+__all__ = ["SHAPE_KINDS", "Shape", "crop_reader", "detect_shapes", "fuse"]
+
+#: What a shape may be; the same words as :data:`~tiny_computer_agent._perception.KINDS`.
+SHAPE_KINDS: Final = ("button", "field", "check", "radio", "key")
+
+Box = tuple[int, int, int, int]
+
+#: Two neighbouring pixels this many grey levels apart are an edge. Measured borders:
+#: Tk's relief 38-54 levels from its grey, GTK's field border 40-50, X Toolkit's black
+#: lines 200+; GTK's button gradient changes 1 level a row, anti-aliased text far more.
+EDGE_STEP: Final = 12
+
+#: Insides (the flat region within the border) a control may have, in frame pixels.
+BUTTON_HEIGHT: Final = (10, 64)
+BUTTON_WIDTH: Final = (12, 420)
+FIELD_WIDTH: Final = (40, 900)
+#: A button's inside is at most this many times wider than tall ("Don't Save" in Tk is
+#: 3-4); openbox's title bars (9-12) and xmessage's message line (9) are wider.
+BUTTON_ASPECT: Final = 7
+#: A check box's or radio's inside: square, this many pixels a side.
+TICK_SIDE: Final = (6, 22)
+
+#: The border between an inside and the shape's outer edge, added back to the box.
+BORDER: Final = 2
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Shape:
+    """One control found in the pixels.
+
+    ``box`` is (left, top, right, bottom) in frame pixels, border included; ``kind`` one
+    of :data:`SHAPE_KINDS`; ``state`` holds ``"checked"`` for a check box with ink in it
+    or a radio with its dot; ``filled`` says whether a field or button holds ink (text).
+    """
+
+    box: Box
+    kind: str
+    state: frozenset[str] = frozenset()
+    filled: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in SHAPE_KINDS:
+            raise ValueError(f"shape kind {self.kind!r} is not one of {SHAPE_KINDS}")
+        x0, y0, x1, y1 = self.box
+        if x1 < x0 or y1 < y0:
+            raise ValueError(f"shape box {self.box} has negative size")
+
+
+def _numpy() -> tuple[Any, Any]:
+    """numpy and OpenCV, imported when shapes are first looked for."""
+    try:
+        import numpy
+    except ImportError as exc:
+        raise MissingExtra("numpy", "ocr", "finding widget shapes") from exc
+    try:
+        import cv2
+    except ImportError as exc:
+        raise MissingExtra("cv2", "ocr", "finding widget shapes") from exc
+    return numpy, cv2
+
+
+def _edges(grey: Any) -> Any:
+    """Pixels that differ from a right or lower neighbour by more than EDGE_STEP; both
+    pixels of such a pair are marked, so a one-pixel border is a closed wall."""
+    np, _ = _numpy()
+    g = grey.astype(np.int16)
+    across = np.abs(g[:, 1:] - g[:, :-1]) > EDGE_STEP
+    down = np.abs(g[1:, :] - g[:-1, :]) > EDGE_STEP
+    edge = np.zeros(g.shape, dtype=bool)
+    edge[:, 1:] |= across
+    edge[:, :-1] |= across
+    edge[1:, :] |= down
+    edge[:-1, :] |= down
+    return edge
+
+
+def detect_shapes(image: Any) -> tuple[Shape, ...]:
+    """The controls in ``image`` (a PIL image or an (h, w, 3) RGB uint8 array): buttons,
+    text fields, check boxes, radios and keypad keys, top to bottom, left to right.
+
+    Never raises on odd input: an empty, tiny or uniform frame has no shapes."""
+    np, cv2 = _numpy()
+    rgb = np.asarray(
+        image if not hasattr(image, "mode") or image.mode == "RGB" else image.convert("RGB")
+    )
+    if rgb.ndim != 3 or rgb.shape[0] < 8 or rgb.shape[1] < 8:
+        return ()
+    grey = cv2.cvtColor(np.ascontiguousarray(rgb[:, :, :3]), cv2.COLOR_RGB2GRAY)
+    edge = _edges(grey)
+    flat = (~edge).view(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    found = _controls(np, stats, grey, edge) + _ticks(np, cv2, edge)
+    return _keypads(_distinct(found))
+
+
+def _wall(edge: Any, box: Box) -> Box:
+    """``box`` (an inside) grown through the wall of edge pixels around it, measured
+    outward from the middle of each side (at most 3 pixels: touching buttons share
+    their walls)."""
+    x0, y0, x1, y1 = box
+    h, w = edge.shape
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+
+    def out(x: int, y: int, dx: int, dy: int) -> int:
+        n = 0
+        while n < 3 and 0 <= x + dx * (n + 1) < w and 0 <= y + dy * (n + 1) < h:
+            if not edge[y + dy * (n + 1), x + dx * (n + 1)]:
+                break
+            n += 1
+        return n
+
+    return (
+        x0 - out(x0, cy, -1, 0),
+        y0 - out(cx, y0, 0, -1),
+        x1 + out(x1 - 1, cy, 1, 0),
+        y1 + out(cx, y1 - 1, 0, 1),
+    )
+
+
+def _controls(np: Any, stats: Any, grey: Any, edge: Any) -> list[Shape]:
+    """Buttons and fields: flat insides of control size that fill most of their box
+    and are walled off from what is around them."""
+    h, w = grey.shape
+    x, y, bw, bh, area = (stats[1:, i] for i in range(5))
+    fill = area / np.maximum(1, bw * bh)
+    small = (bw <= TICK_SIDE[1] + 2) & (bh <= TICK_SIDE[1] + 2)
+    ok = (
+        (bh >= BUTTON_HEIGHT[0]) & (bh <= BUTTON_HEIGHT[1])
+        & (bw >= BUTTON_WIDTH[0]) & (bw <= FIELD_WIDTH[1])
+        & (fill >= 0.45) & ~small
+        & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    )  # fmt: skip
+    out: list[Shape] = []
+    for i in np.flatnonzero(ok):
+        inside = (int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i]))
+        shape = _control(np, inside, grey, edge)
+        if shape is not None:
+            out.append(shape)
+    return out
+
+
+def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
+    """The button or field whose inside is ``inside``, or None when its wall is open."""
+    x0, y0, x1, y1 = inside
+    # the wall along the middle half of each side (a rounded end, as X Toolkit's oval
+    # buttons have, leaves the bounding box's corners outside the wall)
+    qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
+    ring = np.concatenate(
+        (edge[y0 - 1, x0 + qx : x1 - qx], edge[y1, x0 + qx : x1 - qx],
+         edge[y0 + qy : y1 - qy, x0 - 1], edge[y0 + qy : y1 - qy, x1])
+    )  # fmt: skip
+    if ring.mean() < 0.8:
+        return None
+    box = _wall(edge, inside)
+    pad = 2
+    core = edge[y0 + pad : y1 - pad, x0 + pad : x1 - pad]
+    ink = int(core.sum()) > 3 * (y1 - y0)
+    within = float(np.median(grey[y0:y1, x0:x1]))
+    bx0, by0, bx1, by1 = box
+    around = np.concatenate(
+        (grey[max(0, by0 - 3), bx0:bx1], grey[min(grey.shape[0] - 1, by1 + 2), bx0:bx1])
+    )
+    wide = (x1 - x0) >= 2.5 * (y1 - y0) and (x1 - x0) >= FIELD_WIDTH[0]
+    light = within >= 235 and within >= float(np.median(around)) + 6
+    if wide and light and (y1 - y0) <= 44:
+        return Shape(box=box, kind="field", filled=ink)
+    if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
+        return None  # a title bar, a status line or a message frame, not a button
+    return Shape(box=box, kind="button", filled=ink)
+
+
+def _ticks(np: Any, cv2: Any, edge: Any) -> list[Shape]:
+    """Check boxes and radios: small square rings of edge pixels (a tick or a dot
+    inside may touch the ring, so the ring is found as edge, not as inside)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(edge.view(np.uint8), connectivity=8)
+    x, y, bw, bh = (stats[1:, i] for i in range(4))
+    lo, hi = TICK_SIDE[0] + 2, TICK_SIDE[1] + 2  # the ring's outside pixels are marked too
+    side = np.maximum(bw, bh)
+    ok = (
+        (bw >= lo) & (bh >= lo) & (bw <= hi) & (bh <= hi)
+        & (np.abs(bw - bh) <= np.maximum(1, side // 8))
+    )  # fmt: skip
+    out: list[Shape] = []
+    for i in np.flatnonzero(ok):
+        x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
+        own = labels[y0:y1, x0:x1] == i + 1
+        shape = _tick(np, own, edge[y0:y1, x0:x1], (x0, y0, x1, y1))
+        if shape is not None:
+            out.append(shape)
+    return out
+
+
+def _thickness(np: Any, rows: Any) -> int:
+    """The ring's wall: the thinnest run of ring pixels met first from the left in
+    ``rows`` (a tick or a dot that touches the ring lengthens some rows' runs, not all)."""
+    runs = []
+    for row in rows:
+        first = int(np.argmax(row))
+        if row[first] and not row[first:].all():
+            runs.append(int(np.argmin(row[first:])))
+    return min(runs, default=0)
+
+
+def _tick(np: Any, own: Any, edge: Any, box: Box) -> Shape | None:
+    """A check box (straight sides), a radio (round), or None (a letter, a blob)."""
+    n, m = own.shape
+    sides = np.array([own[0].mean(), own[-1].mean(), own[:, 0].mean(), own[:, -1].mean()])
+    thick = _thickness(np, own[n // 4 : n - n // 4])
+    if thick < 1 or thick * 2 + 2 > min(n, m):  # no hole: a blob or a thick letter
+        return None
+    core = edge[thick + 1 : n - thick - 1, thick + 1 : m - thick - 1]
+    if core.size == 0:
+        return None
+    hole = 1.0 - float(edge[thick:-thick, thick:-thick].mean())
+    state = frozenset({"checked"}) if core.mean() > 0.12 else frozenset()
+    x0, y0, x1, y1 = box
+    inner = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+    corners = own[0, 0] or own[0, -1] or own[-1, 0] or own[-1, -1]
+    if sides.min() >= 0.7 and (hole > 0.3 or state):
+        return Shape(box=inner, kind="check", state=state)
+    if sides.max() <= 0.6 and sides.min() > 0 and not corners and (hole > 0.3 or state):
+        return Shape(box=inner, kind="radio", state=state)
+    return None
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The share of the smaller box that the two boxes have in common."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h / max(1, small)
+
+
+def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
+    """Shapes without duplicates: a check box or radio wins over a button found on the
+    same pixels; a button holding two or more other controls is a group frame, gone;
+    a ring inside a control is a letter's hole."""
+    controls = [s for s in shapes if s.kind not in ("check", "radio")]
+    # a ring inside a button or field is a letter's hole ("O", "A"), not a check box
+    ticks = [
+        s
+        for s in shapes
+        if s.kind in ("check", "radio") and not any(_inside(s.box, c.box) for c in controls)
+    ]
+    out = list(ticks)
+    for s in shapes:
+        if s.kind in ("check", "radio"):
+            continue
+        if any(_overlap(s.box, t.box) > 0.5 and _size(s) < 2 * _size(t) for t in ticks):
+            continue
+        held = sum(_overlap(s.box, o.box) > 0.9 and _size(o) < _size(s) for o in shapes)
+        if held >= 2:
+            continue
+        out.append(s)
+    return sorted(_headers(out), key=lambda s: (s.box[1], s.box[0]))
+
+
+def _headers(shapes: Sequence[Shape]) -> list[Shape]:
+    """A light box that shares a side wall with a button of its height is a cell of a
+    row of buttons (a list's column headers, GTK's "Use | Fruit"), not a text field."""
+    buttons = [s for s in shapes if s.kind == "button"]
+
+    def header(f: Shape) -> bool:
+        return any(
+            abs(b.box[1] - f.box[1]) <= 2
+            and abs(b.box[3] - f.box[3]) <= 2
+            and (abs(b.box[2] - f.box[0]) <= 4 or abs(f.box[2] - b.box[0]) <= 4)
+            for b in buttons
+        )
+
+    return [
+        dataclasses.replace(s, kind="button") if s.kind == "field" and header(s) else s
+        for s in shapes
+    ]
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0] and outer[1] <= inner[1]
+        and inner[2] <= outer[2] and inner[3] <= outer[3]
+    )  # fmt: skip
+
+
+def _size(s: Shape) -> int:
+    return (s.box[2] - s.box[0]) * (s.box[3] - s.box[1])
+
+
+def _keypads(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
+    """Buttons in a grid are keypad keys: a button with a neighbour of its size (within
+    3 pixels) one step away across on its row, and one a step away down or up its
+    column (a step is its own width or height, within a quarter), with six such in all.
+    A row of buttons above a keypad, aligned with its first column, is not one of it:
+    its step down to the keys is longer than a key."""
+    buttons = [s for s in shapes if s.kind == "button"]
+    keys = [s for s in buttons if _in_grid(s, buttons)]
+    if len(keys) < 6:
+        return tuple(shapes)
+    chosen = {id(s) for s in keys}
+    return tuple(dataclasses.replace(s, kind="key") if id(s) in chosen else s for s in shapes)
+
+
+def _in_grid(s: Shape, buttons: Sequence[Shape]) -> bool:
+    x0, y0, x1, y1 = s.box
+    w, h = x1 - x0, y1 - y0
+    across = down = False
+    for o in buttons:
+        if o is s or abs(o.box[2] - o.box[0] - w) > 3 or abs(o.box[3] - o.box[1] - h) > 3:
+            continue
+        dx, dy = abs(o.box[0] - x0), abs(o.box[1] - y0)
+        across |= dy <= 3 and 0.75 * w <= dx <= 1.25 * w
+        down |= dx <= 3 and 0.75 * h <= dy <= 1.25 * h
+    return across and down
+
+
+# -- fusion with OCR ---------------------------------------------------------------------
+
+#: Advance widths of DejaVu Sans (the X default) in ems, roughly, for placing a letter of
+#: an OCR line that spans several controls: narrow, wide, capitals; others 0.6.
+_NARROW: Final = frozenset("iljI|.,:;!'`()[]{}frt ")
+_WIDE: Final = frozenset("mwMW%@")
+#: Marks OCR reads into a label from a control's own border ("(One)" from an oval).
+_BORDER_MARKS: Final = "()[]{}|"
+
+#: A field's label on its row is at most this many of the field's heights to its left;
+#: one above it at most this many heights above.
+LABEL_LEFT: Final = 8
+LABEL_ABOVE: Final = 1.5
+#: A check box's or radio's label starts within this many box sides to its right.
+TICK_LABEL_GAP: Final = 4
+
+Reader = Callable[[Box], Sequence[Element]]
+
+
+def _advance(ch: str) -> float:
+    if ch in _NARROW:
+        return 0.35
+    if ch in _WIDE:
+        return 0.9
+    return 0.7 if ch.isupper() else 0.6
+
+
+def _clean(text: str) -> str:
+    """``text`` without surrounding spaces and without a border read as an unpaired
+    bracket or bar at either end ("(Two" -> "Two"; "(none)" stays)."""
+    text = text.strip()
+    while text and text[0] in _BORDER_MARKS and not _paired(text, 0):
+        text = text[1:].strip()
+    while text and text[-1] in _BORDER_MARKS and not _paired(text, len(text) - 1):
+        text = text[:-1].strip()
+    return text
+
+
+def _paired(text: str, i: int) -> bool:
+    pairs = {"(": ")", "[": "]", "{": "}", ")": "(", "]": "[", "}": "{"}
+    mate = pairs.get(text[i])
+    if mate is None:
+        return False
+    return mate in (text[i + 1 :] if text[i] in "([{" else text[:i])
+
+
+def _owner(piece: Element, controls: Sequence[Shape]) -> list[Shape]:
+    """The controls ``piece`` reaches into: its middle row inside theirs, its span
+    overlapping theirs; left to right."""
+    cy = (piece.box[1] + piece.box[3]) / 2
+    return sorted(
+        (
+            s
+            for s in controls
+            if s.box[1] <= cy <= s.box[3]
+            and min(piece.box[2], s.box[2]) > max(piece.box[0], s.box[0])
+        ),
+        key=lambda s: s.box[0],
+    )
+
+
+def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape | None]]:
+    """``piece`` cut where control borders cross it: each letter goes to the control
+    its estimated centre lies in (letters placed by their advance widths along the
+    piece's box), or to no control; runs of letters with one owner are the parts."""
+    owners = _owner(piece, controls)
+    if not owners:
+        return [(piece, None)]
+    text = piece.label
+    x0, y0, x1, y1 = piece.box
+    weights = [_advance(ch) for ch in text]
+    scale = (x1 - x0) / max(1e-6, sum(weights))
+    parts: list[tuple[str, Shape | None, float, float]] = []
+    at = float(x0)
+    for ch, wt in zip(text, weights, strict=True):
+        left, at = at, at + wt * scale
+        mid = (left + at) / 2
+        home = next((s for s in owners if s.box[0] <= mid < s.box[2]), None)
+        if parts and parts[-1][1] is home:
+            parts[-1] = (parts[-1][0] + ch, home, parts[-1][2], at)
+        else:
+            parts.append((ch, home, left, at))
+    out: list[tuple[Element, Shape | None]] = []
+    for raw, home, left, right in parts:
+        # a letter between two controls is their borders read as "(" or "|"
+        label = _clean(raw) if len(parts) > 1 else raw.strip()
+        if not label:
+            continue
+        box = (round(left), y0, max(round(left), round(right)), y1)
+        out.append((dataclasses.replace(piece, label=label, box=box), home))
+    return out
+
+
+def fuse(
+    elements: Sequence[Element], shapes: Sequence[Shape], *, read: Reader | None = None
+) -> tuple[Element, ...]:
+    """OCR ``elements`` and ``shapes`` of one frame as one index, in reading order.
+
+    Each OCR piece is cut at the borders of the controls it crosses (:func:`_cut`) and
+    its parts go to their controls: a button, key or field becomes one element with the
+    control's box, ``source="shape"`` and the control's kind, labelled with its text
+    (a field: labelled by the text left of it on its row, else above it, with its own
+    text as ``value``, ``""`` when empty). A check box or radio takes the text to its
+    right as its label (that text is not listed again); its box is the box, so a click
+    ticks it; ``state`` holds ``"checked"`` when ink is inside. Text in no control is
+    kept as it was (``kind=""``). A button or key with no text is left out (nothing can
+    name it); so is a ring inside a word (a letter's hole).
+
+    ``read(box)``, when given, reads a control's box again (say ``lambda b:
+    reread(image, b)`` from :mod:`._ocr`): it is asked for each control whose label was
+    cut out of a longer line, or whose ink OCR did not read, and its pieces inside the
+    control replace the estimate."""
+    controls = [s for s in shapes if s.kind in ("button", "key", "field")]
+    held: dict[int, list[Element]] = {id(s): [] for s in controls}
+    cut: set[int] = set()
+    loose: list[Element] = []
+    for piece in elements:
+        parts = _cut(piece, controls)
+        for part, home in parts:
+            if home is None:
+                loose.append(part)
+                continue
+            held[id(home)].append(part)
+            if len(parts) > 1:
+                cut.add(id(home))
+    out: list[Element] = []
+    for s in controls:
+        texts = held[id(s)]
+        if read is not None and (id(s) in cut or (s.filled and not texts)):
+            texts = _better(texts, _reread(read, s))
+        made = _control_element(s, texts, loose)
+        if made is not None:
+            out.append(made)
+    ticks, loose = _tick_elements([s for s in shapes if s.kind in ("check", "radio")], loose)
+    return tuple(reading_order([*out, *ticks, *loose]))
+
+
+def _reread(read: Reader, s: Shape) -> list[Element]:
+    """What ``read`` finds inside ``s`` (centres inside its box), top to bottom; a label
+    wrapped whole in brackets or ending in a comma lost them (an oval's or a key's
+    border read as "(One)" or "Two,")."""
+    found = []
+    for e in read(s.box):
+        text = e.label.strip().rstrip(",;").strip()
+        if len(text) > 2 and text[0] + text[-1] in ("()", "[]", "{}", "||"):
+            text = text[1:-1].strip()
+        if text and _centre_in(e.box, s.box):
+            found.append(dataclasses.replace(e, label=text))
+    return sorted(found, key=lambda e: (e.box[1], e.box[0]))
+
+
+def _better(estimate: list[Element], reread: list[Element]) -> list[Element]:
+    """The re-read text when the estimate (letters placed by width) has none or reads
+    otherwise; the estimate when both say the same (it kept the line's whole context)."""
+    if not reread:
+        return estimate
+    same = normalize_label(" ".join(e.label for e in estimate)) == normalize_label(
+        " ".join(e.label for e in reread)
+    )
+    return estimate if same else reread
+
+
+def _centre_in(box: Box, outer: Box) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return outer[0] <= cx <= outer[2] and outer[1] <= cy <= outer[3]
+
+
+def _joined(texts: Sequence[Element]) -> tuple[str, float]:
+    ordered = reading_order(texts)
+    # a border read as "(" is dropped, a key that is "(" keeps it
+    label = " ".join(_clean(t.label) or t.label.strip() for t in ordered)
+    return label, min((t.confidence for t in ordered), default=1.0)
+
+
+def _control_element(
+    s: Shape, texts: Sequence[Element], loose: Sequence[Element]
+) -> Element | None:
+    """The element of a button, key or field holding ``texts`` (None: a button with no
+    text); a field's label is found among ``loose``."""
+    text, confidence = _joined(texts)
+    if s.kind != "field":
+        if not text:
+            return None
+        return Element(label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind)
+    label = _field_label(s.box, loose)
+    value: str | None = text if text or not s.filled else None  # ink OCR did not read
+    return Element(
+        label=label.label if label else "",
+        box=s.box,
+        source="shape",
+        confidence=min(confidence, label.confidence) if label else confidence,
+        kind="field",
+        value=value,
+    )
+
+
+def _field_label(box: Box, loose: Sequence[Element]) -> Element | None:
+    """The text naming a field at ``box``: the nearest on its row to its left, else the
+    nearest above it (left edges close, or overlapping it across)."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    left = [
+        e
+        for e in loose
+        if y0 <= (e.box[1] + e.box[3]) / 2 <= y1
+        and e.box[2] <= x0 + 4
+        and x0 - e.box[2] <= LABEL_LEFT * h
+    ]
+    if left:
+        return max(left, key=lambda e: e.box[2])
+    above = [
+        e
+        for e in loose
+        if e.box[3] <= y0 + 4
+        and y0 - e.box[3] <= LABEL_ABOVE * h
+        and e.box[0] < x1
+        and e.box[2] > x0 - h
+    ]
+    return max(above, key=lambda e: e.box[3]) if above else None
+
+
+def _tick_elements(
+    ticks: Sequence[Shape], loose: Sequence[Element]
+) -> tuple[list[Element], list[Element]]:
+    """Check boxes and radios labelled by the text to their right, and what is left of
+    ``loose`` (the labels taken out; a ring inside a word dropped as a letter's hole)."""
+    rest = list(loose)
+    out: list[Element] = []
+    for t in sorted(ticks, key=lambda t: (t.box[1], t.box[0])):
+        if any(_inside(t.box, e.box) and t.box[0] - e.box[0] > t.box[2] - t.box[0] for e in rest):
+            continue  # a hole in a letter of a word, not a box before it
+        label = _tick_label(t.box, rest)
+        text, confidence = "", 1.0
+        if label is not None:
+            rest.remove(label)
+            text, confidence = _after(label, t.box), label.confidence
+        out.append(
+            Element(
+                label=text,
+                box=t.box,
+                source="shape",
+                confidence=confidence,
+                kind=t.kind,
+                state=t.state,
+            )
+        )
+    return out, rest
+
+
+def _tick_label(box: Box, loose: Sequence[Element]) -> Element | None:
+    x0, y0, x1, y1 = box
+    side = max(x1 - x0, y1 - y0)
+    cy = (y0 + y1) / 2
+    near = [
+        e
+        for e in loose
+        if abs((e.box[1] + e.box[3]) / 2 - cy) <= max(side, e.box[3] - e.box[1]) / 2
+        and e.box[2] > x1
+        and e.box[0] >= x0 - side  # a line's box may start a little before the box
+        and e.box[0] - x1 <= TICK_LABEL_GAP * side
+    ]
+    return min(near, key=lambda e: e.box[0]) if near else None
+
+
+def _after(label: Element, box: Box) -> str:
+    """``label``'s text without what OCR read from the box itself, when its line starts
+    over the box: leading marks ("• Large", "☑ Subscribe") and a one-letter first word
+    placed over the box ("M Subscribe")."""
+    text = label.label.lstrip()
+    while text and not text[0].isalnum():
+        text = text[1:].lstrip()
+    first, _, rest = text.partition(" ")
+    scale = (label.box[2] - label.box[0]) / max(1e-6, sum(map(_advance, label.label)))
+    if rest and len(first) == 1 and label.box[0] + _advance(first) * scale < box[2]:
+        text = rest.lstrip()
+    return text or label.label
+
+
+#: A control's box is read again this much inside its outer edge (its wall left out).
+READ_INSET: Final = 3
+#: ... on a plain margin this wide (the text detector needs room around the text).
+READ_MARGIN: Final = 8
+
+
+def crop_reader(
+    image: Any, *, factor: float = 3.0, engine_params: tuple[tuple[str, Any], ...] = ()
+) -> Reader:
+    """A ``read`` for :func:`fuse`: OCR of exactly one control's inside in ``image`` (a
+    PIL image), its wall cut off, on a margin of the inside's own colour, magnified
+    ``factor`` times; pieces come back in ``image``'s pixels. Unlike
+    :func:`~tiny_computer_agent._ocr.reread`, whose margin takes in the neighbours (a
+    button's re-read in a row of touching buttons read "TWwoT"), nothing around the
+    control is read. Loads the OCR engine (the ``ocr`` extra) on first use."""
+    from PIL import Image
+
+    from ._ocr import _pieces, _read, load_ocr_engine
+
+    def read(box: Box) -> list[Element]:
+        x0, y0, x1, y1 = (
+            box[0] + READ_INSET,
+            box[1] + READ_INSET,
+            box[2] - READ_INSET,
+            box[3] - READ_INSET,
+        )
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            return []
+        crop = image.crop((x0, y0, x1, y1)).convert("RGB")
+        m = READ_MARGIN
+        canvas = Image.new("RGB", (crop.width + 2 * m, crop.height + 2 * m), _fill_colour(crop))
+        canvas.paste(crop, (m, m))
+        big = canvas.resize(
+            (round(canvas.width * factor), round(canvas.height * factor)), Image.Resampling.LANCZOS
+        )
+        pieces = _pieces(_read(load_ocr_engine(engine_params), big, text_score=0.5))
+        return [_placed(e, (x0 - m, y0 - m), factor) for e in pieces if e.label.strip()]
+
+    return read
+
+
+def _fill_colour(crop: Any) -> tuple[int, int, int]:
+    """The commonest colour on a crop's outer rows and columns (its background)."""
+    np, _ = _numpy()
+    a = np.asarray(crop)
+    rim = np.concatenate((a[0], a[-1], a[:, 0], a[:, -1]))
+    colours, counts = np.unique(rim, axis=0, return_counts=True)
+    r, g, b = (int(v) for v in colours[int(np.argmax(counts))])
+    return r, g, b
+
+
+def _placed(e: Element, origin: tuple[int, int], factor: float) -> Element:
+    ox, oy = origin
+    x0, y0, x1, y1 = e.box
+    box = (
+        ox + round(x0 / factor),
+        oy + round(y0 / factor),
+        ox + round(x1 / factor),
+        oy + round(y1 / factor),
+    )
+    return dataclasses.replace(e, box=box)
