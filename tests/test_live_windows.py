@@ -196,8 +196,21 @@ def test_the_screen_notes_once_when_no_authority_lets_it_list(
     try:
         with caplog.at_level("WARNING"):
             assert screen.capture().shows("one")  # the capture itself still works
-            assert screen.windows() == () and screen.windows() == ()
+            assert screen._list_windows() == () and screen._list_windows() == ()
     finally:
         screen.close()
     notes = [r.getMessage() for r in caplog.records if "window listing is off" in r.getMessage()]
     assert len(notes) == 1 and "XAUTHORITY" in notes[0], notes
+
+
+def test_focus_raises_a_window_with_no_window_manager(bare: Desk) -> None:
+    bare.zenity("--info", "--title", "Lower", "--text", "one")
+    bare.zenity("--info", "--title", "Upper", "--text", "two")
+    xw = XWindows(bare.display)
+    try:
+        lower, _ = _listed(xw, ["Upper", "Lower"])[::-1]
+        assert xw.focus(lower.id)
+        _listed(xw, ["Lower", "Upper"])
+        assert not xw.focus(0x7FFFFFF)  # no such window: False, not an error
+    finally:
+        xw.close()

@@ -117,7 +117,7 @@ class DesktopScreen:
     _ahead: threading.Thread | None = None
     _capture: Capture | None = None
     _monitor: Monitor | None = None
-    _windows: XWindows | None = None
+    _xwindows: XWindows | None = None
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -127,7 +127,7 @@ class DesktopScreen:
         if self.max_width is not None and self.max_width < 64:
             raise ValueError(f"max_width must be at least 64 pixels, got {self.max_width}")
         if self.list_windows and sys.platform.startswith("linux"):
-            self._windows = XWindows(self.display)  # connects on first use
+            self._xwindows = XWindows(self.display)  # connects on first use
 
     def open(self) -> Monitor:
         """Connect (once) and return the monitor this screen captures."""
@@ -175,10 +175,15 @@ class DesktopScreen:
             windows=windows,
         )
 
-    def windows(self) -> tuple[Window, ...]:
+    def _list_windows(self) -> tuple[Window, ...]:
         """The top-level windows now, top-most first, boxes in screen pixels (empty when
         ``list_windows`` is off, off X11, or they cannot be read: logged once)."""
-        return () if self._windows is None else self._windows.windows()
+        return () if self._xwindows is None else self._xwindows.windows()
+
+    def _raise_window(self, window_id: int) -> bool:
+        """Ask the window manager to raise and focus window ``window_id`` (the ``focus``
+        verb); False when it is gone or windows cannot be read here."""
+        return self._xwindows is not None and self._xwindows.focus(window_id)
 
     def _mapping(self, monitor: Monitor) -> MappingRule:
         return functools.partial(frame_mapping, monitor, scale=self.scale)
@@ -204,7 +209,7 @@ class DesktopScreen:
                 self._record(captured_at, signature, None)
                 self.last_signature, self.last_captured_at = signature, captured_at
                 return self.last
-            windows = self.windows()
+            windows = self._list_windows()
             self._record(captured_at, signature, RawFrame.of_image(image))
             seen = self._observe(image, monitor, captured_at, windows)
             if capture.signature(monitor) == signature:
@@ -266,7 +271,7 @@ class DesktopScreen:
     def _index_shot(self, shot: tuple[float, bytes, RawFrame], monitor: Monitor) -> None:
         captured_at, signature, raw = shot
         try:
-            windows = self.windows()  # as soon after the shot as this thread can
+            windows = self._list_windows()  # as soon after the shot as this thread can
             image = raw.image()
             seen = self._observe(image, monitor, captured_at, windows)
         except Exception:  # the capture that follows reads again and reports any failure
@@ -302,8 +307,8 @@ class DesktopScreen:
         self._finish_ahead()
         if self._capture is not None:
             self._capture.close()
-        if self._windows is not None:
-            self._windows.close()  # a later capture connects again
+        if self._xwindows is not None:
+            self._xwindows.close()  # a later capture connects again
         self._capture = None
         self._monitor = None
 

@@ -43,6 +43,7 @@ _ATOMS: Final = (
     "_NET_CLIENT_LIST_STACKING",
     "_NET_CLIENT_LIST",
     "_NET_ACTIVE_WINDOW",
+    "_NET_SUPPORTING_WM_CHECK",
     "_NET_WM_NAME",
     "_NET_WM_PID",
     "_NET_WM_WINDOW_TYPE",
@@ -87,6 +88,16 @@ class XWindows:
         """The X id of the focused top-level window (0: none, or unknown)."""
         with self._lock:
             return int(self._guarded(self._active, 0))
+
+    def focus(self, window_id: int) -> bool:
+        """Ask for window ``window_id`` to be raised and focused: an EWMH
+        ``_NET_ACTIVE_WINDOW`` message (source 2, as a pager or a person asks: window
+        managers honour it where they refuse an application's own request), plus
+        ``XRaiseWindow``, and with no window manager ``XSetInputFocus`` too. False when
+        the window is gone or there is no display; whether it came to the top is for
+        :meth:`windows` to tell."""
+        with self._lock:
+            return bool(self._guarded(lambda conn: self._activate(conn, window_id), False))
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
@@ -209,6 +220,29 @@ class XWindows:
                 left - extents[0], right + extents[1], top - extents[2], bottom + extents[3]
             )  # fmt: skip
         return left, top, right, bottom
+
+    def _activate(self, conn: Display, wid: int) -> bool:
+        from Xlib import X
+        from Xlib import error as xerror
+        from Xlib.protocol import event
+
+        root = conn.screen().root
+        window = conn.create_resource_object("window", wid)
+        caught = xerror.CatchError()
+        message = event.ClientMessage(
+            window=window,
+            client_type=self._atoms["_NET_ACTIVE_WINDOW"],
+            data=(32, [2, X.CurrentTime, 0, 0, 0]),
+        )
+        mask = X.SubstructureRedirectMask | X.SubstructureNotifyMask
+        root.send_event(message, event_mask=mask, onerror=caught)
+        window.raise_window(onerror=caught)
+        if not _cardinals(root, self._atoms["_NET_SUPPORTING_WM_CHECK"]):
+            window.set_input_focus(X.RevertToParent, X.CurrentTime, onerror=caught)
+        conn.sync()  # the errors, if any, arrive now
+        if caught.get_error() is not None:
+            log.debug("focusing window 0x%x failed: %s", wid, caught.get_error())
+        return caught.get_error() is None
 
     def _active(self, conn: Display) -> int:
         ids = _cardinals(conn.screen().root, self._atoms["_NET_ACTIVE_WINDOW"])
