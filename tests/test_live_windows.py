@@ -214,3 +214,19 @@ def test_focus_raises_a_window_with_no_window_manager(bare: Desk) -> None:
         assert not xw.focus(0x7FFFFFF)  # no such window: False, not an error
     finally:
         xw.close()
+
+
+def test_the_doctor_says_whether_windows_can_be_listed(
+    desktop: Desk, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tiny_computer_agent.desktop._doctor import _windows
+
+    desktop.zenity("--info", "--title", "First", "--text", "one")
+    env = {"DISPLAY": desktop.display}
+    found = _windows(env, True)
+    assert found is not None and found.status == "ok", found
+    assert found.detail == "1 top-level window(s) listed: 'First'"
+    monkeypatch.setenv("XAUTHORITY", str(tmp_path / "absent"))
+    refused = _windows(env, True)
+    assert refused is not None and refused.status == "warn" and "XAUTHORITY" in refused.fix
+    assert _windows({}, True) is None  # no X display: nothing to say

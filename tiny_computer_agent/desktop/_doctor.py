@@ -231,6 +231,28 @@ def _accessibility(env: Mapping[str, str]) -> Check:
     return _ok("accessibility", found.detail)
 
 
+def _windows(env: Mapping[str, str], display_ok: bool) -> Check | None:
+    """X only: whether the top-level windows can be listed (optional: elements then
+    carry no window, and ``focus`` cannot raise one)."""
+    if not display_ok or not env.get("DISPLAY") or not sys.platform.startswith("linux"):
+        return None
+    from ._windows import XWindows
+
+    lister = XWindows(env["DISPLAY"])
+    try:
+        found = lister.windows()
+    finally:
+        lister.close()
+    why = lister.unavailable
+    if why:
+        fix = _EXTRA_FIX if "not installed" in why else "see above; OCR and input work without it"
+        if "authority" in why:
+            fix = "export XAUTHORITY=<the authority file your X server was started with>"
+        return Check(name="windows", status="warn", detail=why, fix=fix)
+    titles = ", ".join(repr(w.title) for w in found[:3]) + (", ..." if len(found) > 3 else "")
+    return _ok("windows", f"{len(found)} top-level window(s) listed{': ' if found else ''}{titles}")
+
+
 def _model_runtime() -> Check:
     missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
     if missing:
@@ -317,6 +339,7 @@ def doctor(
         lambda: _input(display_ok),
         _ocr,
         lambda: _accessibility(env),
+        lambda: _windows(env, display_ok),
         _model_runtime,
         lambda: _mode(pol, env),
         lambda: _kill_switch(pol),
