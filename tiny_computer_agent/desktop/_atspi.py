@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -223,10 +224,20 @@ def _bus_address(environ: Mapping[str, str], timeout: float) -> tuple[str | None
 
 
 def _x_root_address(environ: Mapping[str, str]) -> str:
-    """The ``AT_SPI_BUS`` property of the X root window ("" if none or no X)."""
+    """The ``AT_SPI_BUS`` property of the X root window ("" if none or no X).
+
+    This is where libatspi itself looks first, after ``AT_SPI_BUS_ADDRESS``.
+    """
     display = environ.get("DISPLAY", "")
     if not display:
         return ""
+    with warnings.catch_warnings():
+        # python-xlib leaks a socket and a file when the authority file is missing
+        warnings.simplefilter("ignore", ResourceWarning)
+        return _read_root_property(display)
+
+
+def _read_root_property(display: str) -> str:
     try:
         from Xlib import X
         from Xlib.display import Display
@@ -335,11 +346,6 @@ class _Walk:
                 for i, node in enumerate(frontier)
                 for child in self._take(node, results[5 * i : 5 * i + 5])
             ]
-        if not self.complete:
-            self.note(
-                f"the snapshot's deadline of {self.deadline:g} s passed; "
-                f"returned what was read ({self.read} objects)"
-            )
 
     def _top_levels(self) -> list[_Node]:
         """The top-level windows of every program, as nodes to read (window unset)."""
@@ -481,6 +487,11 @@ class _Walk:
                 nodes.append(made)
         for what, number in self.counts.items():
             self.note(_COUNT_NOTES[what].format(n=number))
+        if not self.complete:
+            self.note(
+                f"the snapshot's deadline of {self.deadline:g} s passed; "
+                f"returned what was read ({self.read} objects)"
+            )
         return A11ySnapshot(
             nodes=name_by_neighbours(nodes),
             windows=tuple(self.windows),

@@ -1,0 +1,258 @@
+"""The accessibility tree of real GTK programs (zenity) on a private Xvfb, with a private
+D-Bus session bus and AT-SPI2 registry (at-spi-bus-launcher), all stopped by PID.
+
+The proof is each program's own effect: zenity's exit code and what it prints after a
+real click (xdotool) at the centre of the element the tree gave. Tk programs have no
+AT-SPI support at all (Tk implements no accessibility protocol on X11): their windows
+are absent from the tree, which one test pins down.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from devsupport.xdesktop import Desk, desk, eventually, require
+from tiny_computer_agent.desktop import DesktopScreen
+from tiny_computer_agent.desktop._a11y import A11yNode, A11ySnapshot, assign_window_ids, to_elements
+from tiny_computer_agent.desktop._atspi import AtspiBackend
+from tiny_computer_agent.desktop._windows import XWindows
+
+pytestmark = pytest.mark.live
+
+LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
+
+
+def _session_bus(d: Desk) -> str:
+    """A private D-Bus session bus on this desktop (stopped with it, by PID)."""
+    bus = d.vd.spawn(
+        ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE
+    )
+    assert bus.stdout is not None
+    address = bus.stdout.readline().strip()
+    assert address.startswith("unix:"), f"dbus-daemon printed {address!r}"
+    return address
+
+
+_BARE_SESSION = """<!DOCTYPE busconfig PUBLIC
+ "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+@pytest.fixture
+def a11y(tmp_path: Path) -> Iterator[Desk]:
+    """A desktop whose programs register with a private AT-SPI2 registry."""
+    require("Xvfb", "xdotool", "zenity", "dbus-daemon")
+    if not LAUNCHER.exists():
+        pytest.skip(f"live accessibility tests need {LAUNCHER}; apt-get install at-spi2-core")
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in ("AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE", "GTK_MODULES"):
+            d.vd.env.pop(name, None)
+        d.vd.env["DBUS_SESSION_BUS_ADDRESS"] = _session_bus(d)
+        d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
+        backend = AtspiBackend(environ=d.vd.env)
+        try:
+            eventually(backend.available, "the AT-SPI registry", timeout=15)
+        finally:
+            backend.close()
+        yield d
+    finally:
+        steps.close()
+
+
+def _snap_until(
+    backend: AtspiBackend, found: Callable[[A11ySnapshot], bool], what: str
+) -> A11ySnapshot:
+    def look() -> A11ySnapshot | None:
+        snap = backend.snapshot()
+        return snap if found(snap) else None
+
+    result: A11ySnapshot = eventually(look, what, timeout=15)
+    return result
+
+
+def _node(snap: A11ySnapshot, kind: str, label: str) -> A11yNode | None:
+    return next((n for n in snap.nodes if n.kind == kind and n.label == label), None)
+
+
+def _click(d: Desk, node: A11yNode) -> None:
+    x, y = (node.box[0] + node.box[2]) // 2, (node.box[1] + node.box[3]) // 2
+    d.vd.run(["xdotool", "mousemove", str(x), str(y), "click", "1"])
+
+
+def _zenity(d: Desk, *args: str) -> subprocess.Popen[str]:
+    proc = d.vd.spawn(["zenity", *args], stdout=subprocess.PIPE)
+    d.wait_window(args[args.index("--title") + 1])
+    return proc
+
+
+@pytest.mark.parametrize(("button", "code"), [("No", 1), ("Yes", 0)])
+def test_a_question_dialogs_buttons_are_where_a_real_click_lands(
+    a11y: Desk, button: str, code: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XAUTHORITY", a11y.vd.env["XAUTHORITY"])  # python-xlib needs one
+    proc = _zenity(a11y, "--question", "--title", "Replace file", "--text", "Replace the file?")
+    backend = AtspiBackend(environ=a11y.vd.env)
+    screen = DesktopScreen(display=a11y.display)
+    xwindows = XWindows(a11y.display)
+    try:
+        snap = _snap_until(backend, lambda s: _node(s, "button", button) is not None, button)
+        image, mapping = screen.grab()
+        snap = assign_window_ids(snap, xwindows.windows())
+    finally:
+        backend.close()
+        screen.close()
+        xwindows.close()
+    assert [w.title for w in snap.windows] == ["Replace file"]
+    assert snap.windows[0].pid == proc.pid and snap.windows[0].id != 0  # matched to X
+    assert {n.label for n in snap.nodes if n.kind == "button"} == {"Yes", "No"}
+    assert _node(snap, "text", "Replace the file?") is not None
+    element = next(e for e in to_elements(snap, mapping, image.size) if e.label == button)
+    assert (element.source, element.kind, element.window) == ("a11y", "button", snap.windows[0].id)
+    x, y = mapping.to_screen(*element.center)
+    a11y.vd.run(["xdotool", "mousemove", str(x), str(y), "click", "1"])
+    assert proc.wait(10) == code  # zenity's own answer: the click hit that button
+
+
+def test_a_form_gives_fields_named_by_their_labels_and_reads_typed_text_back(
+    a11y: Desk,
+) -> None:
+    proc = _zenity(
+        a11y, "--forms", "--title", "Address", "--text", "Where?",
+        "--add-entry", "Street", "--add-entry", "City", "--add-password", "PIN",
+    )  # fmt: skip
+    backend = AtspiBackend(environ=a11y.vd.env)
+    try:
+        snap = _snap_until(backend, lambda s: _node(s, "field", "City") is not None, "City")
+        fields = {n.label: n for n in snap.nodes if n.kind == "field"}
+        assert set(fields) == {"Street", "City", "PIN"}
+        assert all("editable" in f.state for f in fields.values())
+        assert fields["Street"].value == "" and fields["PIN"].value is None  # never read
+        _click(a11y, fields["City"])
+        a11y.vd.run(["xdotool", "type", "--delay", "20", "Lisbon"])
+        typed = _snap_until(
+            backend, lambda s: getattr(_node(s, "field", "City"), "value", "") == "Lisbon", "typed"
+        )
+        city = _node(typed, "field", "City")
+        assert city is not None and "focused" in city.state
+        ok = _node(typed, "button", "OK")
+        assert ok is not None
+        _click(a11y, ok)
+    finally:
+        backend.close()
+    out, _ = proc.communicate(timeout=10)
+    assert (proc.returncode, out) == (0, "|Lisbon|\n")  # zenity prints Street|City|PIN
+
+
+def test_a_checklist_gives_check_boxes_with_their_state_and_a_click_ticks_one(
+    a11y: Desk,
+) -> None:
+    proc = _zenity(
+        a11y, "--list", "--checklist", "--title", "Pick", "--column", "Use",
+        "--column", "Fruit", "TRUE", "Apple", "FALSE", "Banana", "FALSE", "Cherry",
+    )  # fmt: skip
+    backend = AtspiBackend(environ=a11y.vd.env)
+    try:
+        snap = _snap_until(backend, lambda s: _node(s, "check", "Cherry") is not None, "checks")
+        checks = {n.label: "checked" in n.state for n in snap.nodes if n.kind == "check"}
+        assert checks == {"Apple": True, "Banana": False, "Cherry": False}
+        assert {n.label for n in snap.nodes if n.kind == "cell"} >= {"Apple", "Banana", "Cherry"}
+        banana = _node(snap, "check", "Banana")
+        assert banana is not None
+        _click(a11y, banana)
+        ticked = _snap_until(
+            backend,
+            lambda s: "checked" in getattr(_node(s, "check", "Banana"), "state", ()),
+            "tick",
+        )
+        ok = _node(ticked, "button", "OK")
+        assert ok is not None
+        _click(a11y, ok)
+    finally:
+        backend.close()
+    out, _ = proc.communicate(timeout=10)
+    assert (proc.returncode, out) == (0, "Apple|Banana\n")
+
+
+def test_a_program_that_stops_answering_is_skipped_within_the_deadline(a11y: Desk) -> None:
+    proc = _zenity(a11y, "--question", "--title", "Frozen", "--text", "Still there?")
+    backend = AtspiBackend(environ=a11y.vd.env, call_timeout=0.2)
+    try:
+        _snap_until(backend, lambda s: _node(s, "button", "Yes") is not None, "Yes")
+        os.kill(proc.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            frozen = backend.snapshot(deadline=0.5)
+            took = time.monotonic() - started
+        finally:
+            os.kill(proc.pid, signal.SIGCONT)
+        assert took < 0.8, took
+        assert frozen.nodes == ()
+        assert any("did not answer within 0.2 s; skipped" in n for n in frozen.notes)
+        again = backend.snapshot()  # the late replies are dropped; the program is back
+        assert _node(again, "button", "Yes") is not None and again.notes == ()
+    finally:
+        backend.close()
+
+
+def test_tk_windows_are_not_in_the_tree(a11y: Desk) -> None:
+    require(modules=("tkinter",))
+    a11y.app(title="Tk Editor")
+    _zenity(a11y, "--info", "--title", "Beside", "--text", "GTK is here")
+    backend = AtspiBackend(environ=a11y.vd.env)
+    try:
+        snap = _snap_until(backend, lambda s: bool(s.windows), "the zenity window")
+    finally:
+        backend.close()
+    assert [w.title for w in snap.windows] == ["Beside"]  # the Tk window is not there
+    assert not any(n.label in ("Save", "Cancel") for n in snap.nodes)
+
+
+def test_a_session_bus_without_the_registry_is_unavailable_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    require("dbus-daemon")
+    config = tmp_path / "session.conf"  # a session bus with no services to activate,
+    config.write_text(_BARE_SESSION)  # as on a machine without at-spi2-core
+    bus = subprocess.Popen(
+        ["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert bus.stdout is not None
+        env = {"DBUS_SESSION_BUS_ADDRESS": bus.stdout.readline().strip()}
+        backend = AtspiBackend(environ=env)
+        found = backend.available()
+        assert not found
+        assert found.detail == (
+            "no accessibility bus on the session bus "
+            "(org.a11y.Bus: org.freedesktop.DBus.Error.ServiceUnknown)"
+        )
+        snap = backend.snapshot()
+        assert snap.nodes == () and snap.notes == (found.detail,)
+    finally:
+        os.killpg(bus.pid, signal.SIGTERM)
+        bus.wait(5)
+        if bus.stdout is not None:
+            bus.stdout.close()
