@@ -267,7 +267,7 @@ def _overlap(a: Box, b: Box) -> float:
 def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
     """Shapes without duplicates: a check box or radio wins over a button found on the
     same pixels; a button holding two or more other controls is a group frame, gone;
-    a ring inside a control is a letter's hole."""
+    a ring inside a control is a letter's hole, one inside a ring its dot or tick."""
     controls = [s for s in shapes if s.kind not in ("check", "radio")]
     # a ring inside a button or field is a letter's hole ("O", "A"), not a check box
     ticks = [
@@ -275,6 +275,8 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
         for s in shapes
         if s.kind in ("check", "radio") and not any(_inside(s.box, c.box) for c in controls)
     ]
+    # a radio's dot or a GTK box's tick has its own ring: the outer ring is the control
+    ticks = [t for t in ticks if not any(o is not t and _inside(t.box, o.box) for o in ticks)]
     out = list(ticks)
     for s in shapes:
         if s.kind in ("check", "radio"):
@@ -413,21 +415,15 @@ def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape
     owners = _owner(piece, controls)
     if not owners:
         return [(piece, None)]
-    text = piece.label
-    x0, y0, x1, y1 = piece.box
-    weights = [_advance(ch) for ch in text]
-    scale = (x1 - x0) / max(1e-6, sum(weights))
+    letters = _homes(_placed_letters(piece), owners)
     parts: list[tuple[str, Shape | None, float, float]] = []
-    at = float(x0)
-    for ch, wt in zip(text, weights, strict=True):
-        left, at = at, at + wt * scale
-        mid = (left + at) / 2
-        home = next((s for s in owners if s.box[0] <= mid < s.box[2]), None)
+    for ch, home, left, right in letters:
         if parts and parts[-1][1] is home:
-            parts[-1] = (parts[-1][0] + ch, home, parts[-1][2], at)
+            parts[-1] = (parts[-1][0] + ch, home, parts[-1][2], right)
         else:
-            parts.append((ch, home, left, at))
+            parts.append((ch, home, left, right))
     out: list[tuple[Element, Shape | None]] = []
+    y0, y1 = piece.box[1], piece.box[3]
     for raw, home, left, right in parts:
         # a letter between two controls is their borders read as "(" or "|"
         label = _clean(raw) if len(parts) > 1 else raw.strip()
@@ -436,6 +432,42 @@ def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape
         box = (round(left), y0, max(round(left), round(right)), y1)
         out.append((dataclasses.replace(piece, label=label, box=box), home))
     return out
+
+
+def _placed_letters(piece: Element) -> list[tuple[str, float, float]]:
+    """Each letter of ``piece`` with its estimated left and right edge."""
+    weights = [_advance(ch) for ch in piece.label]
+    scale = (piece.box[2] - piece.box[0]) / max(1e-6, sum(weights))
+    out, at = [], float(piece.box[0])
+    for ch, wt in zip(piece.label, weights, strict=True):
+        out.append((ch, at, at + wt * scale))
+        at += wt * scale
+    return out
+
+
+def _homes(
+    letters: Sequence[tuple[str, float, float]], owners: Sequence[Shape]
+) -> list[tuple[str, Shape | None, float, float]]:
+    """Each letter with the control its centre lies in. A letter or digit whose
+    estimate fell in the gap between two controls (a letter's width is only
+    estimated) joins the neighbour of its word that has a control, the next one first:
+    the "T" of "(Two" after "One", when its centre landed on the border."""
+    homes = [
+        next((s for s in owners if s.box[0] <= (a + b) / 2 < s.box[2]), None) for _, a, b in letters
+    ]
+    lo, hi = owners[0].box[0], max(s.box[2] for s in owners)
+    for i, (ch, a, b) in enumerate(letters):
+        if homes[i] is not None or not ch.isalnum() or not lo <= (a + b) / 2 < hi:
+            continue
+        for j in (*range(i + 1, len(letters)), *range(i - 1, -1, -1)):
+            if letters[j][0].isspace() and j > i:
+                continue  # the word ends here: look back instead
+            if letters[j][0].isspace():
+                break
+            if homes[j] is not None and letters[j][0].isalnum():
+                homes[i] = homes[j]
+                break
+    return [(ch, h, a, b) for (ch, a, b), h in zip(letters, homes, strict=True)]
 
 
 def fuse(

@@ -1,0 +1,239 @@
+"""Widget shapes on drawn frames (edge cases and each kind alone) and fusion with OCR
+pieces given by hand. The real programs are in tests/test_live_shapes.py."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tiny_computer_agent import Element
+from tiny_computer_agent._shapes import Shape, detect_shapes, fuse
+
+np = pytest.importorskip("numpy")
+Image = pytest.importorskip("PIL.Image")
+ImageDraw = pytest.importorskip("PIL.ImageDraw")
+pytest.importorskip("cv2")
+
+GREY = (217, 217, 217)
+
+
+def _canvas(w: int = 400, h: int = 300, colour: tuple[int, int, int] = GREY) -> Any:
+    return Image.new("RGB", (w, h), colour)
+
+
+def _button(d: Any, box: tuple[int, int, int, int]) -> None:
+    """A Tk-like raised button: light top and left, dark bottom and right, 2 px."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=(120, 120, 120))
+    d.rectangle((x0, y0, x1 - 3, y1 - 3), fill=(255, 255, 255))
+    d.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=GREY)
+
+
+def _near(a: Sequence[int], b: Sequence[int], tol: int = 3) -> bool:
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        _canvas(),
+        _canvas(colour=(0, 0, 0)),
+        _canvas(5, 5),
+        _canvas(1, 1),
+        _canvas(0, 0),
+    ],
+    ids=["plain", "all-black", "tiny", "one-pixel", "empty"],
+)
+def test_a_frame_with_nothing_drawn_has_no_shapes(image: object) -> None:
+    assert detect_shapes(image) == ()
+
+
+def test_noise_is_not_a_control() -> None:
+    rng = np.random.default_rng(7)
+    noise = Image.fromarray(rng.integers(0, 256, (200, 300, 3), dtype=np.uint8))
+    assert [s for s in detect_shapes(noise) if s.kind in ("button", "field", "key")] == []
+
+
+def test_a_raised_button_is_found_at_its_box() -> None:
+    image = _canvas()
+    _button(ImageDraw.Draw(image), (40, 50, 130, 84))
+    shapes = detect_shapes(image)
+    assert [s.kind for s in shapes] == ["button"]
+    assert _near(shapes[0].box, (40, 50, 130, 84)), shapes[0].box
+    assert not shapes[0].filled
+
+
+def test_a_grey_image_in_another_mode_is_read_too() -> None:
+    image = _canvas()
+    _button(ImageDraw.Draw(image), (40, 50, 130, 84))
+    assert [s.kind for s in detect_shapes(image.convert("L"))] == ["button"]
+    assert [s.kind for s in detect_shapes(np.asarray(image))] == ["button"]
+
+
+def test_a_wide_light_box_is_a_field_and_ink_in_it_fills_it() -> None:
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    d.rectangle((60, 40, 300, 66), fill=(255, 255, 255), outline=(130, 130, 130))
+    d.rectangle((60, 100, 300, 126), fill=(255, 255, 255), outline=(130, 130, 130))
+    d.text((70, 106), "Lisbon", fill=(0, 0, 0))
+    shapes = detect_shapes(image)
+    assert [(s.kind, s.filled) for s in shapes] == [("field", False), ("field", True)]
+    assert _near(shapes[0].box, (60, 40, 301, 67))
+
+
+def test_check_boxes_and_radios_with_and_without_ink() -> None:
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    for x, ticked in ((40, True), (100, False)):
+        d.rectangle((x, 40, x + 12, 52), fill=(255, 255, 255), outline=(130, 130, 130))
+        if ticked:
+            d.line((x + 3, 46, x + 5, 49, x + 10, 42), fill=(0, 0, 0), width=2)
+    for x, chosen in ((160, True), (220, False)):
+        d.ellipse((x, 40, x + 14, 54), fill=(255, 255, 255), outline=(130, 130, 130))
+        if chosen:
+            d.ellipse((x + 4, 44, x + 10, 50), fill=(0, 0, 0))
+    found = [(s.kind, sorted(s.state), s.box[0]) for s in detect_shapes(image)]
+    assert [(k, st) for k, st, _ in found] == [
+        ("check", ["checked"]),
+        ("check", []),
+        ("radio", ["checked"]),
+        ("radio", []),
+    ], found
+    lefts = [x for _, _, x in found]
+    assert all(abs(x - want) <= 2 for x, want in zip(lefts, (40, 100, 160, 220), strict=True)), (
+        found
+    )
+
+
+def test_a_grid_of_same_size_buttons_is_a_keypad_and_a_row_above_it_is_not() -> None:
+    image = _canvas(400, 400)
+    d = ImageDraw.Draw(image)
+    for i, x in enumerate((20, 90, 170)):  # a row of buttons, then a 3x3 pad below
+        _button(d, (x, 20, x + 64 + 10 * i, 54))
+    for row in range(3):
+        for col in range(3):
+            _button(d, (20 + 64 * col, 100 + 34 * row, 84 + 64 * col, 134 + 34 * row))
+    kinds = [s.kind for s in detect_shapes(image)]
+    assert kinds == ["button"] * 3 + ["key"] * 9, kinds
+
+
+def test_a_shape_of_an_unknown_kind_or_negative_size_is_refused() -> None:
+    with pytest.raises(ValueError, match="kind 'slider'"):
+        Shape(box=(0, 0, 10, 10), kind="slider")
+    with pytest.raises(ValueError, match="negative size"):
+        Shape(box=(10, 0, 0, 10), kind="button")
+
+
+# -- fuse -------------------------------------------------------------------------------
+
+
+def _ocr(label: str, box: tuple[int, int, int, int], confidence: float = 0.95) -> Element:
+    return Element(label=label, box=box, confidence=confidence)
+
+
+def test_one_ocr_line_over_four_touching_buttons_becomes_four_buttons() -> None:
+    edges = (100, 160, 220, 298, 360)  # One | Two | Three | Four, no space between
+    shapes = [
+        Shape(box=(a, 50, b, 80), kind="button", filled=True) for a, b in itertools.pairwise(edges)
+    ]
+    line = _ocr("One (Two Three)Four", (112, 56, 350, 74))
+    got = fuse([line], shapes)
+    assert [(e.label, e.kind, e.source) for e in got] == [
+        ("One", "button", "shape"),
+        ("Two", "button", "shape"),
+        ("Three", "button", "shape"),
+        ("Four", "button", "shape"),
+    ]
+    assert [e.box for e in got] == [s.box for s in shapes]
+
+
+def test_a_letter_estimated_on_a_border_joins_its_word() -> None:
+    # "One Two" over two buttons whose border (at 51-53) falls where the "T" is estimated
+    shapes = [Shape(box=(0, 0, 51, 20), kind="button"), Shape(box=(53, 0, 100, 20), kind="button")]
+    got = fuse([_ocr("One Two", (10, 4, 84, 16))], shapes)
+    assert [(e.label, e.kind) for e in got] == [("One", "button"), ("Two", "button")]
+
+
+def test_a_re_read_replaces_an_estimate_that_reads_otherwise() -> None:
+    shapes = [Shape(box=(0, 0, 40, 20), kind="button"), Shape(box=(40, 0, 80, 20), kind="button")]
+    asked: list[tuple[int, int, int, int]] = []
+
+    def read(box: tuple[int, int, int, int]) -> list[Element]:
+        asked.append(box)
+        text = {0: "(Yes)", 40: "No,"}[box[0]]
+        return [_ocr(text, (box[0] + 5, 4, box[2] - 5, 16), 0.99)]
+
+    got = fuse([_ocr("YeNo", (5, 4, 75, 16))], shapes, read=read)
+    assert asked == [(0, 0, 40, 20), (40, 0, 80, 20)]
+    assert [e.label for e in got] == ["Yes", "No"]
+
+
+def test_fields_take_the_label_left_of_them_or_above_and_their_text_as_value() -> None:
+    shapes = [
+        Shape(box=(100, 10, 300, 36), kind="field"),
+        Shape(box=(100, 50, 300, 76), kind="field", filled=True),
+        Shape(box=(20, 120, 220, 146), kind="field"),
+        Shape(box=(20, 180, 220, 206), kind="field", filled=True),  # OCR read nothing
+    ]
+    ocr = [
+        _ocr("Street", (20, 14, 80, 32)),
+        _ocr("City", (20, 54, 60, 72)),
+        _ocr("Lisbon", (106, 54, 170, 72)),
+        _ocr("Comment", (20, 96, 100, 114)),
+        _ocr("far away", (600, 190, 680, 200)),
+    ]
+    fields = [e for e in fuse(ocr, shapes) if e.kind == "field"]
+    assert [(e.label, e.value, e.box) for e in fields] == [
+        ("Street", "", (100, 10, 300, 36)),
+        ("City", "Lisbon", (100, 50, 300, 76)),
+        ("Comment", "", (20, 120, 220, 146)),
+        ("", None, (20, 180, 220, 206)),
+    ]
+
+
+def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None:
+    shapes = [
+        Shape(box=(20, 20, 32, 32), kind="check", state=frozenset({"checked"})),
+        Shape(box=(20, 50, 32, 62), kind="check"),
+        Shape(box=(20, 80, 32, 92), kind="radio", state=frozenset({"checked"})),
+    ]
+    ocr = [
+        _ocr("Subscribe", (40, 18, 130, 34)),
+        _ocr("M Remember me", (16, 48, 150, 64)),  # the box read as a letter
+        _ocr("• Large", (18, 78, 90, 94)),
+        _ocr("Title", (300, 20, 360, 34)),
+    ]
+    got = fuse(ocr, shapes)
+    ticks = [(e.kind, e.label, e.box, e.checked) for e in got if e.kind]
+    assert ticks == [
+        ("check", "Subscribe", (20, 20, 32, 32), True),
+        ("check", "Remember me", (20, 50, 32, 62), False),
+        ("radio", "Large", (20, 80, 32, 92), True),
+    ]
+    assert [e.label for e in got if not e.kind] == ["Title"]  # labels are not listed twice
+
+
+def test_a_ring_inside_a_word_is_a_letter_not_a_check_box() -> None:
+    shapes = [Shape(box=(60, 22, 70, 32), kind="radio")]  # the "o" of "Hello"
+    got = fuse([_ocr("Hello", (20, 18, 90, 36))], shapes)
+    assert [(e.label, e.kind) for e in got] == [("Hello", "")]
+
+
+def test_text_in_no_control_stays_unknown_and_a_button_with_no_text_is_left_out() -> None:
+    shapes = [Shape(box=(200, 200, 260, 230), kind="button", filled=True)]
+    got = fuse([_ocr("Hello", (20, 18, 90, 36))], shapes)
+    assert [(e.label, e.kind, e.source) for e in got] == [("Hello", "", "ocr")]
+
+
+def test_a_key_that_is_a_bracket_keeps_it() -> None:
+    shapes = [Shape(box=(0, 0, 40, 30), kind="key"), Shape(box=(40, 0, 80, 30), kind="key")]
+    got = fuse([_ocr("(", (15, 5, 22, 25)), _ocr(")", (58, 5, 65, 25))], shapes)
+    assert [(e.label, e.kind) for e in got] == [("(", "key"), (")", "key")]
+
+
+def test_nothing_in_nothing_out() -> None:
+    assert fuse([], []) == ()
+    assert fuse([], [Shape(box=(0, 0, 40, 30), kind="button")]) == ()
