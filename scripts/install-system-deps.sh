@@ -4,20 +4,21 @@
 # and Tesseract (tesseract-ocr, which pulls its English data tesseract-ocr-eng), the
 # baseline index `make bench` compares ours with.
 # dbus-daemon (dbus-run-session) and at-spi2-core (at-spi-bus-launcher, at-spi2-registryd)
-# give the live accessibility tests a session bus and an AT-SPI2 registry.
+# give the live accessibility tests a session bus and an AT-SPI2 registry. x11-apps
+# (xcalc) and x11-utils (xmessage) are the X Toolkit programs of tests/test_live_shapes.py.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
-  chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core)
+  chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
   [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
-  [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon
+  [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
 )
 
 missing=()
