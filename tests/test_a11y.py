@@ -20,6 +20,7 @@ from tiny_computer_agent.desktop._a11y import (
     assign_window_ids,
     name_by_neighbours,
     open_accessibility,
+    tidy,
     to_elements,
 )
 from tiny_computer_agent.desktop._atspi import AtspiBackend, kind_for, state_for
@@ -277,6 +278,31 @@ def test_nameless_controls_take_the_label_beside_or_above_them_in_their_window()
     ]
     labels = [n.label for n in name_by_neighbours(nodes)]
     assert labels == ["Street", "Street", "Notes", "Notes", "Subscribe", "Subscribe", ""]
+
+
+def test_a_buttons_children_are_not_read() -> None:
+    objects = _dialog()
+    objects["/ok"].children = ["/ok-text"]
+    objects["/ok-text"] = FakeObject(116, "OK", (330, 265, 20, 16))  # static text
+    bus = FakeBus(objects)
+    snap = _backend(bus).snapshot()
+    assert [n.label for n in snap.nodes if n.label == "OK"] == ["OK"]
+    assert not any(c[1] == "/ok-text" for c in bus.calls)
+    assert not any(c[3] == "GetExtents" and c[1] == "/f" for c in bus.calls)  # a filler's box
+
+
+def test_text_said_twice_is_kept_once() -> None:
+    nodes = [
+        A11yNode(label="Sign up", kind="text", box=(12, 164, 888, 203), window=0),  # heading
+        A11yNode(label="Sign up", kind="text", box=(12, 164, 149, 203), window=0),  # its text
+        A11yNode(label="Name", kind="text", box=(12, 223, 60, 243), window=0),  # a label
+        A11yNode(label="Name", kind="text", box=(12, 223, 60, 243), window=0),  # its text
+        A11yNode(label="Terms", kind="link", box=(12, 264, 114, 284), window=0),
+        A11yNode(label="Terms", kind="text", box=(12, 264, 114, 284), window=0),
+        A11yNode(label="Name", kind="text", box=(12, 223, 60, 243), window=1),  # elsewhere
+    ]
+    kept = tidy(nodes)
+    assert kept == (nodes[1], nodes[2], nodes[4], nodes[6])
 
 
 def test_no_session_bus_is_unavailable_with_the_reason_and_an_empty_snapshot() -> None:

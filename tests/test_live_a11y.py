@@ -256,3 +256,53 @@ def test_a_session_bus_without_the_registry_is_unavailable_with_the_reason(
         bus.wait(5)
         if bus.stdout is not None:
             bus.stdout.close()
+
+
+_PAGE = """<!doctype html><html><head><title>Signup</title></head><body>
+<h1>Sign up</h1>
+<form><label for=n>Name</label> <input id=n value="Ada"><br>
+<label><input type=checkbox id=s checked> Subscribe</label><br>
+<a href="#terms">Terms of use</a><br>
+<button type=button onclick="document.title = ['Sent', n.value, s.checked].join(' ')"
+>Send</button></form></body></html>
+"""
+
+
+def test_chromium_exposes_a_page_form_whose_controls_a_real_click_reaches(
+    a11y: Desk, tmp_path: Path
+) -> None:
+    require("chromium")
+    page = tmp_path / "signup.html"
+    page.write_text(_PAGE)
+    a11y.vd.spawn(
+        [
+            "chromium", "--no-sandbox", "--force-renderer-accessibility", "--disable-gpu",
+            "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
+            "--window-size=900,700", page.as_uri(),
+        ],
+        quiet=True,
+        env={"ACCESSIBILITY_ENABLED": "1"},  # else Chromium never loads its AT-SPI bridge
+    )  # fmt: skip
+    backend = AtspiBackend(environ=a11y.vd.env)
+    try:
+        snap = _snap_until(backend, lambda s: _node(s, "button", "Send") is not None, "Send")
+        name, box = _node(snap, "field", "Name"), _node(snap, "check", "Subscribe")
+        assert name is not None and name.value == "Ada"
+        assert box is not None and "checked" in box.state
+        assert _node(snap, "link", "Terms of use") is not None
+        assert [n.label for n in snap.nodes].count("Sign up") == 1  # heading and text: once
+        _click(a11y, box)
+        cleared = _snap_until(
+            backend,
+            lambda s: (
+                "checked" not in getattr(_node(s, "check", "Subscribe"), "state", {"checked"})
+            ),
+            "the box unticked",
+        )
+        send = _node(cleared, "button", "Send")
+        assert send is not None
+        _click(a11y, send)
+    finally:
+        backend.close()
+    a11y.wait_window("Sent Ada false - Chromium")  # the page's own script saw both clicks

@@ -10,7 +10,7 @@ one line. This module is the backend-neutral half:
     A11yNode, A11ySnapshot  what a snapshot read (screen pixels) and what went wrong
     Availability          whether a backend can read a tree here, and why not
     ROLE_KINDS            AT-SPI role -> element kind (one table, read by the backend)
-    name_by_neighbours()  a nameless field or check box takes its neighbouring label
+    tidy()                nameless controls named by their neighbours; repeated text dropped
     to_elements()         a snapshot -> Elements in frame pixels, clipped to the frame
     assign_window_ids()   give the snapshot's windows the X ids of matching windows
     open_accessibility()  the backend for this platform
@@ -45,6 +45,7 @@ __all__ = [
     "UnavailableBackend",
     "assign_window_ids",
     "name_by_neighbours",
+    "tidy",
     "open_accessibility",
     "to_elements",
 ]
@@ -363,3 +364,37 @@ def _neighbour_label(node: A11yNode, mates: Sequence[A11yNode]) -> str:
         and m.box[2] > left
     ]
     return max(above, key=lambda m: m.box[3]).label if above else ""
+
+
+def tidy(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
+    """Nameless controls named (:func:`name_by_neighbours`), then repeats dropped.
+
+    Web pages say things twice: a label and the static text inside it, a heading and
+    its text, a link and its text. A text node is dropped when another node with the
+    same label covers most of it and is a control, or is text with a tighter box.
+    """
+    named = name_by_neighbours(nodes)
+    return tuple(n for i, n in enumerate(named) if not _repeats(i, named))
+
+
+def _repeats(index: int, nodes: Sequence[A11yNode]) -> bool:
+    """Whether ``nodes[index]`` is text that another node already says (see tidy)."""
+    node = nodes[index]
+    if node.kind != "text" or not node.label:
+        return False
+    area = _area(node.box)
+    for at, other in enumerate(nodes):
+        if at == index or other.label != node.label or other.window != node.window:
+            continue
+        if _overlap(node.box, other.box) < 0.8:
+            continue
+        if other.kind != "text":
+            return True
+        other_area = _area(other.box)
+        if other_area < area or (other_area == area and at < index):
+            return True
+    return False
+
+
+def _area(box: tuple[int, int, int, int]) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])

@@ -42,7 +42,7 @@ from ._a11y import (
     A11yNode,
     A11ySnapshot,
     Availability,
-    name_by_neighbours,
+    tidy,
 )
 
 __all__ = ["AtspiBackend", "kind_for", "state_for"]
@@ -64,7 +64,8 @@ _STATE_FLAGS: Final = {
     _EXPANDED: "expanded",
     _PRESSED: "pressed",
 }
-_TOP_ROLES: Final = frozenset({16, 23, 69, 2, 36, 28})  # dialog, frame, window, alert...
+#: controls whose children repeat them (a Chromium button's or link's text): not descended
+_LEAF_ROLES: Final = frozenset({43, 62, 7, 44, 79, 40, 61, 88, 51, 52})
 _CLIP_ROLES: Final = frozenset({49, 68})  # scroll pane, viewport: children outside are hidden
 _TEXT_ROLE, _CELL_ROLE, _SLIDER_ROLE, _SPIN_ROLE = 61, 56, 51, 52
 _LABELLED_BY: Final = 2  # AtspiRelationType
@@ -103,18 +104,21 @@ def _states(words: Any) -> set[int]:
     return bits
 
 
-@dataclasses.dataclass(slots=True)
+@dataclasses.dataclass(slots=True, eq=False)  # compared and hashed by identity
 class _Node:
-    """A node being read: its reference, what was read so far, and its context."""
+    """A node being read: its reference, what was read so far, and its context.
+
+    ``top`` is the top-level window it lies in (None: it is one); ``clip`` the nearest
+    ancestor that hides what lies outside it (its window, a scroll pane, a viewport).
+    """
 
     bus: str
     path: str
-    window: int
-    clip: tuple[int, int, int, int] | None
+    top: _Node | None
+    clip: _Node | None
     role: int = 0
     bits: set[int] = dataclasses.field(default_factory=set)
     name: str = ""
-    children: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     box: tuple[int, int, int, int] | None = None
     value: str | None = None
 
@@ -263,13 +267,20 @@ def _props(bus: str, path: str, iface: str, prop: str) -> _Call:
 
 
 def _node_calls(node: _Node) -> list[_Call]:
-    """The five questions asked of every node, in the order :meth:`_Walk._take` reads."""
+    """What is asked of every node: is it shown, what is it, what is under it."""
     bus, path = node.bus, node.path
     return [
         (bus, path, _ACCESSIBLE, "GetRole", None, ()),
         (bus, path, _ACCESSIBLE, "GetState", None, ()),
-        _props(bus, path, _ACCESSIBLE, "Name"),
         (bus, path, _ACCESSIBLE, "GetChildren", None, ()),
+    ]
+
+
+def _place_calls(node: _Node) -> list[_Call]:
+    """What is asked only of a shown window, clipping pane or control: name and box."""
+    bus, path = node.bus, node.path
+    return [
+        _props(bus, path, _ACCESSIBLE, "Name"),
         (bus, path, "org.a11y.atspi.Component", "GetExtents", "u", (_COORD_SCREEN,)),
     ]
 
@@ -284,7 +295,12 @@ def _intersect(
 
 
 class _Walk:
-    """One snapshot's reading of the tree: level by level, every level one batch."""
+    """One snapshot's reading of the tree: level by level, every level one batch.
+
+    A level's batch also carries the name and box questions for the shown nodes of the
+    level before that need them (windows, clipping panes, controls), so containers cost
+    three small calls and a walk costs one round trip per level of depth.
+    """
 
     def __init__(
         self,
@@ -302,7 +318,7 @@ class _Walk:
         self.notes: dict[str, None] = {}  # ordered, each once
         self.counts: dict[str, int] = {}
         self.hung: set[str] = set()
-        self.windows: list[Window] = []
+        self.tops: list[_Node] = []
         self.offered: list[_Node] = []
         self.complete = True
         self.read = 0
@@ -330,25 +346,28 @@ class _Walk:
         return results
 
     def run(self) -> None:
-        tops = self._top_levels()
-        frontier = tops
-        while frontier:
+        frontier, placing = self._top_levels(), list[_Node]()
+        while frontier or placing:
             frontier = [n for n in frontier if n.bus not in self.hung]
+            placing = [n for n in placing if n.bus not in self.hung]
             if self.read + len(frontier) > _MAX_NODES:
                 self.note(f"the tree has more than {_MAX_NODES} nodes; read the first ones")
                 frontier = frontier[: max(0, _MAX_NODES - self.read)]
-            results = self.batch([c for n in frontier for c in _node_calls(n)])
+            calls = [c for n in frontier for c in _node_calls(n)]
+            results = self.batch(calls + [c for n in placing for c in _place_calls(n)])
             if results is None:
-                break
+                return
             self.read += len(frontier)
-            frontier = [
-                child
-                for i, node in enumerate(frontier)
-                for child in self._take(node, results[5 * i : 5 * i + 5])
-            ]
+            for i, node in enumerate(placing):
+                self._place(node, results[len(calls) + 2 * i : len(calls) + 2 * i + 2])
+            placing, children = list[_Node](), list[_Node]()
+            for i, node in enumerate(frontier):
+                if self._take(node, results[3 * i : 3 * i + 3], children):
+                    placing.append(node)
+            frontier = children
 
     def _top_levels(self) -> list[_Node]:
-        """The top-level windows of every program, as nodes to read (window unset)."""
+        """The top-level windows of every program, as nodes to read."""
         root = [(*_REGISTRY, _ACCESSIBLE, "GetChildren", None, ())]
         results = self.batch(root)  # type: ignore[arg-type]
         if results is None or isinstance(results[0], _Failure):
@@ -358,13 +377,12 @@ class _Walk:
         apps = [(str(b), str(p)) for b, p in results[0][0]]
         calls: list[_Call] = [(b, p, _ACCESSIBLE, "GetChildren", None, ()) for b, p in apps]
         got = self.batch(calls) or [_TIMEOUT] * len(calls)
-        tops: list[_Node] = []
         for result in got:
             if isinstance(result, _Failure):
                 continue  # a program that left, or hung (noted by batch)
-            tops.extend(_Node(str(b), str(p), -1, None) for b, p in result[0])
+            self.tops.extend(_Node(str(b), str(p), None, None) for b, p in result[0])
         self.pids = self._pids({bus for bus, _ in apps})
-        return tops
+        return list(self.tops)
 
     def _pids(self, buses: set[str]) -> dict[str, int]:
         names = sorted(buses - self.hung)
@@ -383,29 +401,34 @@ class _Walk:
         pairs = zip(names, got, strict=True)
         return {n: int(r[0]) for n, r in pairs if not isinstance(r, _Failure)}
 
-    def _take(self, node: _Node, results: list[Any]) -> list[_Node]:
-        """Record one node's answers; return its children to read next."""
-        role, state, name, children, extents = results
-        if any(isinstance(r, _Failure) for r in (role, state, children)):
+    def _take(self, node: _Node, results: list[Any], children: list[_Node]) -> bool:
+        """Record a node's role and state, add its children to read; True when its name
+        and box are wanted (a shown window, clipping pane or control)."""
+        role, state, refs = results
+        if any(isinstance(r, _Failure) for r in results):
             if not any(r is _TIMEOUT for r in results):
                 self.count("vanished")
-            return []
+            return False
         node.role, node.bits = int(role[0]), _states(state[0])
-        node.name = "" if isinstance(name, _Failure) else str(name[0][1])
         if _SHOWING not in node.bits or _VISIBLE not in node.bits or _ICONIFIED in node.bits:
-            return []
+            return False  # nor anything under it
+        top = node if node.top is None else node.top
+        clip = node if node.top is None or node.role in _CLIP_ROLES else node.clip
+        if node.role not in _LEAF_ROLES:
+            if len(refs[0]) > _MAX_CHILDREN:
+                self.note(f"an object has {len(refs[0])} children; read the first {_MAX_CHILDREN}")
+            children.extend(_Node(str(b), str(p), top, clip) for b, p in refs[0][:_MAX_CHILDREN])
+        return clip is node or kind_for(node.role, node.bits) is not None
+
+    def _place(self, node: _Node, results: list[Any]) -> None:
+        """Record a node's name and box; a control with a box is offered."""
+        name, extents = results
+        if name is _TIMEOUT:
+            return
+        node.name = "" if isinstance(name, _Failure) else str(name[0][1])
         node.box = self._box(extents)
-        if node.box is None:
-            return []
-        if node.window < 0:
-            self._add_window(node, node.box)
-        elif kind_for(node.role, node.bits) is not None:
+        if node.box is not None and node.top is not None and node.role not in _CLIP_ROLES:
             self.offered.append(node)
-        clip = _intersect(node.box, node.clip) if node.role in _CLIP_ROLES else node.clip
-        refs = children[0]
-        if len(refs) > _MAX_CHILDREN:
-            self.note(f"an object has {len(refs)} children; read the first {_MAX_CHILDREN}")
-        return [_Node(str(b), str(p), node.window, clip) for b, p in refs[:_MAX_CHILDREN]]
 
     def _box(self, extents: Any) -> tuple[int, int, int, int] | None:
         """A screen box from GetExtents, or None (and a count) when it lies."""
@@ -420,12 +443,6 @@ class _Walk:
             self.count("off-screen")
             return None
         return box
-
-    def _add_window(self, node: _Node, box: tuple[int, int, int, int]) -> None:
-        pid = self.pids.get(node.bus)
-        self.windows.append(Window(title=node.name, box=box, id=0, pid=pid))
-        node.window = len(self.windows) - 1
-        node.clip = box
 
     def details(self) -> None:
         """Values of fields and sliders; names for nameless nodes (two batches)."""
@@ -480,11 +497,14 @@ class _Walk:
                 node.name = str(result[0][1])
 
     def result(self, started: float) -> A11ySnapshot:
-        nodes = []
-        for node in self.offered:
-            made = self._made(node)
-            if made is not None:
-                nodes.append(made)
+        shown = [top for top in self.tops if top.box is not None]
+        windows = tuple(
+            Window(title=" ".join(t.name.split()), box=t.box, pid=self.pids.get(t.bus))
+            for t in shown
+            if t.box is not None
+        )
+        index = {id(top): i for i, top in enumerate(shown)}
+        nodes = [m for m in (self._made(n, index) for n in self.offered) if m is not None]
         for what, number in self.counts.items():
             self.note(_COUNT_NOTES[what].format(n=number))
         if not self.complete:
@@ -493,28 +513,32 @@ class _Walk:
                 f"returned what was read ({self.read} objects)"
             )
         return A11ySnapshot(
-            nodes=name_by_neighbours(nodes),
-            windows=tuple(self.windows),
+            nodes=tidy(nodes),
+            windows=windows,
             notes=tuple(self.notes),
             complete=self.complete,
             seconds=time.monotonic() - started,
         )
 
-    def _made(self, node: _Node) -> A11yNode | None:
+    def _made(self, node: _Node, windows: dict[int, int]) -> A11yNode | None:
         kind = kind_for(node.role, node.bits)
         label = " ".join(node.name.split())
         if kind is None or node.box is None or (not label and kind not in CONTROL_KINDS):
             return None
-        box = _intersect(node.box, node.clip)
+        box: tuple[int, int, int, int] | None = node.box
+        clip = node.clip
+        while clip is not None and box is not None:
+            box = None if clip.box is None else _intersect(box, clip.box)
+            clip = clip.clip
         if box is None:
-            return None  # scrolled out of its pane, or outside its window
+            return None  # scrolled out of its pane, outside its window, or the window unread
         return A11yNode(
             label=label,
             kind=kind,
             box=box,
             state=state_for(node.bits),
             value=node.value,
-            window=node.window,
+            window=windows.get(id(node.top), -1),
             uid=f"{node.bus}{node.path}",
             role=node.role,
         )
