@@ -123,12 +123,13 @@ def test_the_verb_table_is_the_vocabulary() -> None:
         "click", "drag", "move", "zoom",
     ]  # fmt: skip
     assert [v for v, s in VERB_TABLE.items() if s.takes_target] == [
-        "click", "type", "scroll", "drag", "move", "wait_for", "zoom",
+        "click", "type", "scroll", "drag", "move", "wait_for", "zoom", "seek",
     ]  # fmt: skip
     assert [v for v, s in VERB_TABLE.items() if not s.settles] == [
-        "wait", "wait_for", "zoom", "done",
+        "wait", "wait_for", "zoom", "seek", "done",
     ]  # fmt: skip
-    assert [v for v, s in VERB_TABLE.items() if s.harness] == ["wait_for", "zoom"]
+    assert [v for v, s in VERB_TABLE.items() if s.harness] == ["wait_for", "zoom", "seek"]
+    assert [v for v, s in VERB_TABLE.items() if not s.advances] == ["seek", "focus"]
 
 
 def test_a_field_that_belongs_to_another_verb_is_named_with_its_owner() -> None:

@@ -14,8 +14,10 @@ from tiny_computer_agent import (
     OracleBrain,
     PlannerBrain,
     ScriptedBrain,
+    ScriptedScreen,
     Window,
     build_menu,
+    run_episode,
     split_goal,
 )
 from tiny_computer_agent._actions import ActionError
@@ -58,8 +60,19 @@ def test_planner_reads_goals(goal: str, described: str) -> None:
 
 def test_planner_gives_up_honestly() -> None:
     with pytest.raises(GoalUnreachable) as err:
-        PlannerBrain().decide("click 'Print'", MENU, ())
+        PlannerBrain().decide("click Print", MENU, ())  # a description: nothing to seek
     assert "'Print'" in str(err.value) and "'Zoom In'" in str(err.value)
+
+
+def test_planner_seeks_a_quoted_label_once_before_giving_up() -> None:
+    seek = PlannerBrain().decide("click 'Print'", MENU, ())
+    assert seek.action.describe() == "look for 'Print' by scrolling" and seek.choice is None
+    assert "not on screen" in seek.note
+    screen = ScriptedScreen(frames=(MENU.observation,))
+    episode = run_episode("click 'Print'", screen=screen, brain=PlannerBrain())
+    assert episode.outcome == "unreachable"  # a dry run cannot scroll: seek, then give up
+    assert [s.decision.action.verb for s in episode.steps if s.decision] == ["seek"]
+    assert "dry run does not scroll" in (episode.steps[0].result.error or "")
 
 
 def test_planner_refuses_to_guess_between_identical_labels() -> None:
@@ -186,6 +199,9 @@ def test_a_window_clause_picks_the_ok_of_that_window() -> None:
         _decide("click 'OK'", *oks, windows=(first, second))
     with pytest.raises(GoalUnreachable, match=r"no window is titled 'Third'.*'First', 'Second'"):
         _decide("click 'OK' in the 'Third' window", *oks, windows=(first, second))
+    # 'Second' lies under 'First' and shows no OK: raise it first (not a part of the goal)
+    raised = _decide("click 'OK' in the 'Second' dialog", oks[0], windows=(first, second))
+    assert raised.action.describe() == "focus window 'Second'" and "under another" in raised.note
 
 
 def test_tick_clicks_the_box_unless_it_already_shows_the_state_wanted() -> None:

@@ -211,3 +211,49 @@ def test_episode_serialises_to_json_and_renders() -> None:
     )
     text = ep.render()
     assert "dry run" in text and "click 'Save'" in text and "outcome: verified" in text
+
+
+class ScrollingList:
+    """A list of 30 rows, 8 in view: a screen and an executor sharing one scroll offset,
+    so a scroll really changes what the next capture shows."""
+
+    def __init__(self) -> None:
+        self.top = 0
+        self.actions: list[Action] = []
+
+    def capture(self) -> Observation:
+        rows = [f"Row {i}" for i in range(self.top, self.top + 8)]
+        return dialog(*rows, "OK")
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        self.actions.append(action)
+        if action.verb == "scroll":
+            step = action.amount if action.direction == "down" else -action.amount
+            self.top = max(0, min(22, self.top + step))
+        return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+
+def test_seek_scrolls_until_the_label_shows_then_the_planner_clicks_it() -> None:
+    world = ScrollingList()
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    ep = run_episode(
+        "click 'Row 13'", screen=world, brain=PlannerBrain(), executor=world, policy=armed
+    )
+    verbs = [s.decision.action.verb for s in ep.steps if s.decision is not None]
+    assert verbs[:2] == ["seek", "click"] and ep.steps[1].decision.action.target == "Row 13"
+    assert [a.direction for a in world.actions if a.verb == "scroll"] == ["down"] * 2
+    assert "scrolled down, down; found it" in ep.steps[0].result.description
+
+
+def test_seek_turns_back_at_the_end_and_gives_up_where_the_label_never_shows() -> None:
+    world = ScrollingList()
+    world.top = 6
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    ep = run_episode(
+        "click 'Row 99'", screen=world, brain=PlannerBrain(), executor=world, policy=armed
+    )
+    assert ep.outcome == "unreachable" and "'Row 99'" in ep.reason
+    moves = [a.direction for a in world.actions if a.verb == "scroll"]
+    # 6 scrolls down (to the end, 22, and one that moved nothing), then up to the top
+    assert moves == ["down"] * 6 + ["up"] * 9
+    assert "never came into view" in (ep.steps[0].result.error or "")

@@ -1,4 +1,4 @@
-"""The closed action vocabulary: ten verbs, each validated when it is built.
+"""The closed action vocabulary: twelve verbs, each validated when it is built.
 
 An :class:`Action` names *what* to do and *which* element to do it to (by label);
 it never carries coordinates. Mapping a label to a pixel is the harness's job.
@@ -14,6 +14,11 @@ it never carries coordinates. Mapping a label to a pixel is the harness's job.
             element's area), until=text|change|still, seconds (optional deadline, capped
             by the policy); the harness watches, no brain is asked while it waits
     zoom    target: read the text around it again, magnified (the screen is unchanged)
+    focus   window: raise and activate a top-level window, named by its title or X id
+            (a dialog covered by another one is raised before acting in it)
+    seek    text, target (optional: where to scroll): scroll to bring a label into view,
+            down then back up, bounded; the harness looks after each scroll, no brain
+            is asked; it is a look for the next action, not a part of the goal
     done    reason (optional)
 
 A few actions in a row that are obviously sequential (focus a field, type, press
@@ -252,6 +257,7 @@ class Action:
     to_id: int | None = None
     seconds: float | None = None
     until: str | None = None
+    window: str | None = None
     reason: str | None = None
 
     def __post_init__(self) -> None:
@@ -449,6 +455,24 @@ def _check_wait_for(a: Action) -> None:
         )
 
 
+def _check_seek(a: Action) -> None:
+    _label(a.text, "text", "seek")
+    if a.target is not None:
+        _label(a.target, "target", "seek")
+
+
+def _describe_seek(a: Action) -> str:
+    where = f" by scrolling {a.target!r}" if a.target else " by scrolling"
+    return f"look for {a.text!r}{where}"
+
+
+def _check_focus(a: Action) -> None:
+    window: object = a.window
+    if isinstance(window, int) and not isinstance(window, bool) and 0 < window < 2**32:
+        window = f"0x{window:x}"  # an X id given as a number
+    object.__setattr__(a, "window", _label(window, "window", "focus"))
+
+
 def _check_done(a: Action) -> None:
     if a.reason is None:
         return
@@ -504,6 +528,10 @@ def _describe_zoom(a: Action) -> str:
     return f"zoom on {a.target!r}"
 
 
+def _describe_focus(a: Action) -> str:
+    return f"focus window {a.window!r}"
+
+
 def _describe_done(a: Action) -> str:
     return f"done ({a.reason})" if a.reason else "done"
 
@@ -515,8 +543,12 @@ class VerbSpec:
     ``required``/``optional`` name :class:`Action` fields (``target_id``/``to_id`` are
     the harness's, optional wherever their label is). ``settles``: the real executor
     waits for the screen to stop changing after it. ``harness``: the harness carries it
-    out itself, by looking (waiting, zooming), so it is never input and no executor sees
-    it. ``check`` raises ActionError on a bad value; ``describe`` gives the line
+    out itself, by looking (waiting, zooming; seeking, whose scrolls go through the
+    executor and the policy like any action), and no executor sees the verb itself.
+    ``advances``: carrying it out is a part of the goal done (``seek`` and ``focus`` are
+    not: they bring the next action's target into view, so a planner's count of the
+    parts done skips them).
+    ``check`` raises ActionError on a bad value; ``describe`` gives the line
     :meth:`Action.describe` returns.
     """
 
@@ -525,6 +557,7 @@ class VerbSpec:
     optional: tuple[str, ...] = ()
     settles: bool
     harness: bool = False
+    advances: bool = True
     check: Callable[[Action], None]
     describe: Callable[[Action], str]
 
@@ -570,6 +603,11 @@ VERB_TABLE: Final[Mapping[str, VerbSpec]] = _table(
              settles=False, harness=True, check=_check_wait_for, describe=_describe_wait_for),
     VerbSpec(name="zoom", required=("target",), optional=("target_id",),
              settles=False, harness=True, check=_check_labels_only, describe=_describe_zoom),
+    VerbSpec(name="seek", required=("text",), optional=("target", "target_id"),
+             settles=False, harness=True, advances=False, check=_check_seek,
+             describe=_describe_seek),
+    VerbSpec(name="focus", required=("window",),
+             settles=True, advances=False, check=_check_focus, describe=_describe_focus),
     VerbSpec(name="done", required=(), optional=("reason",),
              settles=False, check=_check_done, describe=_describe_done),
 )  # fmt: skip
@@ -604,7 +642,7 @@ def _validate(a: Action) -> None:
 
 #: The fields that hold text, checked to be real Unicode (see :func:`is_text`).
 _TEXT_FIELDS: Final = (
-    "target", "to", "text", "keys", "reason", "button", "direction", "until",
+    "target", "to", "text", "keys", "reason", "button", "direction", "until", "window",
 )  # fmt: skip
 #: The largest element id (ids count the elements of one frame).
 _MAX_ID: Final = 2**31

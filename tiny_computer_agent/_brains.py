@@ -17,7 +17,7 @@ from ._contracts import Brain, Decision, Step
 from ._errors import ActionError, BrainError, GoalUnreachable
 from ._history import actions_done
 from ._menu import Menu, parse_decision
-from ._perception import Element, match_score, normalize_label
+from ._perception import Element, Window, match_score, normalize_label
 
 __all__ = [
     "FirstItemBrain",
@@ -292,6 +292,10 @@ _PROSE_KINDS: Final = frozenset({"title", "text"})
 _PREFERRED: Final = {"type": frozenset({"field"}), "tick": frozenset({"check", "radio"})}
 
 
+class _NoSuchWindow(GoalUnreachable):
+    """The goal named a window that is not on screen: scrolling will not bring it."""
+
+
 def _window_scope(sub: str) -> tuple[str, str | None]:
     """``sub`` without a trailing window clause, and the window's title it named."""
     m = _WINDOW_SCOPE.match(sub.strip())
@@ -299,6 +303,15 @@ def _window_scope(sub: str) -> tuple[str, str | None]:
         return sub, None
     title, _ = _unquote(m.group("title"))
     return m.group("rest"), title
+
+
+def _covered(menu: Menu, title: str | None) -> Window | None:
+    """The window titled ``title`` when it is on screen but not the top-most one (what
+    the goal wants in it may be hidden under another window), else None."""
+    windows = menu.observation.windows
+    want = normalize_label(title or "")
+    named = [w for w in windows if want and want in normalize_label(w.title)]
+    return named[0] if named and windows and named[0] is not windows[0] else None
 
 
 def _kind_weight(e: Element, verb: str) -> float:
@@ -346,7 +359,7 @@ def _in_window(menu: Menu, title: str | None) -> tuple[Element, ...]:
     ids = {w.id for w in obs.windows if want and want in normalize_label(w.title)}
     if not ids:
         known = ", ".join(repr(w.title) for w in obs.windows if w.title) or "none are known"
-        raise GoalUnreachable(f"no window is titled {title!r}; the windows on screen: {known}")
+        raise _NoSuchWindow(f"no window is titled {title!r}; the windows on screen: {known}")
     return tuple(e for e in obs.elements if e.window in ids)
 
 
@@ -394,7 +407,9 @@ class PlannerBrain:
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         sub = subgoals[progress]
-        action, choice, said = self._plan(sub, menu)
+        action, choice, said = self._plan_or_seek(sub, menu, history)
+        if action.verb == "seek":
+            return Decision(action=action, reply=sub, note=said)
         batch = self._batch(action, subgoals[progress + 1 :], menu) if self.batch else ()
         parts = len(batch) + 1
         note = ""
@@ -405,6 +420,24 @@ class PlannerBrain:
             )
         note = "; ".join(n for n in (note, said) if n)
         return Decision(action=action, choice=choice, reply=sub, note=note, batch=batch)
+
+    def _plan_or_seek(
+        self, sub: str, menu: Menu, history: Sequence[Step]
+    ) -> tuple[Action, int | None, str]:
+        """:meth:`_plan`, or a ``seek`` when the label the part quotes is on no element
+        (see :func:`_seek_for`)."""
+        try:
+            action, choice, said = self._plan(sub, menu)
+        except _NoSuchWindow:
+            raise
+        except GoalUnreachable:
+            if not (seek := _seek_for(sub, menu, history, None)):
+                raise
+            return seek, None, f"{seek.text!r} is not on screen; scrolling to look for it"
+        if action.verb in _SEEKABLE and (seek := _seek_for(sub, menu, history, action.target)):
+            why = f"{seek.text!r} is not on screen (only {action.target!r}); scrolling for it"
+            return seek, None, why
+        return action, choice, said
 
     def _plan(self, sub: str, menu: Menu) -> tuple[Action, int | None, str]:
         """The action for one part of the goal, its menu number (None when the capped
@@ -419,9 +452,15 @@ class PlannerBrain:
         fields = dict(intent.fields)
         choice = None
         if intent.target is not None and VERB_TABLE[intent.verb].takes_target:
-            choice, element = self._choose(
-                intent.target, intent.exact, menu, sub, verb=intent.verb, window=window
-            )
+            try:
+                choice, element = self._choose(
+                    intent.target, intent.exact, menu, sub, verb=intent.verb, window=window
+                )
+            except GoalUnreachable:
+                if (covered := _covered(menu, window)) is None:
+                    raise
+                why = f"the {covered.title!r} window is under another one: raising it first"
+                return _made("focus", {"window": covered.title}, sub), None, why
             fields["target"], fields["target_id"] = element.label, element.id
         if "to" in fields:
             _, dest = self._choose(str(fields["to"]), False, menu, sub)
@@ -480,6 +519,30 @@ class PlannerBrain:
             where = ", ".join(f"{n}. {e.label!r}" for _, n, e in best)
             raise BrainError(f"{phrase!r} matches several entries equally ({where}); not guessing")
         return best[0][1], best[0][2]
+
+
+#: The verbs whose target may lie below the fold: worth a ``seek`` before giving up.
+_SEEKABLE: Final = frozenset({"click", "type"})
+
+
+def _seek_for(sub: str, menu: Menu, history: Sequence[Step], chosen: str | None) -> Action | None:
+    """A ``seek`` for the label ``sub`` quotes when no element bears it exactly (none
+    matched, or only a looser one, ``chosen``: 'Row 1' for 'Row 13'), or None: the goal
+    quotes no label (a description such as "the blue square" is not scrolled for), it
+    is not a click, a tick or a typing, or a seek for it already ran in the steps shown
+    (then the planner gives up, or takes the looser match, as it did before seeking)."""
+    phrase, _ = _window_scope(sub)
+    intent = _intent(phrase)
+    if not intent.exact or (intent.verb not in _SEEKABLE and intent.tick is None):
+        return None
+    want = normalize_label(intent.target or "")
+    if not want or want == normalize_label(chosen or "") or not menu.observation.elements:
+        return None
+    for step in history:
+        done = step.decision.action if step.decision is not None else None
+        if done is not None and done.verb == "seek" and normalize_label(done.text or "") == want:
+            return None
+    return _made("seek", {"text": intent.target}, sub)
 
 
 def _made(verb: str, fields: Mapping[str, Any], sub: str) -> Action:

@@ -17,7 +17,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
-from ._actions import Action, check_batch
+from ._actions import VERB_TABLE, Action, check_batch
 from ._perception import Element, Frame, Observation
 
 if TYPE_CHECKING:
@@ -214,8 +214,11 @@ class Step:
 
     @property
     def performed(self) -> tuple[Action, ...]:
-        """The actions this step carried out (or simulated): a batch counts each one."""
-        return self.decision.actions if self.acted and self.decision is not None else ()
+        """The actions this step carried out (or simulated) that do a part of the goal:
+        a batch counts each one; a ``seek`` (a look for the next action) does not."""
+        if not self.acted or self.decision is None:
+            return ()
+        return tuple(a for a in self.decision.actions if VERB_TABLE[a.verb].advances)
 
     def to_dict(self) -> dict[str, Any]:
         obs = self.observation

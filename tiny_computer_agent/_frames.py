@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ._errors import ScreenUnavailable
 from ._perception import Frame, FrameMapping, Observation, Window, image_size
+from ._windows_assign import assign_windows
 
 if TYPE_CHECKING:
     from ._contracts import Detector
@@ -113,7 +114,7 @@ def observe(
     )
     found = detector.detect(frame)
     return Observation.of(
-        found.elements,
+        assign_windows(found.elements, frame.windows, frame.mapping),
         size=frame.size,
         mapping=frame.mapping,
         prose=found.prose,

@@ -65,7 +65,7 @@ from ._events import Gate, Listener, RunEvent
 from ._executors import DryRunExecutor, carry_out
 from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
-from ._perception import Element, Observation
+from ._perception import Element, Observation, normalize_label
 from ._policy import Policy
 from ._waiting import Watch, watch
 
@@ -545,10 +545,73 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> floa
     return w * h / smaller
 
 
+#: How a ``seek`` scrolls: notches per scroll, and the most scrolls down (then up to
+#: twice as many back up, past where it started).
+SEEK_NOTCHES: Final = 3
+SEEK_SCROLLS: Final = 6
+
+
+def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
+    """``seek``: look for a label that is not on screen by scrolling the area under the
+    target (or under the pointer): down up to :data:`SEEK_SCROLLS` times, then back up,
+    looking after each scroll, with no brain calls. It stops where the label shows (that
+    frame stands for the next step) or where a scroll changed nothing (the end of the
+    list). Each scroll is real input, checked by the policy like any action; a dry run
+    cannot scroll, so it says so and finds nothing."""
+    want = action.text or ""
+    dry = not run.policy.real_input
+    if dry:
+        why = "a dry run does not scroll, so nothing new can come into view"
+        return ActionResult(
+            ok=False, description=f"seek {want!r}: {why}", dry_run=True, error=why, passive=True
+        )
+    current, moves = obs, list[str]()
+    where = {"target": action.target, "target_id": action.target_id} if action.target else {}
+    for direction, budget in (("down", SEEK_SCROLLS), ("up", 2 * SEEK_SCROLLS)):
+        for _ in range(budget):
+            run.policy.check_kill_switch()
+            scroll = Action.make("scroll", direction=direction, amount=SEEK_NOTCHES, **where)
+            run.policy.check(scroll, current, history=run.actions)
+            done = carry_out(run.executor, (scroll,), current)
+            where = {}  # the pointer stays where the first scroll put it
+            if not done.ok:
+                return _sought(want, moves, done.error or "a scroll failed", ok=False)
+            after = run.screen.capture()
+            moves.append(direction)
+            if after.signature() == current.signature():
+                moves[-1] += " (nothing moved)"
+                current = after
+                break
+            current = after
+            if _shows_label(current, want):
+                run.reuse = _standing(current, f"seek found {want!r}")
+                return _sought(want, moves, "", ok=True)
+    run.reuse = None  # the screen moved: the next step looks again
+    return _sought(want, moves, f"{want!r} never came into view", ok=False)
+
+
+def _shows_label(obs: Observation, label: str) -> bool:
+    """Whether an element's label is ``label`` once normalised (a label, not prose)."""
+    want = normalize_label(label)
+    return any(e.key == want for e in obs.elements)
+
+
+def _sought(want: str, moves: Sequence[str], error: str, *, ok: bool) -> ActionResult:
+    said = ", ".join(moves) or "no scroll"
+    found = "found it" if ok else f"gave up: {error}"
+    return ActionResult(
+        ok=ok,
+        description=f"seek {want!r}: scrolled {said}; {found}; no brain calls",
+        dry_run=False,
+        error=error,
+    )
+
+
 #: The harness's own verbs (``VerbSpec.harness``): how the loop carries each out.
 _LOOKS: Final[Mapping[str, Callable[[_Run, Observation, Action], ActionResult]]] = {
     "wait_for": _wait_for,
     "zoom": _zoom,
+    "seek": _seek,
 }
 
 

@@ -426,6 +426,7 @@ _FIELD_READERS: Final[Mapping[str, Callable[[_Reply], dict[str, Any]]]] = {
     "to": _read_to,
     "seconds": _read_seconds,
     "until": lambda r: {"until": r.obj.get("until")},
+    "window": lambda r: {"window": r.obj.get("window")},
     "reason": _read_reason,
 }
 

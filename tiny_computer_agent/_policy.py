@@ -12,9 +12,10 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     control-text     typed text holds a control character (\\b, \\r, ESC, DEL...): a
                      BackSpace or an Enter is a ``key`` action, not text
     denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...)
-    denied-widget    a target's label names a denied widget (terminal, konsole, wallet,
-                     bank...); or, with real input, typing with no target while a denied
-                     widget is on screen (the keys go to whatever has focus)
+    denied-widget    a target's label, or the title of a window to focus, names a denied
+                     widget (terminal, konsole, wallet, bank...); or, with real input,
+                     typing with no target while a denied widget is on screen (the keys
+                     go to whatever has focus)
     denied-sequence  the action completes a denied fragment across the episode's earlier
                      actions (``history=``): ``type "su"`` then ``type "do reboot"``
     blind-click      real input aimed at a numbered grid cell, not at something seen
@@ -92,6 +93,7 @@ from ._errors import PolicyRefusal
 from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
 from ._perception import Element, Observation
 from ._secrets import expand_secrets, redact
+from ._windows_assign import find_window
 
 __all__ = [
     "ARM_ENV",
@@ -614,6 +616,8 @@ class Policy:
             )
         for label in action.targets:  # what the brain named, before it is even resolved
             self._check_widget(label)
+        if action.verb == "focus":
+            self._check_window(action.window or "", observation)
         elements = self._targets(action, observation)
         for e in elements:
             self._check_widget(e.label)
@@ -663,6 +667,12 @@ class Policy:
                     "harness never operates it",
                     rule="denied-widget",
                 )
+
+    def _check_window(self, named: str, observation: Observation) -> None:
+        """``focus``: the window must be on this frame (TargetError: a failed step), and
+        neither its name nor its title may hold a denied widget (a terminal's window)."""
+        self._check_widget(named)
+        self._check_widget(find_window(observation.windows, named).title)
 
     def _check_sequence(self, action: Action, history: Sequence[Action]) -> None:
         """Refuse the action that makes a denied fragment appear in what a field would

@@ -49,6 +49,7 @@ from .._executors import describe_at, screen_points
 from .._perception import Observation
 from .._policy import ARM_ENV, Policy, state_dir
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
+from .._windows_assign import find_window
 from ._capture import no_display_reason
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
@@ -560,6 +561,25 @@ class RealInputExecutor:
 
     def _do_wait(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         time.sleep(action.seconds or 0.0)
+
+    def _do_focus(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        """Raise the named window through the screen's X connection and wait (up to
+        ``focus_wait``) until it is the top-most; TargetError when it is not there or
+        stays covered (a window manager that refuses), so the step says so."""
+        if self.screen is None:
+            raise TargetError("focus needs a DesktopScreen to find windows; none was given")
+        window = find_window(self.screen._list_windows(), action.window or "")
+        if not self.screen._raise_window(window.id):
+            raise TargetError(f"the window {window.title!r} could not be raised (it closed?)")
+        deadline = time.monotonic() + self.focus_wait
+        while True:
+            stack = self.screen._list_windows()
+            if stack and stack[0].id == window.id:
+                return
+            if time.monotonic() >= deadline:
+                top = repr(stack[0].title) if stack else "no window"
+                raise TargetError(f"asked to raise {window.title!r}, but {top} stays on top")
+            time.sleep(self.settle.poll)
 
     def _do_done(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         """Nothing to do: the loop ends the episode."""
