@@ -120,8 +120,12 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     edge = _edges(grey)
     flat = (~edge).view(np.uint8)
     _, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    found = _controls(np, stats, grey, edge) + _ticks(np, cv2, edge)
-    return _keypads(_distinct(found))
+    ticks, rings = _rings(np, cv2, edge)
+    controls = _controls(np, stats, grey, edge)
+    # a ring button found also as a flat inside is that inside's control (its box
+    # measured better); a ring button is added where the inside was split
+    rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in controls)]
+    return _keypads(_distinct(controls + rings + ticks))
 
 
 def _wall(edge: Any, box: Box) -> Box:
@@ -200,9 +204,11 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     return Shape(box=box, kind="button", filled=ink)
 
 
-def _ticks(np: Any, cv2: Any, edge: Any) -> list[Shape]:
-    """Check boxes and radios: small square rings of edge pixels (a tick or a dot
-    inside may touch the ring, so the ring is found as edge, not as inside)."""
+def _rings(np: Any, cv2: Any, edge: Any) -> tuple[list[Shape], list[Shape]]:
+    """(check boxes and radios, ring buttons): closed rings of edge pixels. A tick or a
+    dot that touches a small ring, or a label that touches a button's wall (X Toolkit's
+    oval buttons in a bitmap font; a hovered one's thicker wall), split the flat inside
+    but not the ring, so these are found as edge, not as inside."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(edge.view(np.uint8), connectivity=8)
     x, y, bw, bh = (stats[1:, i] for i in range(4))
     lo, hi = TICK_SIDE[0] + 2, TICK_SIDE[1] + 2  # the ring's outside pixels are marked too
@@ -211,13 +217,45 @@ def _ticks(np: Any, cv2: Any, edge: Any) -> list[Shape]:
         (bw >= lo) & (bh >= lo) & (bw <= hi) & (bh <= hi)
         & (np.abs(bw - bh) <= np.maximum(1, side // 8))
     )  # fmt: skip
-    out: list[Shape] = []
+    ticks: list[Shape] = []
     for i in np.flatnonzero(ok):
         x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
         own = labels[y0:y1, x0:x1] == i + 1
         shape = _tick(np, own, edge[y0:y1, x0:x1], (x0, y0, x1, y1))
         if shape is not None:
-            out.append(shape)
+            ticks.append(shape)
+    return ticks, _ring_buttons(np, labels, stats[1:], ok)
+
+
+def _ring_buttons(np: Any, labels: Any, stats: Any, small: Any) -> list[Shape]:
+    """Edge rings of button size: the ring holds the middle of all four sides of its
+    box (checked at four points for every component first: a word's bounding box
+    seldom has ink at all four) and most of their middle halves."""
+    x, y, bw, bh = (stats[:, i] for i in range(4))
+    cx, cy = x + bw // 2, y + bh // 2
+    first = (
+        ~small
+        & (bh >= BUTTON_HEIGHT[0]) & (bh <= BUTTON_HEIGHT[1] + 2)
+        & (bw >= BUTTON_WIDTH[0]) & (bw <= BUTTON_ASPECT * bh)
+    )  # fmt: skip
+    idx = np.flatnonzero(first)
+    mine = idx + 1
+    sides = (
+        (labels[y[idx], cx[idx]] == mine)
+        & (labels[y[idx] + bh[idx] - 1, cx[idx]] == mine)
+        & (labels[cy[idx], x[idx]] == mine)
+        & (labels[cy[idx], x[idx] + bw[idx] - 1] == mine)
+    )
+    out: list[Shape] = []
+    for i in idx[sides]:
+        x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
+        own = labels[y0:y1, x0:x1] == i + 1
+        qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
+        wall = np.concatenate((own[0, qx:-qx], own[-1, qx:-qx], own[qy:-qy, 0], own[qy:-qy, -1]))
+        hollow = 1.0 - float(own[3:-3, 3:-3].mean()) if own.shape[0] > 6 else 0.0
+        if wall.mean() >= 0.8 and hollow >= 0.3:
+            ink = hollow < 0.97
+            out.append(Shape(box=(x0 + 1, y0 + 1, x1 - 1, y1 - 1), kind="button", filled=ink))
     return out
 
 
