@@ -171,6 +171,17 @@ def test_a_re_read_replaces_an_estimate_that_reads_otherwise() -> None:
     assert [e.label for e in got] == ["Yes", "No"]
 
 
+def test_a_ragged_re_read_does_not_replace_a_clean_estimate() -> None:
+    shapes = [Shape(box=(0, 0, 40, 20), kind="button"), Shape(box=(40, 0, 80, 20), kind="button")]
+
+    def read(box: tuple[int, int, int, int]) -> list[Element]:
+        text = {0: "One", 40: "-our"}[box[0]]  # a bitmap "Four" read alone
+        return [_ocr(text, (box[0] + 5, 4, box[2] - 5, 16), 0.99)]
+
+    got = fuse([_ocr("One Four", (5, 4, 75, 16), 0.9)], shapes, read=read)
+    assert [e.label for e in got] == ["One", "Four"]
+
+
 def test_fields_take_the_label_left_of_them_or_above_and_their_text_as_value() -> None:
     shapes = [
         Shape(box=(100, 10, 300, 36), kind="field"),

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ._errors import MissingExtra
-from ._perception import Element, normalize_label, reading_order
+from ._perception import Element, reading_order
 
 __all__ = ["SHAPE_KINDS", "Shape", "crop_reader", "detect_shapes", "fuse"]
 
@@ -567,14 +567,26 @@ def _reread(read: Reader, s: Shape) -> list[Element]:
 
 
 def _better(estimate: list[Element], reread: list[Element]) -> list[Element]:
-    """The re-read text when the estimate (letters placed by width) has none or reads
-    otherwise; the estimate when both say the same (it kept the line's whole context)."""
+    """The re-read text when the estimate (letters placed by width) has none, or when
+    the re-read is clean and the estimate is not (a stray letter or mark at an end) or
+    is less sure; else the estimate, which kept the whole line's context (xmessage's
+    bitmap "Four" alone read as "-our")."""
     if not reread:
         return estimate
-    same = normalize_label(" ".join(e.label for e in estimate)) == normalize_label(
-        " ".join(e.label for e in reread)
-    )
-    return estimate if same else reread
+    if not estimate:
+        return reread
+    if _ragged(reread):
+        return estimate
+    surer = min(e.confidence for e in reread) > min(e.confidence for e in estimate)
+    return reread if _ragged(estimate) or surer else estimate
+
+
+def _ragged(texts: Sequence[Element]) -> bool:
+    """Whether a text starts or ends with a mark, not a letter or digit (one that has
+    no letter or digit at all, a key such as "+", is not ragged)."""
+    text = " ".join(e.label for e in texts).strip()
+    core = [ch.isalnum() for ch in text]
+    return any(core) and not (core[0] and core[-1])
 
 
 def _centre_in(box: Box, outer: Box) -> bool:
@@ -694,7 +706,7 @@ def _after(label: Element, box: Box) -> str:
 
 
 #: A control's box is read again this much inside its outer edge (its wall left out).
-READ_INSET: Final = 3
+READ_INSET: Final = 4
 #: ... on a plain margin this wide (the text detector needs room around the text).
 READ_MARGIN: Final = 8
 
