@@ -4,7 +4,8 @@
 # and Tesseract (tesseract-ocr, which pulls its English data tesseract-ocr-eng), the
 # baseline index `make bench` compares ours with.
 # dbus-daemon (dbus-run-session) and at-spi2-core (at-spi-bus-launcher, at-spi2-registryd)
-# give the live accessibility tests a session bus and an AT-SPI2 registry. x11-apps
+# give the live accessibility tests a session bus and an AT-SPI2 registry; python3-gi and
+# gir1.2-gtk-4.0 let them run a GTK 4 window with the system Python. x11-apps
 # (xcalc) and x11-utils (xmessage) are the X Toolkit programs of tests/test_live_shapes.py.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
@@ -27,6 +28,10 @@ for program in "${!PROVIDES[@]}"; do
 done
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi2-core)
+if ! /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '4.0')" >/dev/null 2>&1; then
+  missing+=(python3-gi gir1.2-gtk-4.0)
+  PACKAGES+=(python3-gi gir1.2-gtk-4.0)
+fi
 if ! "$PYTHON" -c "import tkinter" >/dev/null 2>&1; then
   missing+=(python3-tk)
   PACKAGES+=(python3-tk)

@@ -46,6 +46,7 @@ class FakeObject:
     children: list[str] = dataclasses.field(default_factory=list)
     text: str | None = None
     actions: tuple[str, ...] = ()
+    props: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 class FakeBus:
@@ -80,7 +81,7 @@ class FakeBus:
 
     def _member(self, obj: FakeObject, iface: str, method: str, body: Any) -> Any:
         if method == "Get":
-            value = {"Name": obj.name, "Description": ""}.get(body[1])
+            value = {"Name": obj.name, "Description": "", **obj.props}.get(body[1])
             return _atspi._Failure("UnknownProperty") if value is None else (("s", value),)
         if method == "GetExtents":
             return (obj.box,)
@@ -278,6 +279,26 @@ def test_nameless_controls_take_the_label_beside_or_above_them_in_their_window()
     ]
     labels = [n.label for n in name_by_neighbours(nodes)]
     assert labels == ["Street", "Street", "Notes", "Notes", "Subscribe", "Subscribe", ""]
+
+
+def test_gtk4_windows_are_read_without_showing_and_moved_onto_the_screen() -> None:
+    objects = _dialog()
+    objects["/root"].props = {"ToolkitName": "GTK", "Version": "4.8.3"}
+    for path in ("/d", "/f", "/l", "/e", "/ok"):  # GTK 4 on X11: window-relative extents
+        x, y, w, h = objects[path].box
+        objects[path].box = (x - 100, y - 100, w, h)
+        if path != "/d":
+            objects[path].bits -= {25}  # and no SHOWING on anything inside a window
+    snap = _backend(FakeBus(objects)).snapshot()
+    assert snap.relative == (0,)
+    assert {n.label for n in snap.nodes} == {"Street", "OK"}
+    frame = Window(title="Address", box=(99, 79, 401, 304), id=5, pid=4242)  # 1,1,20,5 frame
+    exact = assign_window_ids(snap, [frame], clients={5: (100, 100, 400, 300)})
+    assert exact.relative == () and exact.windows[0].box == (100, 100, 400, 300)
+    ok = next(n for n in exact.nodes if n.label == "OK")
+    assert ok.box == (320, 260, 380, 290)
+    guessed = assign_window_ids(snap, [frame])  # centred across, on the frame's bottom
+    assert guessed.windows[0].box == (100, 103, 400, 303)
 
 
 def test_a_buttons_children_are_not_read() -> None:

@@ -306,3 +306,66 @@ def test_chromium_exposes_a_page_form_whose_controls_a_real_click_reaches(
     finally:
         backend.close()
     a11y.wait_window("Sent Ada false - Chromium")  # the page's own script saw both clicks
+
+
+_GTK4_APP = """
+import gi
+gi.require_version("Gtk", "4.0")
+from gi.repository import Gtk
+
+def activate(app):
+    window = Gtk.ApplicationWindow(application=app, title="GTK4 Form")
+    box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8)
+    check = Gtk.CheckButton(label="Subscribe")
+    save = Gtk.Button(label="Save")
+    save.connect("clicked", lambda b: (print("saved", check.get_active(), flush=True), app.quit()))
+    for widget in (Gtk.Label(label="A GTK 4 window"), check, save):
+        box.append(widget)
+    window.set_child(box)
+    window.present()
+
+app = Gtk.Application(application_id="org.example.tcaform")
+app.connect("activate", activate)
+app.run(None)
+"""
+
+
+def _client_box(d: Desk, title: str) -> tuple[int, tuple[int, int, int, int]]:
+    """The X id and client area (no frame) of the window with this title, by xwininfo."""
+    found = d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"])
+    wid = int(found.stdout.split()[0])
+    info = d.vd.run(["xwininfo", "-id", str(wid)]).stdout
+    value = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in info.splitlines())}
+    left, top = int(value["Absolute upper-left X"]), int(value["Absolute upper-left Y"])
+    return wid, (left, top, left + int(value["Width"]), top + int(value["Height"]))
+
+
+def test_gtk4_controls_are_moved_onto_the_screen_where_a_real_click_lands(
+    a11y: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    require("xwininfo")
+    if subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '4.0')"],
+                      check=False, capture_output=True).returncode:  # fmt: skip
+        pytest.skip("needs GTK 4 for the system Python: apt-get install python3-gi gir1.2-gtk-4.0")
+    monkeypatch.setenv("XAUTHORITY", a11y.vd.env["XAUTHORITY"])
+    script = tmp_path / "gtk4_form.py"
+    script.write_text(_GTK4_APP)
+    proc = a11y.vd.spawn(["/usr/bin/python3", str(script)], stdout=subprocess.PIPE)
+    a11y.wait_window("GTK4 Form")
+    backend = AtspiBackend(environ=a11y.vd.env)
+    xwindows = XWindows(a11y.display)
+    try:
+        snap = _snap_until(backend, lambda s: _node(s, "button", "Save") is not None, "Save")
+        assert snap.relative == (0,)  # GTK 4 gave window-relative boxes, and said so
+        wid, client = _client_box(a11y, "GTK4 Form")
+        placed = assign_window_ids(snap, xwindows.windows(), clients={wid: client})
+    finally:
+        backend.close()
+        xwindows.close()
+    assert placed.windows[0].id == wid and placed.windows[0].box == client
+    check, save = _node(placed, "check", "Subscribe"), _node(placed, "button", "Save")
+    assert check is not None and save is not None and "checked" not in check.state
+    _click(a11y, check)
+    _click(a11y, save)
+    out, _ = proc.communicate(timeout=10)
+    assert out == "saved True\n"  # both clicks landed on their controls

@@ -140,6 +140,11 @@ class A11ySnapshot:
     not know X window ids: :func:`assign_window_ids` matches them. ``notes`` say, once
     each, what went wrong (a program that did not answer, objects that vanished, boxes
     that lied); ``complete`` is False when the deadline cut the walk short.
+
+    ``relative`` lists the windows (indexes into ``windows``) whose toolkit cannot give
+    screen coordinates (GTK 4 on X11 says so and reports window-relative ones): their
+    boxes, and their nodes' boxes, are relative to the window's top-left corner until
+    :func:`assign_window_ids` moves them onto the screen.
     """
 
     nodes: tuple[A11yNode, ...] = ()
@@ -147,6 +152,7 @@ class A11ySnapshot:
     notes: tuple[str, ...] = ()
     complete: bool = True
     seconds: float = 0.0
+    relative: tuple[int, ...] = ()
 
 
 @runtime_checkable
@@ -270,46 +276,99 @@ def _frame_box(
     return (left, top, right, bottom)
 
 
-def assign_window_ids(snapshot: A11ySnapshot, windows: Sequence[Window]) -> A11ySnapshot:
+def assign_window_ids(
+    snapshot: A11ySnapshot,
+    windows: Sequence[Window],
+    clients: Mapping[int, tuple[int, int, int, int]] | None = None,
+) -> A11ySnapshot:
     """The snapshot with each of its windows given the id of the X window it is.
 
     AT-SPI does not know X window ids, so a window is matched by what both sides know:
     the same title (when both have one), the same program (``pid``, when both know it)
     and the most overlap of boxes (screen pixels; a window manager's frame makes the X
     box a little larger than the toolkit's). Each X window is given at most once; an
-    unmatched window keeps id 0.
+    unmatched window keeps id 0. A window in ``snapshot.relative`` is matched by title,
+    program and a frame that can hold it, and then it and its nodes are moved onto the
+    screen: to the X window's client area when ``clients`` (X id -> client box, without
+    the manager's frame) says where it is; else it is taken to sit at the bottom of the
+    frame, centred across, which is a guess (openbox's 5-pixel bottom handle makes it 4
+    pixels low).
     """
     taken: set[int] = set()
     matched: list[Window] = []
-    for mine in snapshot.windows:
-        best, best_score = None, 0.0
-        for theirs in windows:
-            if theirs.id in taken or not theirs.id:
-                continue
-            score = _window_score(mine, theirs)
-            if score > best_score:
-                best, best_score = theirs, score
-        if best is None:
+    shifts: dict[int, tuple[int, int]] = {}
+    for index, mine in enumerate(snapshot.windows):
+        relative = index in snapshot.relative
+        scored = [
+            (_window_score(mine, theirs, relative=relative), theirs)
+            for theirs in windows
+            if theirs.id and theirs.id not in taken
+        ]
+        score, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+        if best is None or score <= 0.0:
             matched.append(mine)
             continue
         taken.add(best.id)
-        matched.append(dataclasses.replace(mine, id=best.id))
-    return dataclasses.replace(snapshot, windows=tuple(matched))
+        if relative:
+            client = (clients or {}).get(best.id)
+            shifts[index] = (
+                (client[0] - mine.box[0], client[1] - mine.box[1])
+                if client is not None
+                else _client_origin(mine.box, best.box)
+            )
+        matched.append(
+            dataclasses.replace(mine, id=best.id, box=_moved(mine.box, shifts.get(index)))
+        )
+    nodes = tuple(
+        dataclasses.replace(n, box=_moved(n.box, shifts[n.window])) if n.window in shifts else n
+        for n in snapshot.nodes
+    )
+    kept = tuple(i for i in snapshot.relative if i not in shifts)
+    return dataclasses.replace(snapshot, windows=tuple(matched), nodes=nodes, relative=kept)
 
 
-def _window_score(mine: Window, theirs: Window) -> float:
+def _window_score(mine: Window, theirs: Window, *, relative: bool = False) -> float:
     """0 when they cannot be the same window; else overlap plus agreement bonuses."""
     if mine.pid is not None and theirs.pid is not None and mine.pid != theirs.pid:
         return 0.0
     if mine.title and theirs.title and mine.title != theirs.title:
         return 0.0
-    overlap = _overlap(mine.box, theirs.box)
+    if relative:  # its box says only its size: the frame must hold it
+        fits = (
+            _size(theirs.box)[0] >= _size(mine.box)[0]
+            and _size(theirs.box)[1] >= _size(mine.box)[1]
+        )
+        overlap = 0.5 if fits else 0.0
+    else:
+        overlap = _overlap(mine.box, theirs.box)
     if overlap <= 0.0:
         return 0.0
     bonus = (mine.title == theirs.title and bool(mine.title)) + (
         mine.pid is not None and mine.pid == theirs.pid
     )
     return overlap + bonus
+
+
+def _size(box: tuple[int, int, int, int]) -> tuple[int, int]:
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _client_origin(
+    client: tuple[int, int, int, int], frame: tuple[int, int, int, int]
+) -> tuple[int, int]:
+    """Where a client area of this size sits in this window-manager frame (see above)."""
+    width, height = _size(client)
+    border = max(0, (_size(frame)[0] - width) // 2)
+    return frame[0] + border - client[0], frame[3] - border - height - client[1]
+
+
+def _moved(
+    box: tuple[int, int, int, int], shift: tuple[int, int] | None
+) -> tuple[int, int, int, int]:
+    if shift is None:
+        return box
+    dx, dy = shift
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:

@@ -94,6 +94,13 @@ def kind_for(role: int, bits: Iterable[int]) -> str | None:
     return kind
 
 
+def _is_gtk4(toolkit: Any, version: Any) -> bool:
+    """GTK 4 (4.8 measured): children never SHOWING, window-relative "screen" extents."""
+    if isinstance(toolkit, _Failure) or isinstance(version, _Failure):
+        return False
+    return str(toolkit[0][1]).lower() == "gtk" and str(version[0][1]).startswith("4.")
+
+
 def _states(words: Any) -> set[int]:
     """The state numbers in GetState's two 32-bit words."""
     bits: set[int] = set()
@@ -323,6 +330,7 @@ class _Walk:
         self.complete = True
         self.read = 0
         self.pids: dict[str, int] = {}
+        self.gtk4: set[str] = set()  # programs that set no SHOWING and give no screen coords
 
     def note(self, text: str) -> None:
         self.notes.setdefault(text, None)
@@ -375,12 +383,24 @@ class _Walk:
             self.note(f"the accessibility registry did not list programs ({name})")
             return []
         apps = [(str(b), str(p)) for b, p in results[0][0]]
-        calls: list[_Call] = [(b, p, _ACCESSIBLE, "GetChildren", None, ()) for b, p in apps]
+        calls: list[_Call] = [
+            call
+            for b, p in apps
+            for call in (
+                (b, p, _ACCESSIBLE, "GetChildren", None, ()),
+                _props(b, p, "org.a11y.atspi.Application", "ToolkitName"),
+                _props(b, p, "org.a11y.atspi.Application", "Version"),
+            )
+        ]
         got = self.batch(calls) or [_TIMEOUT] * len(calls)
-        for result in got:
-            if isinstance(result, _Failure):
+        for (bus, _), (children, toolkit, version) in zip(
+            apps, zip(got[::3], got[1::3], got[2::3], strict=True), strict=True
+        ):
+            if isinstance(children, _Failure):
                 continue  # a program that left, or hung (noted by batch)
-            self.tops.extend(_Node(str(b), str(p), None, None) for b, p in result[0])
+            if _is_gtk4(toolkit, version):
+                self.gtk4.add(bus)
+            self.tops.extend(_Node(str(b), str(p), None, None) for b, p in children[0])
         self.pids = self._pids({bus for bus, _ in apps})
         return list(self.tops)
 
@@ -410,7 +430,8 @@ class _Walk:
                 self.count("vanished")
             return False
         node.role, node.bits = int(role[0]), _states(state[0])
-        if _SHOWING not in node.bits or _VISIBLE not in node.bits or _ICONIFIED in node.bits:
+        showing = _SHOWING in node.bits or node.bus in self.gtk4
+        if not showing or _VISIBLE not in node.bits or _ICONIFIED in node.bits:
             return False  # nor anything under it
         top = node if node.top is None else node.top
         clip = node if node.top is None or node.role in _CLIP_ROLES else node.clip
@@ -504,6 +525,7 @@ class _Walk:
             if t.box is not None
         )
         index = {id(top): i for i, top in enumerate(shown)}
+        relative = tuple(i for i, top in enumerate(shown) if top.bus in self.gtk4)
         nodes = [m for m in (self._made(n, index) for n in self.offered) if m is not None]
         for what, number in self.counts.items():
             self.note(_COUNT_NOTES[what].format(n=number))
@@ -518,6 +540,7 @@ class _Walk:
             notes=tuple(self.notes),
             complete=self.complete,
             seconds=time.monotonic() - started,
+            relative=relative,
         )
 
     def _made(self, node: _Node, windows: dict[int, int]) -> A11yNode | None:
