@@ -245,6 +245,22 @@ def test_a_key_that_is_a_bracket_keeps_it() -> None:
     assert [(e.label, e.kind) for e in got] == [("(", "key"), (")", "key")]
 
 
+def test_fused_elements_keep_the_window_their_text_was_in() -> None:
+    shapes = [
+        Shape(box=(0, 0, 60, 30), kind="button"),
+        Shape(box=(100, 0, 300, 30), kind="field"),
+        Shape(box=(0, 50, 12, 62), kind="check"),
+    ]
+    ocr = [
+        Element(label="OK", box=(20, 8, 40, 22), window=7),
+        Element(label="Street", box=(62, 8, 95, 22), window=7),
+        Element(label="Subscribe", box=(16, 48, 90, 64), window=9),
+    ]
+    got = {(e.kind, e.label): e.window for e in fuse(ocr, shapes)}
+    assert got == {("button", "OK"): 7, ("field", "Street"): 7, ("", "Street"): 7,
+                   ("check", "Subscribe"): 9}  # fmt: skip
+
+
 def test_nothing_in_nothing_out() -> None:
     assert fuse([], []) == ()
     assert fuse([], [Shape(box=(0, 0, 40, 30), kind="button")]) == ()

@@ -607,10 +607,14 @@ def _control_element(
     """The element of a button, key or field holding ``texts`` (None: a button with no
     text); a field's label is found among ``loose``."""
     text, confidence = _joined(texts)
+    window = next((t.window for t in texts if t.window), 0)  # when OCR knew it
     if s.kind != "field":
         if not text:
             return None
-        return Element(label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind)
+        return Element(
+            label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind,
+            window=window,
+        )  # fmt: skip
     label = _field_label(s.box, loose)
     value: str | None = text if text or not s.filled else None  # ink OCR did not read
     return Element(
@@ -620,6 +624,7 @@ def _control_element(
         confidence=min(confidence, label.confidence) if label else confidence,
         kind="field",
         value=value,
+        window=window or (label.window if label else 0),
     )
 
 
@@ -659,10 +664,10 @@ def _tick_elements(
         if any(_inside(t.box, e.box) and t.box[0] - e.box[0] > t.box[2] - t.box[0] for e in rest):
             continue  # a hole in a letter of a word, not a box before it
         label = _tick_label(t.box, rest)
-        text, confidence = "", 1.0
+        text, confidence, window = "", 1.0, 0
         if label is not None:
             rest.remove(label)
-            text, confidence = _after(label, t.box), label.confidence
+            text, confidence, window = _after(label, t.box), label.confidence, label.window
         out.append(
             Element(
                 label=text,
@@ -671,6 +676,7 @@ def _tick_elements(
                 confidence=confidence,
                 kind=t.kind,
                 state=t.state,
+                window=window,
             )
         )
     return out, rest
