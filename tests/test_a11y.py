@@ -349,3 +349,13 @@ def test_other_platforms_say_their_backend_is_not_implemented(platform: str, wor
     found = backend.available()
     assert not found and words in found.detail and "not implemented" in found.detail
     assert backend.snapshot().nodes == ()
+
+
+def test_the_doctor_says_the_tree_is_off_and_how_to_turn_it_on() -> None:
+    from tiny_computer_agent.desktop._doctor import _accessibility
+
+    check = _accessibility({})
+    assert (check.status, check.required) == ("warn", False)
+    assert check.detail == "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)"
+    assert "at-spi2-core" in check.fix and "QT_ACCESSIBILITY=1" in check.fix
+    assert "--force-renderer-accessibility" in check.fix

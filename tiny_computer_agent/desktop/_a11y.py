@@ -16,7 +16,12 @@ one line. This module is the backend-neutral half:
     open_accessibility()  the backend for this platform
 
 Backends: Linux AT-SPI2 over D-Bus (``_atspi.py``, pure Python on ``jeepney``), tested
-live with GTK 3 (zenity, yad). **Windows UI Automation and macOS AX are not implemented
+live with GTK 3 (zenity), GTK 4 (4.8, whose window-relative boxes
+:func:`assign_window_ids` moves onto the screen) and Chromium (started with
+``ACCESSIBILITY_ENABLED=1`` and ``--force-renderer-accessibility``). Tk implements no
+accessibility protocol on X11: its windows are not in the tree. Qt 5 (Debian's PyQt5
+5.15) did not register here even with ``QT_ACCESSIBILITY=1``; Firefox was not tried.
+**Windows UI Automation and macOS AX are not implemented
 and not tested**: on those platforms :func:`open_accessibility` returns a backend whose
 ``available()`` says so, and whose snapshot is empty. A new platform is one file with a
 class that satisfies :class:`AccessibilityBackend`, and one branch in
