@@ -359,3 +359,18 @@ def test_the_doctor_says_the_tree_is_off_and_how_to_turn_it_on() -> None:
     assert check.detail == "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)"
     assert "at-spi2-core" in check.fix and "QT_ACCESSIBILITY=1" in check.fix
     assert "--force-renderer-accessibility" in check.fix
+
+
+def test_an_answer_of_the_wrong_shape_skips_its_object_not_the_snapshot() -> None:
+    bus = FakeBus(_dialog())
+    answer = bus._answer
+
+    def lying(bus_name: str, path: str, iface: str, method: str, sig: Any, body: Any) -> Any:
+        if path == "/l" and method == "GetExtents":
+            return ("not", "a", "box")  # a toolkit that answers with another signature
+        return answer(bus_name, path, iface, method, sig, body)
+
+    bus._answer = lying  # type: ignore[method-assign]
+    snap = _backend(bus).snapshot()
+    assert [(n.kind, n.label) for n in snap.nodes] == [("field", ""), ("button", "OK")]
+    assert snap.notes == ("1 answers had an unexpected shape; their objects were skipped",)

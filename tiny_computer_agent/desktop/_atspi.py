@@ -32,7 +32,7 @@ import dataclasses
 import os
 import time
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from .._perception import Window
@@ -140,6 +140,8 @@ class _Failure:
 
 
 _TIMEOUT: Final = _Failure("timeout")
+#: what a reply of an unexpected D-Bus signature raises when it is read
+_MALFORMED: Final = (ValueError, TypeError, IndexError, KeyError, AttributeError)
 _VANISHED: Final = frozenset(
     {
         "org.freedesktop.DBus.Error.UnknownObject",
@@ -367,12 +369,21 @@ class _Walk:
                 return
             self.read += len(frontier)
             for i, node in enumerate(placing):
-                self._place(node, results[len(calls) + 2 * i : len(calls) + 2 * i + 2])
+                at = len(calls) + 2 * i
+                self._guarded(self._place, node, results[at : at + 2])
             placing, children = list[_Node](), list[_Node]()
             for i, node in enumerate(frontier):
-                if self._take(node, results[3 * i : 3 * i + 3], children):
+                if self._guarded(self._take, node, results[3 * i : 3 * i + 3], children):
                     placing.append(node)
             frontier = children
+
+    def _guarded(self, read: Callable[..., Any], node: _Node, *args: Any) -> Any:
+        """``read(node, *args)``; a reply of the wrong shape skips the node (counted)."""
+        try:
+            return read(node, *args)
+        except _MALFORMED:
+            self.count("malformed")
+            return None
 
     def _top_levels(self) -> list[_Node]:
         """The top-level windows of every program, as nodes to read."""
@@ -485,11 +496,11 @@ class _Walk:
             if isinstance(result, _Failure):
                 continue
             if what == "relations":
-                target = _labelled_by(result[0])
+                target = self._guarded(lambda _, r: _labelled_by(r[0]), node, result)
                 if target is not None:
                     labelled.append((node, target))
             else:
-                self._detail(node, what, result)
+                self._guarded(self._detail, node, what, result)
         self._label_names(labelled)
 
     def _detail(self, node: _Node, what: str, result: Any) -> None:
@@ -515,7 +526,7 @@ class _Walk:
         got = self.batch(calls) or [_TIMEOUT] * len(calls)
         for (node, _), result in zip(labelled, got, strict=True):
             if not isinstance(result, _Failure):
-                node.name = str(result[0][1])
+                self._guarded(self._detail, node, "description", result)
 
     def result(self, started: float) -> A11ySnapshot:
         shown = [top for top in self.tops if top.box is not None]
@@ -572,6 +583,7 @@ _COUNT_NOTES: Final = {
     "vanished": "{n} objects vanished mid-snapshot (a window closed?); skipped",
     "zero-size": "{n} showing objects had a zero or negative size; skipped",
     "off-screen": "{n} showing objects lay off the screen; skipped",
+    "malformed": "{n} answers had an unexpected shape; their objects were skipped",
 }
 
 
