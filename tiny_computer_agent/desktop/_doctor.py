@@ -205,7 +205,8 @@ def _ocr() -> Check:
 _A11Y_FIX: Final = (
     "apt-get install at-spi2-core, and run programs under a D-Bus session "
     "(dbus-run-session -- <your session>); GTK 3 registers by itself unless NO_AT_BRIDGE=1; "
-    "Qt needs QT_ACCESSIBILITY=1, Chromium --force-renderer-accessibility"
+    "Qt needs QT_ACCESSIBILITY=1, Chromium ACCESSIBILITY_ENABLED=1 and "
+    "--force-renderer-accessibility"
 )
 
 
