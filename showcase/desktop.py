@@ -336,6 +336,44 @@ def desktop_incremental() -> Screenshot:
     )  # fmt: skip
 
 
+@capability(
+    "desktop-controls",
+    "Controls, not only text: fields, check boxes, radios, touching buttons, keys",
+    "A real Tk form on Xvfb, indexed by OCR alone and by the fused detector (--detector "
+    "auto): control shapes in the pixels cut OCR's lines at button borders and make the "
+    "empty field, the ticked box and the chosen radio elements, with their kinds.",
+    shows=["FusedDetector", "FusedDetector.detect"],
+)
+def desktop_controls() -> Screenshot:
+    import tiny_computer_agent as tca
+    from tiny_computer_agent.desktop import DesktopScreen
+
+    linux_only("needs Xvfb and openbox, Linux-only programs")
+    form = ROOT / "tests" / "shapes_form_app.py"
+    with desktop() as desk:
+        proc = desk.vd.spawn([sys.executable, str(form)], stdout=subprocess.PIPE, env=desk.env())
+        assert proc.stdout is not None
+        expect(bool(proc.stdout.readline()), "the Tk form printed no geometry")
+        time.sleep(0.5)
+        found = {}
+        for name, det in (("ocr", tca.IncrementalOcr()), ("auto", tca.FusedDetector())):
+            screen = DesktopScreen(display=desk.display, detector=det)
+            try:
+                found[name] = screen.capture()
+            finally:
+                screen.close()
+    fused = found["auto"]
+    kinds = {e.kind for e in fused.elements}
+    expect({"field", "check", "radio", "button"} <= kinds, f"kinds found: {sorted(kinds)}")
+    return Screenshot(
+        image=fused.image,
+        boxes=[(f"[{e.kind}] {e.label}", e.box) for e in fused.elements if e.kind],
+        caption=f"OCR alone: {len(found['ocr'].elements)} text elements, no kinds · fused: "
+        f"{sum(1 for e in fused.elements if e.kind)} controls with kinds "
+        f"({', '.join(sorted(kinds - {''}))})",
+    )
+
+
 # ---------------------------------------------------------------- real input
 
 

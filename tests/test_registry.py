@@ -53,7 +53,9 @@ def test_brain_and_brains_accept_exactly_the_registry_names() -> None:
     assert "smollm2" in names and "scripted" in names  # once only in one of the two
     script = BrainOptions(script=({"verb": "done"},))
     assert list(select_brains(",".join(names), options=script)) == list(names)
-    assert _choices("--detector") == tuple(detector_specs()) == ("auto", "ocr", "ocr-full", "grid")
+    assert _choices("--detector") == tuple(detector_specs()) == (
+        "auto", "ocr", "ocr-full", "shapes", "a11y", "grid",
+    )  # fmt: skip
 
 
 def test_names_build_the_brains_and_detectors_they_say() -> None:
@@ -65,7 +67,7 @@ def test_names_build_the_brains_and_detectors_they_say() -> None:
     assert isinstance(make_detector("grid"), GridDetector)
     with pytest.raises(ValueError, match="unknown brain 'gpt'; choose from planner, first-item"):
         make_brain("gpt")
-    choices = "auto, ocr, ocr-full, grid"
+    choices = "auto, ocr, ocr-full, shapes, a11y, grid"
     with pytest.raises(ValueError, match=f"unknown detector 'eyes'; choose from {choices}"):
         make_detector("eyes")
 

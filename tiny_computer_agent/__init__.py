@@ -48,7 +48,14 @@ from ._contracts import (
     Step,
     StepError,
 )
-from ._detectors import AutoDetector, GridDetector, ImageDetector, IncrementalOcr, OcrDetector
+from ._detectors import (
+    AutoDetector,
+    FusedDetector,
+    GridDetector,
+    ImageDetector,
+    IncrementalOcr,
+    OcrDetector,
+)
 from ._errors import (
     ActionError,
     AmbiguousTarget,
@@ -203,6 +210,7 @@ __all__ = [
     "FirstItemBrain",
     "Frame",
     "FrameMapping",
+    "FusedDetector",
     "Gate",
     "GoalUnreachable",
     "GridDetector",

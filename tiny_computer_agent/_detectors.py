@@ -3,6 +3,8 @@
     GridDetector   numbered cells; stdlib only; for screens with no text (blind)
     OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
     IncrementalOcr the same OCR, re-reading only the regions that changed since its last frame
+    FusedDetector  the accessibility tree where it speaks, OCR and control shapes for the
+                   rest (``--detector auto``)
     AutoDetector   OCR when it finds text, else the grid, with a warning that says so
     ImageDetector  adapts a detector written for the old ``detect(image)`` contract
 
@@ -12,7 +14,7 @@ DeprecationWarning, for a deprecation period. The harness never guesses which
 contract a third-party detector follows: one written for ``detect(image)`` is wrapped
 once, ``ImageDetector(inner=MyDetector())``, and is then handed ``frame.image``.
 
-The detectors' names (``--detector auto|ocr|ocr-full|grid``) live in the registry,
+The detectors' names (``--detector auto|ocr|ocr-full|shapes|a11y|grid``) live in the registry,
 :mod:`tiny_computer_agent.registry`, which imports nothing heavy until one runs.
 """
 
@@ -27,6 +29,7 @@ from ._perception import Element, Frame, as_frame
 
 __all__ = [
     "AutoDetector",
+    "FusedDetector",
     "GridDetector",
     "ImageDetector",
     "IncrementalOcr",
@@ -92,6 +95,82 @@ class AutoDetector:
         )
         log.warning(note)
         return Detection(elements=cells.elements, notes=(*found.notes, note))
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class FusedDetector:
+    """``--detector auto``: one index from everything that sees controls.
+
+    1. OCR reads the text (re-reading only what changed since the last frame).
+    2. With ``shapes``, control shapes found in the pixels (bordered buttons, text
+       fields, check boxes, radios, keypad keys; :mod:`~tiny_computer_agent._shapes`)
+       cut OCR lines at control borders and say what each element is; a control whose
+       label was cut out of a longer line is read again alone.
+    3. With ``accessibility``, the frame's accessibility elements (the desktop screen
+       reads the tree as it captures; a screenshot file has none) are taken as they
+       are: names, roles and states from the toolkit. A pixel element whose centre lies
+       in one of them, or that holds one's centre, is dropped (the tree names it
+       better); pixel elements where the tree says nothing stay (canvas text, Tk and
+       X Toolkit programs, which have no tree).
+    4. Nothing at all: the grid, with a note that the brain is choosing blind.
+
+    A part that cannot run (numpy or OpenCV missing for shapes) is skipped with one
+    note, never raised; the others still index the frame.
+    """
+
+    ocr: Detector | None = dataclasses.field(default_factory=IncrementalOcr)
+    grid: Detector = dataclasses.field(default_factory=GridDetector)
+    shapes: bool = True
+    accessibility: bool = True
+    _said: set[str] = dataclasses.field(default_factory=set)
+
+    def detect(self, frame: Frame) -> Detection:
+        frame = as_frame(frame)
+        found = self.ocr.detect(frame) if self.ocr is not None else Detection(elements=())
+        notes = list(found.notes)
+        elements = tuple(found.elements)
+        if self.shapes and elements:
+            elements = self._with_shapes(frame, elements, notes)
+        tree = frame.accessible if self.accessibility else ()
+        if tree:
+            elements = (*tree, *(e for e in elements if not _told(e, tree)))
+        if elements:
+            return Detection(elements=elements, prose=found.prose, notes=tuple(notes))
+        cells = self.grid.detect(frame)
+        note = (
+            "no text or control was found on screen, so the index is "
+            f"{len(cells.elements)} grid cells and the brain is choosing blind"
+        )
+        log.warning(note)
+        return Detection(elements=cells.elements, notes=(*notes, note))
+
+    def _with_shapes(
+        self, frame: Frame, elements: tuple[Element, ...], notes: list[str]
+    ) -> tuple[Element, ...]:
+        from ._errors import MissingExtra
+        from ._shapes import crop_reader, detect_shapes, fuse
+
+        try:
+            shapes = detect_shapes(frame.image)
+            return fuse(elements, shapes, read=crop_reader(frame.image))
+        except MissingExtra as exc:
+            self._say_once(f"control shapes are off: {exc}", notes)
+        except (TypeError, AttributeError, ValueError) as exc:  # not a picture (SizedImage)
+            self._say_once(f"control shapes are off for this frame: {exc}", notes)
+        return elements
+
+    def _say_once(self, note: str, notes: list[str]) -> None:
+        if note not in self._said:
+            self._said.add(note)
+            log.warning(note)
+            notes.append(note)
+
+
+def _told(e: Element, tree: tuple[Element, ...]) -> bool:
+    """Whether the tree already tells of pixel element ``e``: the centre of one is
+    inside the other."""
+    x, y = e.center
+    return any(t.contains(x, y) or e.contains(*t.center) for t in tree)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)

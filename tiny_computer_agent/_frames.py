@@ -1,6 +1,6 @@
 """From a captured image to an Observation, one way for replays and the live screen.
 
-    image --downscale--> Frame (image, mapping, monitor, time, windows)
+    image --downscale--> Frame (image, mapping, monitor, time, windows, accessible)
           --detector---> Detection --index (reading order, ids 1..N)--> Observation
 
 :func:`observe` is that whole path; :class:`~tiny_computer_agent._screens.ImageScreen`
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ._errors import ScreenUnavailable
-from ._perception import Frame, FrameMapping, Observation, Window, image_size
+from ._perception import Element, Frame, FrameMapping, Observation, Window, image_size
 from ._windows_assign import assign_windows
 
 if TYPE_CHECKING:
@@ -64,11 +64,14 @@ def make_frame(
     mapping: MappingRule | None = None,
     captured_at: float | None = None,
     windows: tuple[Window, ...] = (),
+    accessible: Sequence[Element] = (),
 ) -> Frame:
     """``image`` downscaled to ``max_width`` and wrapped with its geometry.
 
     ``monitor`` (left, top, width, height) defaults to the image at (0, 0); ``mapping``
     to :func:`uniform_mapping` from the monitor's corner; ``captured_at`` to now.
+    ``accessible``: the accessibility tree's elements in *screen* pixels; the frame
+    holds them in its own pixels, clipped to it (one wholly outside is left out).
     ScreenUnavailable for an image with no pixels (0 wide or 0 high).
     """
     captured = image_size(image)
@@ -79,13 +82,33 @@ def make_frame(
     left, top, width, height = monitor if monitor is not None else (0, 0, *captured)
     small, _ = downscale(image, max_width)
     rule = mapping if mapping is not None else uniform_mapping(left, top)
+    size = image_size(small)
+    to_frame = rule(captured, size)
     return Frame(
         image=small,
-        mapping=rule(captured, image_size(small)),
+        mapping=to_frame,
         monitor=(left, top, width, height),
         captured_at=time.time() if captured_at is None else captured_at,
         windows=windows,
+        accessible=tuple(_in_frame(accessible, to_frame, size)),
     )
+
+
+def _in_frame(
+    elements: Sequence[Element], mapping: FrameMapping, size: tuple[int, int]
+) -> Iterator[Element]:
+    """``elements`` (screen pixels) in frame pixels, clipped to a frame of ``size``."""
+    for e in elements:
+        x0, y0 = mapping.to_frame(e.box[0], e.box[1])
+        x1, y1 = mapping.to_frame(e.box[2], e.box[3])
+        box = (
+            max(0, round(x0)),
+            max(0, round(y0)),
+            min(size[0] - 1, round(x1)),
+            min(size[1] - 1, round(y1)),
+        )
+        if box[2] > box[0] and box[3] > box[1]:
+            yield dataclasses.replace(e, box=box)
 
 
 def observe(
@@ -97,6 +120,7 @@ def observe(
     mapping: MappingRule | None = None,
     captured_at: float | None = None,
     windows: tuple[Window, ...] = (),
+    accessible: Sequence[Element] = (),
 ) -> Observation:
     """Downscale ``image``, run ``detector`` on the :class:`Frame` and index what it
     found (see :func:`make_frame` for the geometry arguments).
@@ -111,6 +135,7 @@ def observe(
         mapping=mapping,
         captured_at=captured_at,
         windows=windows,
+        accessible=accessible,
     )
     found = detector.detect(frame)
     return Observation.of(

@@ -153,7 +153,9 @@ class Frame:
     ``mapping`` takes its pixels back to screen pixels; ``monitor`` is the captured
     rectangle ``(left, top, width, height)`` in screen (pointer) coordinates;
     ``captured_at`` is a ``time.time()``; ``windows`` are the top-level windows, or
-    empty when unknown.
+    empty when unknown; ``accessible`` are the controls the accessibility tree offered
+    when the frame was captured (``source="a11y"``, in frame pixels; empty when there
+    is no tree, as for a screenshot file): a detector may fuse them with what it sees.
     """
 
     image: Any = dataclasses.field(repr=False)
@@ -161,6 +163,7 @@ class Frame:
     monitor: tuple[int, int, int, int]
     captured_at: float
     windows: tuple[Window, ...] = ()
+    accessible: tuple[Element, ...] = ()
 
     @classmethod
     def of(cls, image: Any, *, captured_at: float | None = None) -> Frame:
@@ -368,11 +371,13 @@ class Observation:
         return "\n".join([*(e.label for e in self.elements), *self.prose])
 
     def shows(self, text: str) -> bool:
-        """Whether ``text`` is visible: its normalised core appears in some label."""
+        """Whether ``text`` is visible: its normalised core appears in some label, the
+        prose, or a field's value (text typed into a field is its value, not a label)."""
         want = normalize_label(text)
         return bool(want) and (
             any(want in e.key for e in self.elements)
             or any(want in normalize_label(p) for p in self.prose)
+            or any(e.value and want in normalize_label(e.value) for e in self.elements)
         )
 
     def summary(self, limit: int = _SUMMARY_CHARS) -> str:

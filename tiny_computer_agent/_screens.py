@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ._contracts import Detector
-from ._detectors import AutoDetector, GridDetector
+from ._detectors import FusedDetector, GridDetector
 from ._errors import MissingExtra, ScreenUnavailable
 from ._frames import SizedImage, observe
 from ._perception import Element, Observation
@@ -82,7 +82,7 @@ class ImageScreen:
     """
 
     frames: tuple[Any, ...]
-    detector: Detector = dataclasses.field(default_factory=AutoDetector)
+    detector: Detector = dataclasses.field(default_factory=FusedDetector)
     max_width: int | None = None
     shown: int = 0
     _cache: dict[int, Observation] = dataclasses.field(default_factory=dict)
@@ -107,7 +107,7 @@ class ImageScreen:
                 )
         return cls(
             frames=items,
-            detector=detector if detector is not None else AutoDetector(),
+            detector=detector if detector is not None else FusedDetector(),
             max_width=max_width,
         )
 

@@ -197,11 +197,24 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     )
     wide = (x1 - x0) >= 2.5 * (y1 - y0) and (x1 - x0) >= FIELD_WIDTH[0]
     light = within >= 235 and within >= float(np.median(around)) + 6
-    if wide and light and (y1 - y0) <= 44:
+    if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)):
         return Shape(box=box, kind="field", filled=ink)
     if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
         return None  # a title bar, a status line or a message frame, not a button
     return Shape(box=box, kind="button", filled=ink)
+
+
+def _centred(np: Any, core: Any) -> bool:
+    """Whether the ink inside a light box sits in its middle, clear of its left end, as
+    a button's label does (a field's text starts at its left end): a white button in a
+    light dialog is not a filled text field. A field whose text fills it end to end,
+    both margins equal, is taken for a button: the rarer mistake."""
+    columns = np.flatnonzero(core.any(axis=0))
+    if columns.size == 0:
+        return False
+    width = core.shape[1]
+    left, right = int(columns[0]), width - 1 - int(columns[-1])
+    return bool(left >= max(8, 0.06 * width) and abs(left - right) <= 0.12 * width)
 
 
 def _rings(np: Any, cv2: Any, edge: Any) -> tuple[list[Shape], list[Shape]]:
@@ -618,7 +631,8 @@ def _control_element(
     label = _field_label(s.box, loose)
     value: str | None = text if text or not s.filled else None  # ink OCR did not read
     return Element(
-        label=label.label if label else "",
+        # a field nothing names goes by what it holds, as OCR alone showed it
+        label=label.label if label else text,
         box=s.box,
         source="shape",
         confidence=min(confidence, label.confidence) if label else confidence,
@@ -630,7 +644,8 @@ def _control_element(
 
 def _field_label(box: Box, loose: Sequence[Element]) -> Element | None:
     """The text naming a field at ``box``: the nearest on its row to its left, else the
-    nearest above it (left edges close, or overlapping it across)."""
+    nearest above it whose left edge is near the field's (a label above a field starts
+    where it starts; a word above its right end names something else)."""
     x0, y0, x1, y1 = box
     h = y1 - y0
     left = [
@@ -647,8 +662,7 @@ def _field_label(box: Box, loose: Sequence[Element]) -> Element | None:
         for e in loose
         if e.box[3] <= y0 + 4
         and y0 - e.box[3] <= LABEL_ABOVE * h
-        and e.box[0] < x1
-        and e.box[2] > x0 - h
+        and abs(e.box[0] - x0) <= max(2 * h, 0.25 * (x1 - x0))
     ]
     return max(above, key=lambda e: e.box[3]) if above else None
 

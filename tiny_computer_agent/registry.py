@@ -175,18 +175,35 @@ def _grid() -> Detector:
 
 
 def _auto() -> Detector:
-    from ._detectors import AutoDetector
+    from ._detectors import FusedDetector
 
-    return AutoDetector()
+    return FusedDetector()
+
+
+def _shapes() -> Detector:
+    from ._detectors import FusedDetector
+
+    return FusedDetector(accessibility=False)
+
+
+def _a11y() -> Detector:
+    from ._detectors import FusedDetector
+
+    return FusedDetector(ocr=None, shapes=False)
 
 
 _BUILTIN_DETECTORS: Final = (
-    DetectorSpec(name="auto", summary="OCR; a numbered grid (blind) when it finds no text",
-                 build=_auto),
+    DetectorSpec(name="auto", summary="the accessibility tree where it speaks, OCR and "
+                 "control shapes for the rest; a numbered grid (blind) when nothing is "
+                 "found", build=_auto),
     DetectorSpec(name="ocr", summary="RapidOCR text lines, re-reading only what changed "
                  "(the 'ocr' extra)", build=_ocr),
     DetectorSpec(name="ocr-full", summary="RapidOCR on every whole frame (slower; for "
                  "comparison)", build=_ocr_full),
+    DetectorSpec(name="shapes", summary="OCR with control shapes from the pixels (kinds, "
+                 "fields, check boxes; no accessibility tree)", build=_shapes),
+    DetectorSpec(name="a11y", summary="the accessibility tree alone (AT-SPI2; a live "
+                 "desktop only)", build=_a11y),
     DetectorSpec(name="grid", summary="numbered grid cells, standard library only",
                  build=_grid),
 )  # fmt: skip

@@ -23,7 +23,11 @@ memory only), and :meth:`DesktopScreen.recent` reads those frames back.
 
 On X11 each indexed frame also carries the top-level windows (titles, boxes in screen
 pixels, top-most first; see :mod:`~tiny_computer_agent.desktop._windows`), listed right
-after the frame was grabbed, so an element can be told which dialog it is in.
+after the frame was grabbed, so an element can be told which dialog it is in. Where the
+accessibility tree answers (AT-SPI2 on Linux; :mod:`~tiny_computer_agent.desktop._a11y`)
+the frame also carries the controls it offers (``Frame.accessible``), read right after
+the grab as well; the detector decides how to fuse them with what it sees. A desktop
+without a tree is asked once, and says why once.
 """
 
 from __future__ import annotations
@@ -35,13 +39,15 @@ import logging
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from .._contracts import Detector
-from .._detectors import AutoDetector
+from .._detectors import FusedDetector
 from .._errors import ScreenUnavailable
 from .._frames import MappingRule, make_frame, observe
-from .._perception import FrameMapping, Observation, Window
+from .._perception import Element, FrameMapping, Observation, Window
+from ._a11y import AccessibilityBackend, assign_window_ids, open_accessibility, to_elements
 from ._capture import (
     Box,
     Capture,
@@ -94,15 +100,17 @@ class DesktopScreen:
     ``last_captured_at``: when the frame behind ``last`` was grabbed (``time.time()``).
     ``index_ahead``: index a changed frame in the background while an action settles
     (:meth:`look_ahead`). ``list_windows``: give each frame the top-level windows (X11
-    only; elsewhere, or when they cannot be read, frames have none). The capture backend
-    and the window listing's X connection open on first use; :meth:`close` releases
-    them (the ring stays).
+    only; elsewhere, or when they cannot be read, frames have none). ``accessibility``:
+    give each frame the accessibility tree's controls, where a tree answers; ``environ``
+    holds the session bus address it is found by (None: this process's environment).
+    The capture backend, the window listing's X connection and the tree's bus open on
+    first use; :meth:`close` releases them (the ring stays).
     """
 
     monitor: int | None = None
     max_width: int | None = None
     scale: float | None = None
-    detector: Detector = dataclasses.field(default_factory=AutoDetector)
+    detector: Detector = dataclasses.field(default_factory=FusedDetector)
     display: str | None = None
     backend: str = "auto"
     retries: int = 3
@@ -112,12 +120,17 @@ class DesktopScreen:
     ring: FrameRing | None = dataclasses.field(default_factory=FrameRing)
     index_ahead: bool = True
     list_windows: bool = True
+    accessibility: bool = True
+    environ: Mapping[str, str] | None = None
     _frame_digest: bytes = b""
     _shot: tuple[float, bytes, RawFrame] | None = None
     _ahead: threading.Thread | None = None
     _capture: Capture | None = None
     _monitor: Monitor | None = None
     _xwindows: XWindows | None = None
+    _tree: AccessibilityBackend | None = None
+    _tree_checked: bool = False
+    _tree_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -160,11 +173,11 @@ class DesktopScreen:
         )
         return frame.image, frame.mapping
 
-    def _observe(
-        self, image: Any, monitor: Monitor, captured_at: float, windows: tuple[Window, ...]
-    ) -> Observation:
-        """``image``, a capture of ``monitor`` with these top-level ``windows``, indexed
-        by this screen's detector."""
+    def _observe(self, image: Any, monitor: Monitor, captured_at: float) -> Observation:
+        """``image``, a capture of ``monitor`` grabbed at ``captured_at``, indexed by
+        this screen's detector, with the top-level windows and the accessibility tree's
+        controls read now (as soon after the grab as possible)."""
+        windows = self._list_windows()
         return observe(
             image,
             detector=self.detector,
@@ -173,7 +186,34 @@ class DesktopScreen:
             mapping=self._mapping(monitor),
             captured_at=captured_at,
             windows=windows,
+            accessible=self._read_tree(windows, monitor),
         )
+
+    def _read_tree(self, windows: tuple[Window, ...], monitor: Monitor) -> tuple[Element, ...]:
+        """The accessibility tree's controls now, in screen pixels, each with the X id of
+        its window; empty when ``accessibility`` is off or no tree answers here (asked
+        once; why is logged once). Never raises: a bad tree is what it could read."""
+        if not self.accessibility:
+            return ()
+        with self._tree_lock:
+            if not self._tree_checked:
+                self._tree_checked = True
+                backend = open_accessibility(environ=self.environ)
+                ready = backend.available()
+                if ready:
+                    self._tree = backend
+                else:
+                    backend.close()
+                    log.info(
+                        "no accessibility tree; controls come from the pixels: %s", ready.detail
+                    )
+            if self._tree is None:
+                return ()
+            box = monitor_box(monitor)
+            snap = assign_window_ids(self._tree.snapshot(screen=box), windows)
+        for note in snap.notes:
+            log.info("accessibility: %s", note)
+        return tuple(to_elements(snap, FrameMapping()))
 
     def _list_windows(self) -> tuple[Window, ...]:
         """The top-level windows now, top-most first, boxes in screen pixels (empty when
@@ -209,9 +249,8 @@ class DesktopScreen:
                 self._record(captured_at, signature, None)
                 self.last_signature, self.last_captured_at = signature, captured_at
                 return self.last
-            windows = self._list_windows()
             self._record(captured_at, signature, RawFrame.of_image(image))
-            seen = self._observe(image, monitor, captured_at, windows)
+            seen = self._observe(image, monitor, captured_at)
             if capture.signature(monitor) == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
@@ -271,9 +310,8 @@ class DesktopScreen:
     def _index_shot(self, shot: tuple[float, bytes, RawFrame], monitor: Monitor) -> None:
         captured_at, signature, raw = shot
         try:
-            windows = self._list_windows()  # as soon after the shot as this thread can
             image = raw.image()
-            seen = self._observe(image, monitor, captured_at, windows)
+            seen = self._observe(image, monitor, captured_at)
         except Exception:  # the capture that follows reads again and reports any failure
             log.debug("indexing ahead failed; the next capture reads the frame", exc_info=True)
             return
@@ -309,6 +347,10 @@ class DesktopScreen:
             self._capture.close()
         if self._xwindows is not None:
             self._xwindows.close()  # a later capture connects again
+        with self._tree_lock:
+            if self._tree is not None:
+                self._tree.close()
+            self._tree, self._tree_checked = None, False
         self._capture = None
         self._monitor = None
 

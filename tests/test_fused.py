@@ -1,0 +1,87 @@
+"""The fused detector (``--detector auto``): the tree where it speaks, OCR and control
+shapes for the rest, the grid when nothing is found."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tiny_computer_agent import (
+    Detection,
+    Element,
+    Frame,
+    FusedDetector,
+    GridDetector,
+    MissingExtra,
+)
+from tiny_computer_agent._frames import make_frame, observe
+from tiny_computer_agent._perception import FrameMapping
+
+
+@dataclasses.dataclass
+class Reads:
+    """A stand-in OCR: the same pieces for every frame."""
+
+    pieces: tuple[Element, ...]
+
+    def detect(self, frame: Frame) -> Detection:
+        return Detection(elements=self.pieces, prose=("a sentence",))
+
+
+def _el(label: str, box: tuple[int, int, int, int], **known: object) -> Element:
+    return Element(label=label, box=box, **known)  # type: ignore[arg-type]
+
+
+def _frame(accessible: tuple[Element, ...] = ()) -> Frame:
+    pil = pytest.importorskip("PIL.Image")
+    return dataclasses.replace(Frame.of(pil.new("RGB", (400, 300), "white")), accessible=accessible)
+
+
+def test_the_tree_names_what_it_covers_and_ocr_keeps_the_rest() -> None:
+    ocr = Reads((_el("Sve", (20, 20, 60, 40)), _el("canvas text", (200, 200, 300, 220))))
+    tree = (_el("Save", (10, 10, 80, 50), source="a11y", kind="button"),)
+    found = FusedDetector(ocr=ocr, shapes=False).detect(_frame(tree))
+    assert [(e.label, e.kind) for e in found.elements] == [("Save", "button"), ("canvas text", "")]
+    assert found.prose == ("a sentence",)
+    no_tree = FusedDetector(ocr=ocr, shapes=False, accessibility=False).detect(_frame(tree))
+    assert [e.label for e in no_tree.elements] == ["Sve", "canvas text"]
+
+
+def test_nothing_found_is_the_grid_with_a_note() -> None:
+    found = FusedDetector(ocr=Reads(()), grid=GridDetector(cols=2, rows=1)).detect(_frame())
+    assert [e.label for e in found.elements] == ["cell 1", "cell 2"]
+    assert any("choosing blind" in n for n in found.notes)
+
+
+def test_shapes_that_cannot_run_are_skipped_once_with_a_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tiny_computer_agent import _shapes
+
+    def missing(image: object) -> tuple[()]:
+        raise MissingExtra("numpy is not installed: pip install 'tiny-computer-agent[ocr]'")
+
+    monkeypatch.setattr(_shapes, "detect_shapes", missing)
+    fused = FusedDetector(ocr=Reads((_el("OK", (10, 10, 40, 30)),)))
+    first, second = fused.detect(_frame()), fused.detect(_frame())
+    assert [e.label for e in first.elements] == ["OK"]
+    assert any("control shapes are off" in n for n in first.notes)
+    assert not any("control shapes are off" in n for n in second.notes)  # said once
+
+
+def test_the_trees_screen_pixels_become_frame_pixels_clipped_to_the_frame() -> None:
+    pil = pytest.importorskip("PIL.Image")
+    tree = (
+        _el("OK", (1400, 100, 1480, 140), source="a11y", kind="button"),  # right monitor
+        _el("Elsewhere", (0, 0, 50, 50), source="a11y", kind="button"),  # left of it
+    )
+    image = pil.new("RGB", (800, 600), "white")
+    frame = make_frame(image, max_width=400, monitor=(1280, 0, 800, 600), accessible=tree)
+    assert frame.mapping == FrameMapping(left=1280, top=0, scale_x=2.0, scale_y=2.0)
+    assert [(e.label, e.box) for e in frame.accessible] == [("OK", (60, 50, 100, 70))]
+    obs = observe(
+        image, detector=FusedDetector(ocr=Reads(()), shapes=False), monitor=(1280, 0, 800, 600),
+        accessible=tree,
+    )  # fmt: skip
+    assert [(e.label, e.kind, e.source) for e in obs.elements] == [("OK", "button", "a11y")]
