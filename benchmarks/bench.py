@@ -39,6 +39,10 @@ Sections here:
              on a private Xvfb with real input, from each step's timings in --trace
     threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
              tiny Qwen2, SmolLM2-135M), 1 vs 2, idle and beside two busy cores
+    controls the recorded controls set (benchmarks/controls: real Tk, X Toolkit and GTK
+             screenshots, targets from the toolkits): per detector (--detector NAME,
+             repeatable; default ocr-full) the target hit rate, kind accuracy and median
+             time per frame, per toolkit. Held out: measure on it, never tune on it
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ class Section:
 
 
 SECTIONS: dict[str, Section] = {}
+#: options a section reads besides ``repeat`` (set by main from the command line)
+OPTIONS: dict[str, Any] = {"detectors": ()}
 
 
 def section(
@@ -838,6 +844,17 @@ def bench_index(repeat: int) -> list[Row]:
     return [Row(*r) for r in index_rows(repeat)]
 
 
+@section("controls", "controls of real programs found per detector (held-out set)", repeat=1)
+def bench_controls(repeat: int) -> list[Row]:
+    from benchmarks._controls import DEFAULT_DETECTORS, controls_rows, measure, table
+
+    detectors = OPTIONS["detectors"] or DEFAULT_DETECTORS
+    results = measure(detectors)
+    flags = " ".join(f"--detector {d}" for d in detectors)
+    print(table(results, f"python benchmarks/bench.py controls {flags}") + "\n", flush=True)
+    return [Row(*r) for r in controls_rows(results)]
+
+
 @section(
     "steps",
     "whole steps on real programs as the CLI runs them; the median column is the p50, "
@@ -879,7 +896,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="runs per measurement (default: the section's own, 5; steps: 2 rounds)",
     )
+    p.add_argument(
+        "--detector",
+        action="append",
+        default=[],
+        help="controls: a detector name from the registry (repeatable; default ocr-full)",
+    )
     args = p.parse_args(argv)
+    OPTIONS["detectors"] = tuple(args.detector)
     chosen = args.sections or list(SECTIONS)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {sys.platform}\n")
     for name in chosen:

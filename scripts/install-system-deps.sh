@@ -13,13 +13,15 @@ set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
-  chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps)
+  chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
+  yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
   [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
   [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
+  [yad]=yad
 )
 
 missing=()
@@ -27,6 +29,12 @@ for program in "${!PROVIDES[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PROVIDES[$program]}")
 done
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+# scripts/record_controls.py: Tk's demos, the X fonts xmessage/xcalc are shown in, and an
+# AT-SPI reader under Debian's own python3
+[ -d /usr/share/doc/tk8.6-doc/demos ] || missing+=(tk8.6-doc)
+[ -f /usr/share/fonts/X11/misc/10x20.pcf.gz ] || missing+=(xfonts-base)
+/usr/bin/python3 -c "import gi; gi.require_version('Atspi', '2.0')" >/dev/null 2>&1 \
+  || missing+=(gir1.2-atspi-2.0 python3-gi at-spi2-core)
 [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi2-core)
 if ! /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '4.0')" >/dev/null 2>&1; then
   missing+=(python3-gi gir1.2-gtk-4.0)
