@@ -85,3 +85,19 @@ def test_the_trees_screen_pixels_become_frame_pixels_clipped_to_the_frame() -> N
         accessible=tree,
     )  # fmt: skip
     assert [(e.label, e.kind, e.source) for e in obs.elements] == [("OK", "button", "a11y")]
+
+
+def test_a_windows_title_in_its_top_band_is_a_title_and_the_same_words_below_are_not() -> None:
+    from tiny_computer_agent import Window
+
+    ocr = Reads((
+        _el("Delete file?", (120, 104, 220, 120)),  # the title bar's text
+        _el("Delete", (150, 250, 200, 270)),  # a button with the title's first word
+        _el("Delete fil", (300, 10, 380, 26)),  # a title cut short, but in no window's band
+    ))  # fmt: skip
+    window = Window(title="Delete file?", box=(100, 100, 300, 290), id=7)
+    frame = dataclasses.replace(_frame(), windows=(window,))
+    found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
+    assert [(e.label, e.kind) for e in found.elements] == [
+        ("Delete file?", "title"), ("Delete", ""), ("Delete fil", ""),
+    ]  # fmt: skip

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from typing import Any, Final
 
 from ._contracts import Detection, Detector
-from ._perception import Element, Frame, as_frame
+from ._perception import Element, Frame, as_frame, match_score, normalize_label
 
 __all__ = [
     "AutoDetector",
@@ -112,7 +112,9 @@ class FusedDetector:
        in one of them, or that holds one's centre, is dropped (the tree names it
        better); pixel elements where the tree says nothing stay (canvas text, Tk and
        X Toolkit programs, which have no tree).
-    4. Nothing at all: the grid, with a note that the brain is choosing blind.
+    4. Text of unknown kind in the band at a window's top that reads as the window's
+       title (the frame's windows say which) is a ``title``.
+    5. Nothing at all: the grid, with a note that the brain is choosing blind.
 
     A part that cannot run (numpy or OpenCV missing for shapes) is skipped with one
     note, never raised; the others still index the frame.
@@ -131,6 +133,7 @@ class FusedDetector:
         elements = tuple(found.elements)
         if self.shapes and elements:
             elements = self._with_shapes(frame, elements, notes)
+        elements = _titled(elements, frame)
         tree = frame.accessible if self.accessibility else ()
         if tree:
             elements = (*tree, *(e for e in elements if not _told(e, tree)))
@@ -164,6 +167,35 @@ class FusedDetector:
             self._said.add(note)
             log.warning(note)
             notes.append(note)
+
+
+#: How far below a window's top edge (screen pixels) its title may be drawn: a window
+#: manager's title bar, or a toolkit's own header bar.
+TITLE_BAND: Final = 48
+
+
+def _titled(elements: tuple[Element, ...], frame: Frame) -> tuple[Element, ...]:
+    """``elements`` with kind ``title`` on the text of unknown kind that reads as a
+    window's title (all of it, or the part a title bar had room for) and sits in the
+    band at that window's top: a goal's words repeated in a title are not its button."""
+    if not frame.windows:
+        return elements
+    return tuple(
+        dataclasses.replace(e, kind="title")
+        if not e.kind and len(e.key) >= 2 and _in_title_band(e, frame)
+        else e
+        for e in elements
+    )
+
+
+def _in_title_band(e: Element, frame: Frame) -> bool:
+    x, y = frame.mapping.to_screen(*e.center)
+    for w in frame.windows:
+        left, top, right, _ = w.box
+        if left <= x <= right and top <= y <= top + TITLE_BAND:
+            title = normalize_label(w.title)
+            return bool(title) and (e.key in title or match_score(e.key, title) >= 0.8)
+    return False
 
 
 def _told(e: Element, tree: tuple[Element, ...]) -> bool:
