@@ -10,6 +10,7 @@ from tiny_computer_agent import (
     BrainError,
     Decision,
     DryRunExecutor,
+    Element,
     Observation,
     PlannerBrain,
     Policy,
@@ -18,6 +19,7 @@ from tiny_computer_agent import (
     ScriptedScreen,
     Step,
     StepError,
+    Window,
     run_episode,
 )
 from tiny_computer_agent._menu import Menu
@@ -257,3 +259,50 @@ def test_seek_turns_back_at_the_end_and_gives_up_where_the_label_never_shows() -
     # 6 scrolls down (to the end, 22, and one that moved nothing), then up to the top
     assert moves == ["down"] * 6 + ["up"] * 9
     assert "never came into view" in (ep.steps[0].result.error or "")
+
+
+class PointedList(ScrollingList):
+    """A window with a list of rows stacked in a column (plain OCR text, as a list with
+    no tree reads) beside a status line: the wheel scrolls the list only while the
+    pointer is over it, as on a real desktop. The pointer starts elsewhere."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.over_list = False
+
+    def capture(self) -> Observation:
+        rows = [
+            Element(label=f"Row {i}", box=(100, 100 + 30 * n, 220, 124 + 30 * n), window=7)
+            for n, i in enumerate(range(self.top, self.top + 8))
+        ]
+        others = [
+            Element(label="Pick a row", box=(300, 60, 420, 84), window=7),
+            Element(label="OK", box=(300, 400, 360, 430), kind="button", window=7),
+            Element(label="Other window", box=(900, 100, 1100, 124), window=9),
+            Element(label="Line 2", box=(900, 130, 1000, 154), window=9),
+            Element(label="Line 3", box=(900, 160, 1000, 184), window=9),
+            Element(label="Line 4", box=(900, 190, 1000, 214), window=9),
+        ]
+        windows = (Window(title="Rows", box=(80, 40, 460, 460), id=7),
+                   Window(title="Other", box=(880, 80, 1200, 300), id=9))  # fmt: skip
+        return Observation.of([*rows, *others], size=(1280, 800), windows=windows)
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        if action.target is not None:
+            self.over_list = action.target.startswith("Row ")
+        if action.verb == "scroll" and not self.over_list:
+            self.actions.append(action)
+            return ActionResult(ok=True, description=action.describe(), dry_run=False)
+        return super().execute(action, observation)
+
+
+def test_seek_with_no_target_scrolls_over_the_middle_row_of_the_top_windows_list() -> None:
+    world = PointedList()
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    ep = run_episode(
+        "click 'Row 13'", screen=world, brain=PlannerBrain(), executor=world, policy=armed
+    )
+    scrolls = [a for a in world.actions if a.verb == "scroll"]
+    assert [a.target for a in scrolls] == ["Row 4", None], scrolls  # the middle of 8 rows
+    assert ep.steps[1].decision is not None and ep.steps[1].decision.action.target == "Row 13"
+    assert "scrolled down over 'Row 4', down; found it" in ep.steps[0].result.description

@@ -553,7 +553,8 @@ SEEK_SCROLLS: Final = 6
 
 def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
     """``seek``: look for a label that is not on screen by scrolling the area under the
-    target (or under the pointer): down up to :data:`SEEK_SCROLLS` times, then back up,
+    target (with none, the top-most window's list, see :func:`_scroll_spot`; with no
+    list, under the pointer): down up to :data:`SEEK_SCROLLS` times, then back up,
     looking after each scroll, with no brain calls. It stops where the label shows (that
     frame stands for the next step) or where a scroll changed nothing (the end of the
     list). Each scroll is real input, checked by the policy like any action; a dry run
@@ -566,18 +567,22 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
             ok=False, description=f"seek {want!r}: {why}", dry_run=True, error=why, passive=True
         )
     current, moves = obs, list[str]()
-    where = {"target": action.target, "target_id": action.target_id} if action.target else {}
+    where: dict[str, Any] = {}
+    if action.target:
+        where = {"target": action.target, "target_id": action.target_id}
+    elif (spot := _scroll_spot(obs)) is not None:
+        where = {"target": spot.label, "target_id": spot.id}
     for direction, budget in (("down", SEEK_SCROLLS), ("up", 2 * SEEK_SCROLLS)):
         for _ in range(budget):
             run.policy.check_kill_switch()
             scroll = Action.make("scroll", direction=direction, amount=SEEK_NOTCHES, **where)
             run.policy.check(scroll, current, history=run.actions)
             done = carry_out(run.executor, (scroll,), current)
-            where = {}  # the pointer stays where the first scroll put it
             if not done.ok:
                 return _sought(want, moves, done.error or "a scroll failed", ok=False)
+            moves.append(f"{direction} over {where['target']!r}" if where else direction)
+            where = {}  # the pointer stays where the first scroll put it
             after = run.screen.capture()
-            moves.append(direction)
             if after.signature() == current.signature():
                 moves[-1] += " (nothing moved)"
                 current = after
@@ -588,6 +593,41 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
                 return _sought(want, moves, "", ok=True)
     run.reuse = None  # the screen moved: the next step looks again
     return _sought(want, moves, f"{want!r} never came into view", ok=False)
+
+
+#: Kinds a scrollable list is made of; plain text (``""``, ``"text"``) counts when it
+#: stands in a column.
+_ROW_KINDS: Final = frozenset({"item", "cell"})
+_TEXT_KINDS: Final = frozenset({"", "text"})
+
+
+def _scroll_spot(obs: Observation) -> Element | None:
+    """Where a ``seek`` with no target scrolls: the middle row of the top-most window's
+    list (its list items or table cells; else the longest column of plain text lines
+    sharing a left edge, three or more). The pointer may be anywhere (over the desktop,
+    where a window manager's wheel switches desktops; over a button), and a wheel
+    scrolls only what is under it. None when nothing looks like a list: the pointer
+    stays where it is."""
+    top = obs.windows[0].id if obs.windows else None
+    mine = [e for e in obs.elements if top is None or not e.window or e.window == top]
+    rows = [e for e in mine if e.kind in _ROW_KINDS]
+    if not rows:
+        rows = _longest_column([e for e in mine if e.kind in _TEXT_KINDS])
+    if not rows:
+        return None
+    rows.sort(key=lambda e: e.center[1])
+    return rows[len(rows) // 2]
+
+
+def _longest_column(texts: Sequence[Element], slack: int = 6) -> list[Element]:
+    """The most text lines whose left edges lie within ``slack`` pixels of one another
+    (a list's rows), if three or more."""
+    best: list[Element] = []
+    for anchor in texts:
+        column = [e for e in texts if abs(e.box[0] - anchor.box[0]) <= slack]
+        if len(column) > len(best):
+            best = column
+    return best if len(best) >= 3 else []
 
 
 def _shows_label(obs: Observation, label: str) -> bool:
