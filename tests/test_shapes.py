@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import Element
-from tiny_computer_agent._shapes import Shape, detect_shapes, fuse
+from tiny_computer_agent._shapes import Shape, crop_reader, detect_shapes, fuse
 
 np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
@@ -237,6 +237,51 @@ def test_text_in_no_control_stays_unknown_and_a_button_with_no_text_is_left_out(
     shapes = [Shape(box=(200, 200, 260, 230), kind="button", filled=True)]
     got = fuse([_ocr("Hello", (20, 18, 90, 36))], shapes)
     assert [(e.label, e.kind, e.source) for e in got] == [("Hello", "", "ocr")]
+
+
+def test_a_key_ocr_left_unread_is_read_alone_and_a_doubtful_lone_mark_is_dropped() -> None:
+    keys = [Shape(box=(40 * i, 0, 40 * i + 40, 30), kind="key") for i in range(4)]
+    said = {0: ("7", 0.99), 40: ("+", 0.9), 80: ("+", 0.51), 120: ("", 0.0)}
+    asked: list[int] = []
+
+    def read(box: tuple[int, int, int, int]) -> list[Element]:
+        asked.append(box[0])
+        text, confidence = said[box[0]]
+        return [_ocr(text, (box[0] + 10, 5, box[2] - 10, 25), confidence)] if text else []
+
+    got = fuse([_ocr("7", (10, 5, 30, 25))], keys, read=read)
+    assert asked == [40, 80, 120]  # the key OCR read is not read again
+    assert [(e.label, e.box[0]) for e in got] == [("7", 0), ("+", 40)]  # "+" at 0.51: a dot?
+
+
+@pytest.mark.parametrize(
+    ("marks", "name"),
+    [
+        ([(20, 14, 22, 16)], "."),
+        ([(12, 14, 28, 15)], "-"),
+        ([(12, 11, 28, 12), (12, 17, 28, 18)], "="),
+        ([(12, 14, 28, 15), (19, 7, 20, 22)], None),  # a "+" is not a bar: OCR reads it
+        ([(14, 8, 24, 20)], None),  # a solid block is no mark of these
+    ],
+    ids=["dot", "minus", "equals", "plus", "block"],
+)
+def test_a_key_drawn_as_a_dot_or_bars_is_named_by_its_inks_shape(
+    marks: list[tuple[int, int, int, int]], name: str | None
+) -> None:
+    image = _canvas(48, 38, (255, 255, 255))
+    d = ImageDraw.Draw(image)
+    d.rectangle((0, 0, 47, 37), outline=(0, 0, 0))
+    for box in marks:
+        d.rectangle(box, fill=(0, 0, 0))
+    read = crop_reader(image)
+    if name is None:
+        pytest.importorskip("rapidocr")  # then OCR reads it
+        assert all(e.label not in (".", "-", "=") for e in read((0, 0, 48, 38)))
+        return
+    (got,) = read((0, 0, 48, 38))
+    assert got.label == name and _near(got.box, (min(m[0] for m in marks), min(m[1] for m in marks),
+                                                  max(m[2] for m in marks) + 1,
+                                                  max(m[3] for m in marks) + 1))  # fmt: skip
 
 
 def test_a_key_that_is_a_bracket_keeps_it() -> None:

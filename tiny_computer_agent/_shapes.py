@@ -558,6 +558,8 @@ def fuse(
         texts = held[id(s)]
         if read is not None and (id(s) in cut or (s.filled and not texts)):
             texts = _better(texts, _reread(read, s))
+        elif read is not None and s.kind == "key" and not texts:
+            texts = _sure_key(_reread(read, s))
         made = _control_element(s, texts, loose)
         if made is not None:
             out.append(made)
@@ -577,6 +579,22 @@ def _reread(read: Reader, s: Shape) -> list[Element]:
         if text and _centre_in(e.box, s.box):
             found.append(dataclasses.replace(e, label=text))
     return sorted(found, key=lambda e: (e.box[1], e.box[0]))
+
+
+#: A key's re-read that is one mark (a keypad's "+", "(") needs this confidence, as a
+#: one-character OCR label does (``OcrDetector.min_confidence_single``).
+SURE_MARK: Final = 0.85
+
+
+def _sure_key(reread: list[Element]) -> list[Element]:
+    """A keypad key OCR read nothing on (symbol-only keys: "+", "=", "-", "."; their
+    ink is too thin to count as a filled control), read alone: its text if sure
+    enough. A lone mark read below :data:`SURE_MARK` is dropped: the OCR model names
+    a small blob with some glyph (xcalc's "." read "+" at 0.51)."""
+    text = "".join(e.label for e in reread).strip()
+    if len(text) == 1 and min(e.confidence for e in reread) < SURE_MARK:
+        return []
+    return reread
 
 
 def _better(estimate: list[Element], reread: list[Element]) -> list[Element]:
@@ -760,10 +778,49 @@ def crop_reader(
         big = canvas.resize(
             (round(canvas.width * factor), round(canvas.height * factor)), Image.Resampling.LANCZOS
         )
+        if (mark := _mark(crop)) is not None:
+            name, (a, b, c, d) = mark
+            where = (x0 + a, y0 + b, x0 + c, y0 + d)
+            return [Element(label=name, box=where, confidence=MARK_CONFIDENCE)]
         pieces = _pieces(_read(load_ocr_engine(engine_params), big, text_score=0.5))
         return [_placed(e, (x0 - m, y0 - m), factor) for e in pieces if e.label.strip()]
 
     return read
+
+
+#: How sure a mark read from its ink's shape (:func:`_mark`) is said to be.
+MARK_CONFIDENCE: Final = 0.9
+#: A pixel this many grey levels from the crop's background is ink.
+INK_STEP: Final = 60
+
+
+def _mark(crop: Any) -> tuple[str, Box] | None:
+    """``"."``, ``"-"`` or ``"="`` and where its ink is, when all the ink in ``crop``
+    (a control's inside) is one small dot, one flat bar or two stacked flat bars; None
+    for anything else. The OCR model, shown such a mark alone, names some glyph with
+    confidence (xcalc's "." read "+" at 0.93 at one crop, its "-" as "1"), while the
+    shape of the ink says plainly which of these it is."""
+    np, cv2 = _numpy()
+    grey = np.asarray(crop.convert("L"), dtype=np.int16)
+    ink = (np.abs(grey - int(np.median(grey))) > INK_STEP).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    blobs = [tuple(int(v) for v in stats[i][:5]) for i in range(1, count)]
+    if not blobs or len(blobs) > 2:
+        return None
+    side = max(3, grey.shape[0] // 6)  # a dot is at most this wide and tall, and solid
+    dots = [b for b in blobs if b[2] <= side and b[3] <= side and b[4] >= 0.5 * b[2] * b[3]]
+    bars = [b for b in blobs if b[3] <= max(3, b[2] // 3) and b[2] > side]
+    if len(blobs) == 1 and dots:
+        name = "."
+    elif len(blobs) == 1 and bars:
+        name = "-"
+    elif len(bars) == 2 and abs(bars[0][2] - bars[1][2]) <= 2 and bars[0][1] != bars[1][1]:
+        name = "="
+    else:
+        return None
+    x0, y0 = min(b[0] for b in blobs), min(b[1] for b in blobs)
+    x1, y1 = max(b[0] + b[2] for b in blobs), max(b[1] + b[3] for b in blobs)
+    return name, (x0, y0, x1, y1)
 
 
 def _fill_colour(crop: Any) -> tuple[int, int, int]:
