@@ -170,6 +170,15 @@ def test_the_planner_finds_a_key_the_capped_menu_left_out() -> None:
     assert (divide.action.target, divide.choice) == ("÷", None)
 
 
+def test_a_key_spelled_as_quoted_beats_one_whose_marks_normalise_away() -> None:
+    # xcalc: "1/x" (read by OCR with a multiplication sign) and "1" are both "1" once marks go
+    keys = (_el("1/×", 0, 0, kind="key"), _el("1", 0, 200, kind="key"))
+    assert _decide("click '1'", *keys).action.target_id == 2
+    assert _decide("click '1/×'", *keys).action.target_id == 1
+    with pytest.raises(BrainError, match="several entries equally"):
+        _decide("click '1'", _el("1/×", 0, 0, kind="key"), _el("1/÷", 0, 200, kind="key"))
+
+
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
     title = _el("Delete", 0, 0, kind="title")
     prose = _el("Delete", 0, 40, kind="text")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -288,6 +289,8 @@ _WINDOW_SCOPE: Final = re.compile(
 #: Kinds a click goal means before plain text, and the ones it means last.
 _CONTROL_BONUS: Final = 0.05
 _PROSE_KINDS: Final = frozenset({"title", "text"})
+#: Among equal labels of one kind, the one spelled exactly as the goal quotes it.
+_LITERAL_BONUS: Final = 0.02
 #: The kinds each verb prefers when labels tie: a field to type into, a box to tick.
 _PREFERRED: Final = {"type": frozenset({"field"}), "tick": frozenset({"check", "radio"})}
 
@@ -325,6 +328,13 @@ def _kind_weight(e: Element, verb: str) -> float:
     return _CONTROL_BONUS if e.kind else 0.0
 
 
+def _spelled(text: str) -> str:
+    """``text`` as written, marks kept, case and spaces not: normalised labels lose
+    the marks, so xcalc's "1/x" key and its "1" key are both "1" until this tells
+    them apart."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
 def _rank(
     phrase: str, exact: bool, menu: Menu, verb: str = "click", window: str | None = None
 ) -> list[tuple[float, int | None, Element]]:
@@ -345,7 +355,8 @@ def _rank(
         if exact and score < 1.0:
             score = 0.0
         if score > 0:
-            scored.append((score + _kind_weight(e, verb), numbers.get(e.id), e))
+            literal = _LITERAL_BONUS if _spelled(core) == _spelled(e.label) else 0.0
+            scored.append((score + _kind_weight(e, verb) + literal, numbers.get(e.id), e))
     return sorted(scored, key=lambda s: (-s[0], s[1] is None, s[2].id))
 
 
