@@ -1,0 +1,268 @@
+"""The planner drives real programs' controls with quoted goals, to each program's own
+effect: forms, lists, check lists, a file chooser, two same-labelled dialogs, a list
+longer than its window and a keypad sum (issue 10, "Done when").
+
+Every run is the real CLI in a subprocess with real input on a private Xvfb
+(``Desk.run_cli``). The proof is what the program itself says: zenity prints what was
+typed, chosen or ticked and exits 0 on OK; the Tk programs of tests/controls_apps.py
+print their result; xcalc prints nothing, so there the proof is its display, read by
+the harness (``--verify-text``).
+
+GTK programs run twice: ``tree`` with a private D-Bus session bus and AT-SPI registry
+(zenity and the agent on the same bus, so the agent reads the accessibility tree) and
+``pixels`` with neither (zenity loads no accessibility bridge, the agent has no bus:
+shapes and OCR only). Tk and X Toolkit programs have no tree at all.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.xdesktop import Desk, desk, eventually, require
+from tiny_computer_agent.desktop._atspi import AtspiBackend
+
+pytestmark = pytest.mark.live
+
+LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
+APPS = Path(__file__).resolve().parent / "controls_apps.py"
+#: What the agent's subprocess must not inherit when it is to see pixels only.
+BUS_NAMES = ("DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")
+
+
+@pytest.fixture
+def plain(tmp_path: Path) -> Iterator[Desk]:
+    yield from desk(tmp_path)
+
+
+@pytest.fixture(params=["tree", "pixels"])
+def gtk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Desk]:
+    """A desktop for zenity: with a private session bus and AT-SPI registry (``tree``),
+    or with none and GTK's accessibility bridge off (``pixels``)."""
+    require("Xvfb", "xdotool", "zenity")
+    tree = request.param == "tree"
+    if tree:
+        require("dbus-daemon")
+        if not LAUNCHER.exists():
+            pytest.skip(f"the tree variant needs {LAUNCHER}; apt-get install at-spi2-core")
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
+            d.vd.env.pop(name, None)
+        if tree:
+            d.vd.env["DBUS_SESSION_BUS_ADDRESS"] = _session_bus(d)
+            d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
+            backend = AtspiBackend(environ=d.vd.env)
+            try:
+                eventually(backend.available, "the AT-SPI registry", timeout=15)
+            finally:
+                backend.close()
+        else:
+            d.vd.env["NO_AT_BRIDGE"] = "1"  # zenity registers with no accessibility bus
+        yield d
+    finally:
+        steps.close()
+
+
+def _session_bus(d: Desk) -> str:
+    """A private D-Bus session bus on this desktop (stopped with it, by PID)."""
+    bus = d.vd.spawn(
+        ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE
+    )
+    assert bus.stdout is not None
+    address = bus.stdout.readline().strip()
+    assert address.startswith("unix:"), f"dbus-daemon printed {address!r}"
+    return address
+
+
+def _agent(d: Desk, goal: str, *, steps: int, verify: str | None = None) -> dict[str, Any]:
+    """The CLI with the planner on ``goal``, armed, as JSON; in a desktop without a tree
+    the agent gets no session bus either."""
+    argv = ["--live", "--real-input", "--json", "--max-steps", str(steps)]
+    argv += ["--verify-text", verify] if verify else []
+    unset = () if "DBUS_SESSION_BUS_ADDRESS" in d.vd.env else BUS_NAMES
+    run = d.run_cli([*argv, goal], armed=True, unset=unset, timeout=90)
+    try:
+        episode: dict[str, Any] = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        said = f"{run.stdout[-2000:]}\n{run.stderr[-3000:]}"
+        raise AssertionError(f"no episode JSON: {said}") from None
+    episode["log"] = _story(episode)
+    first = (episode["steps"] or [{}])[0].get("observation") or {"elements": []}
+    tree = any(e.get("source") == "a11y" for e in first["elements"])
+    assert tree == ("DBUS_SESSION_BUS_ADDRESS" in d.vd.env), f"tree read: {tree}\n{run.stderr}"
+    return episode
+
+
+def _story(episode: dict[str, Any]) -> str:
+    """One line a step (what was chosen, what came of it), for assertion messages."""
+    lines = [f"{episode['outcome']}: {episode['reason']}"]
+    for step in episode["steps"]:
+        decision, result = step.get("decision") or {}, step.get("result") or {}
+        action = decision.get("action")
+        lines.append(f"  {step['index']}: {action} -> {result.get('description')} "
+                     f"{result.get('error') or step.get('error') or ''}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def _zenity(d: Desk, *args: str) -> subprocess.Popen[str]:
+    proc = d.vd.spawn(["zenity", *args], stdout=subprocess.PIPE)
+    d.wait_window(args[args.index("--title") + 1])
+    return proc
+
+
+def _tk(d: Desk, name: str, title: str) -> subprocess.Popen[str]:
+    proc = d.vd.spawn([sys.executable, str(APPS), name], stdout=subprocess.PIPE, env=d.env())
+    d.wait_window(title)
+    return proc
+
+
+def _said(proc: subprocess.Popen[str], episode: dict[str, Any]) -> tuple[int, str]:
+    """The program's exit code and stdout once it ended (AssertionError with the run's
+    story when it did not end within 10 s)."""
+    try:
+        out, _ = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"the program did not finish:\n{episode['log']}") from None
+    return proc.returncode, out.strip()
+
+
+# -- forms -----------------------------------------------------------------------------
+
+
+def test_a_zenity_form_is_filled_field_by_field_and_sent(gtk: Desk) -> None:
+    proc = _zenity(gtk, "--forms", "--title", "Address", "--text", "Where do you live?",
+                   "--add-entry", "Street", "--add-entry", "City")  # fmt: skip
+    goal = ("type 'Rua Augusta' into the 'Street' field then type 'Lisbon' into the "
+            "'City' field then click 'OK'")  # fmt: skip
+    episode = _agent(gtk, goal, steps=6)
+    assert _said(proc, episode) == (0, "Rua Augusta|Lisbon"), episode["log"]
+
+
+def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> None:
+    proc = _tk(plain, "form", "Tk address")
+    goal = ("type 'Rua Augusta' into the 'Street' field then type 'Lisbon' into the "
+            "'City' field then click 'Submit'")  # fmt: skip
+    episode = _agent(plain, goal, steps=6)
+    assert _said(proc, episode) == (0, "|Rua Augusta|Lisbon"), episode["log"]
+
+
+# -- lists -----------------------------------------------------------------------------
+
+
+def test_a_row_of_a_zenity_list_is_chosen_and_sent(gtk: Desk) -> None:
+    proc = _zenity(gtk, "--list", "--title", "Cities", "--text", "Where to?",
+                   "--column", "City", "Porto", "Lisbon", "Faro", "Braga",
+                   "--width", "360", "--height", "320")  # fmt: skip
+    episode = _agent(gtk, "click 'Lisbon' then click 'OK'", steps=4)
+    assert _said(proc, episode) == (0, "Lisbon"), episode["log"]
+
+
+def test_a_box_of_a_zenity_check_list_is_ticked_and_sent(gtk: Desk) -> None:
+    proc = _zenity(gtk, "--list", "--checklist", "--title", "Fruit", "--text", "Pick some",
+                   "--column", "Use", "--column", "Fruit",
+                   "TRUE", "Apple", "FALSE", "Banana", "FALSE", "Cherry",
+                   "--width", "360", "--height", "320")  # fmt: skip
+    episode = _agent(gtk, "tick 'Banana' then click 'OK'", steps=4)
+    assert _said(proc, episode) == (0, "Apple|Banana"), episode["log"]
+
+
+@pytest.mark.parametrize("goal", ["click 'notes.txt' then click 'OK'", "double-click 'notes.txt'"])
+def test_a_file_is_picked_in_the_gtk_file_chooser(gtk: Desk, tmp_path: Path, goal: str) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name in ("notes.txt", "budget.csv", "letter.odt"):
+        (folder / name).write_text(name)
+    proc = _zenity(gtk, "--file-selection", "--title", "Pick a file",
+                   f"--filename={folder}/")  # fmt: skip
+    episode = _agent(gtk, goal, steps=4)
+    assert _said(proc, episode) == (0, str(folder / "notes.txt")), episode["log"]
+
+
+# -- two dialogs with the same button ---------------------------------------------------
+
+
+def _dialog(d: Desk, title: str, at: str | None = None) -> subprocess.Popen[str]:
+    """A zenity question titled ``title`` with an OK button; ``at`` moves it (xdotool)."""
+    proc = _zenity(d, "--question", "--title", title, "--text", f"{title} question?",
+                   "--ok-label", "OK", "--cancel-label", "Cancel",
+                   "--width", "360", "--height", "140")  # fmt: skip
+    if at is not None:
+        wid = d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"]).stdout
+        d.vd.run(["xdotool", "windowmove", wid.split()[0], *at.split()])
+        time.sleep(0.3)
+    return proc
+
+
+def test_ok_in_the_named_dialog_of_two_is_clicked(gtk: Desk) -> None:
+    first = _dialog(gtk, "First", at="120 120")
+    second = _dialog(gtk, "Second", at="620 420")
+    episode = _agent(gtk, "click 'OK' in the 'Second' dialog", steps=3)
+    assert _said(second, episode) == (0, ""), episode["log"]
+    assert first.poll() is None, f"the First dialog ended too:\n{episode['log']}"
+
+
+def test_a_covered_dialog_is_raised_before_its_ok_is_clicked(gtk: Desk) -> None:
+    second = _dialog(gtk, "Second", at="400 300")
+    first = _dialog(gtk, "First", at="400 300")  # the same size, on top: Second is hidden
+    episode = _agent(gtk, "click 'OK' in the 'Second' dialog", steps=4)
+    verbs = [(s.get("decision") or {}).get("action", {}).get("verb") for s in episode["steps"]]
+    assert _said(second, episode) == (0, ""), episode["log"]
+    assert first.poll() is None, f"the First dialog ended too:\n{episode['log']}"
+    assert verbs[:2] == ["focus", "click"], episode["log"]
+
+
+# -- a label below the fold ---------------------------------------------------------------
+
+
+def test_a_row_below_the_fold_of_a_zenity_list_is_scrolled_to_and_sent(gtk: Desk) -> None:
+    rows = [f"Row {i}" for i in range(1, 41)]
+    proc = _zenity(gtk, "--list", "--title", "Rows", "--text", "Pick a row",
+                   "--column", "Name", *rows, "--width", "320", "--height", "360")  # fmt: skip
+    gtk.vd.run(["xdotool", "mousemove", "5", "5"])  # the pointer is not over the list
+    episode = _agent(gtk, "click 'Row 33' then click 'OK'", steps=5)
+    assert _said(proc, episode) == (0, "Row 33"), episode["log"]
+    assert "seek" in episode["log"], episode["log"]
+
+
+def test_a_row_below_the_fold_of_a_tk_listbox_is_scrolled_to_and_sent(plain: Desk) -> None:
+    proc = _tk(plain, "list", "Tk rows")
+    plain.vd.run(["xdotool", "mousemove", "5", "5"])
+    episode = _agent(plain, "click 'Row 33' then click 'OK'", steps=5)
+    assert _said(proc, episode) == (0, "Row 33"), episode["log"]
+    assert "seek" in episode["log"], episode["log"]
+
+
+# -- a keypad sum ---------------------------------------------------------------------------
+
+#: Two sums of 19: symbol keys drawn as a cross, and as a bar.
+SUMS = [
+    "click '1' then click '2' then click '+' then click '7' then click '='",
+    "click '2' then click '5' then click '-' then click '6' then click '='",
+]
+
+
+@pytest.mark.parametrize("goal", SUMS, ids=["plus", "minus"])
+def test_a_sum_on_a_tk_keypad(plain: Desk, goal: str) -> None:
+    proc = _tk(plain, "keypad", "Tk keypad")
+    episode = _agent(plain, goal, steps=7)
+    assert _said(proc, episode) == (0, "19"), episode["log"]
+
+
+@pytest.mark.parametrize("goal", SUMS, ids=["plus", "minus"])
+def test_a_sum_on_xcalc_shows_in_its_display(plain: Desk, goal: str) -> None:
+    """xcalc prints nothing: its display, read by the harness, is the proof (it showed
+    0 before, and no key reads 19)."""
+    require("xcalc")
+    plain.vd.spawn(["xcalc"], quiet=True)
+    plain.wait_window("Calculator")
+    episode = _agent(plain, goal, steps=7, verify="19")
+    assert episode["outcome"] == "verified", episode["log"]
