@@ -17,11 +17,22 @@ it; a detector changed after looking at its misses here is measured again on a f
 recorded split (``scripts/record_controls.py --split holdout --out DIR``, then
 ``--labels DIR/labels.json``).
 
-A variant is any detector name in the registry (``--detector NAME``, repeatable;
-``tiny_computer_agent.registry.detector_specs``), or any callable image -> elements
-added to :data:`VARIANTS`. Each detector is built once and sees the shots in file
-order; a stateful one (the registry's ``ocr``, which re-reads only what changed) would
-reuse the previous shot, so the default is ``ocr-full``, a whole read of every frame.
+Each shot is handed over as the live desktop screen would hand it: a ``Frame`` with the
+shot's recorded ``context`` (the top-level windows and our own accessibility reader's
+elements, taken right after the capture; see scripts/record_controls.py), so the
+``a11y`` and ``auto`` detectors read the tree the program had. Labels recorded before
+the context was kept still load (no windows, no tree). GTK's truth comes from the same
+AT-SPI tree, so ``a11y`` on GTK is partly right by construction; Tk and X Toolkit have
+no tree.
+
+A variant is any detector name in the registry (``--detector NAME``, repeatable:
+``ocr-full`` (the default), ``shapes``, ``a11y``, ``auto``, ...;
+``tiny_computer_agent.registry.detector_specs``), or any factory of a callable
+frame -> elements added to :data:`VARIANTS`. A fresh detector is built for every shot
+(outside the clock; OCR engines are cached process-wide, so this is cheap): the
+registry's ``ocr``, and the OCR inside ``shapes`` and ``auto``, re-read only what
+changed since their last frame, and would otherwise be timed on the difference between
+two unrelated screenshots.
 
     python benchmarks/bench.py controls [--detector ocr-full --detector NAME ...]
     python -m benchmarks._controls [--detector NAME ...] [--labels FILE] [--misses]
@@ -45,12 +56,14 @@ LABELS = ROOT / "benchmarks" / "controls" / "labels.json"
 DEFAULT_DETECTORS = ("ocr-full",)
 
 if TYPE_CHECKING:
-    from tiny_computer_agent._perception import Element
+    from tiny_computer_agent._perception import Element, Frame, Window
 
-#: image -> elements in the image's pixels
-Detect = Callable[[Any], Sequence["Element"]]
-#: extra variants by name, beside the registry's detectors (a factory of a Detect)
-VARIANTS: dict[str, Callable[[], Detect]] = {}
+#: frame -> elements in the frame's pixels
+Detect = Callable[["Frame"], Sequence["Element"]]
+#: a factory of a fresh Detect (called once per shot)
+MakeDetect = Callable[[], Detect]
+#: extra variants by name, beside the registry's detectors
+VARIANTS: dict[str, MakeDetect] = {}
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -67,6 +80,11 @@ class Shot:
     program: str
     toolkit: str
     targets: tuple[Target, ...]
+    #: what the live screen gave with this frame: top-level windows, top-most first,
+    #: and the accessibility tree's elements, both in screen pixels (empty when the
+    #: labels predate the context, or the program has no tree)
+    windows: tuple[Window, ...] = ()
+    accessible: tuple[Element, ...] = ()
 
 
 @dataclasses.dataclass(kw_only=True)
@@ -91,23 +109,37 @@ class Tally:
 def load(path: Path = LABELS) -> list[Shot]:
     """The shots of a labels file (images beside it)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    return [
-        Shot(
-            file=path.parent / s["file"],
-            program=s["program"],
-            toolkit=s["toolkit"],
-            targets=tuple(
-                Target(
-                    name=t["name"],
-                    kind=t["kind"],
-                    rect=tuple(t["rect"]),
-                    state=tuple(t.get("state", ())),
-                )
-                for t in s["targets"]
-            ),
-        )
-        for s in data["shots"]
-    ]
+    return [_shot(path.parent, s) for s in data["shots"]]
+
+
+def _shot(folder: Path, s: dict[str, Any]) -> Shot:
+    from tiny_computer_agent._perception import Element, Window
+
+    context = s.get("context", {})
+    return Shot(
+        file=folder / s["file"],
+        program=s["program"],
+        toolkit=s["toolkit"],
+        targets=tuple(
+            Target(
+                name=t["name"],
+                kind=t["kind"],
+                rect=tuple(t["rect"]),
+                state=tuple(t.get("state", ())),
+            )
+            for t in s["targets"]
+        ),
+        windows=tuple(Window.from_dict(w) for w in context.get("windows", ())),
+        accessible=tuple(Element.from_dict(e) for e in context.get("accessible", ())),
+    )
+
+
+def shot_frame(shot: Shot, image: Any) -> Frame:
+    """``image`` as the desktop screen would have framed it: with the shot's windows
+    and tree (one monitor at 0,0, so screen pixels are frame pixels)."""
+    from tiny_computer_agent._frames import make_frame
+
+    return make_frame(image, windows=shot.windows, accessible=shot.accessible)
 
 
 def found(target: Target, elements: Sequence[Element]) -> Element | None:
@@ -138,33 +170,35 @@ def score_shot(shot: Shot, elements: Sequence[Element], tally: Tally) -> None:
         tally.kinds_right += element.kind == target.kind
 
 
-def detect_fn(name: str) -> Detect:
-    """A variant by name: one of :data:`VARIANTS`, else a registry detector run on
-    ``Frame.of(image)``."""
+def detect_fn(name: str) -> MakeDetect:
+    """A variant by name: one of :data:`VARIANTS`, else a factory that builds the
+    registry detector ``name`` afresh (each call is a detector that has seen nothing)."""
     if name in VARIANTS:
-        return VARIANTS[name]()
-    from tiny_computer_agent._perception import Frame
+        return VARIANTS[name]
     from tiny_computer_agent.registry import make_detector
 
-    detector = make_detector(name)
+    def make() -> Detect:
+        detector = make_detector(name)
+        return lambda frame: detector.detect(frame).elements
 
-    def detect(image: Any) -> Sequence[Element]:
-        return detector.detect(Frame.of(image)).elements
-
-    return detect
+    return make
 
 
-def run(detect: Detect, shots: Sequence[Shot]) -> dict[str, Tally]:
-    """Score ``detect`` on every shot: a tally per toolkit and ``all``."""
+def run(make: MakeDetect, shots: Sequence[Shot]) -> dict[str, Tally]:
+    """Score a fresh ``make()`` on every shot: a tally per toolkit and ``all``. Only
+    ``detect`` is timed (not building the detector, nor the frame)."""
     from PIL import Image
 
+    from tiny_computer_agent._frames import make_frame
+
     tallies: dict[str, Tally] = {"all": Tally()}
-    detect(Image.new("RGB", (64, 32), "white"))  # build engines before the clock runs
+    make()(make_frame(Image.new("RGB", (64, 32), "white")))  # engines before the clock
     for shot in shots:
         with Image.open(shot.file) as im:
-            image = im.convert("RGB")
+            frame = shot_frame(shot, im.convert("RGB"))
+        detect = make()
         t0 = time.perf_counter()
-        elements = detect(image)
+        elements = detect(frame)
         elapsed = time.perf_counter() - t0
         for key in (shot.toolkit, "all"):
             tally = tallies.setdefault(key, Tally())
@@ -238,7 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--detector",
         action="append",
         default=None,
-        help=f"a registry detector name (repeatable; default: {DEFAULT_DETECTORS})",
+        help="a registry detector name, e.g. ocr-full, shapes, a11y, auto (repeatable; "
+        f"default: {' '.join(DEFAULT_DETECTORS)})",
     )
     p.add_argument("--labels", type=Path, default=LABELS)
     p.add_argument("--misses", action="store_true", help="list the targets each missed")

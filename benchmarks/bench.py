@@ -40,9 +40,11 @@ Sections here:
     threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
              tiny Qwen2, SmolLM2-135M), 1 vs 2, idle and beside two busy cores
     controls the recorded controls set (benchmarks/controls: real Tk, X Toolkit and GTK
-             screenshots, targets from the toolkits): per detector (--detector NAME,
-             repeatable; default ocr-full) the target hit rate, kind accuracy and median
-             time per frame, per toolkit. Held out: measure on it, never tune on it
+             screenshots, targets from the toolkits, and the windows and accessibility
+             tree the live screen gave with each): per detector (--detector NAME,
+             repeatable: ocr-full (default), shapes, a11y, auto) the target hit rate,
+             kind accuracy and median time per frame, per toolkit. Held out: measure on
+             it, never tune on it
 """
 
 from __future__ import annotations
@@ -900,7 +902,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--detector",
         action="append",
         default=[],
-        help="controls: a detector name from the registry (repeatable; default ocr-full)",
+        help="controls: a detector name from the registry, e.g. ocr-full, shapes, a11y, "
+        "auto (repeatable; default ocr-full)",
     )
     args = p.parse_args(argv)
     OPTIONS["detectors"] = tuple(args.detector)

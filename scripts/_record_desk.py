@@ -4,6 +4,12 @@
 programs publish their AT-SPI tree), the programs it started (stopped by PID after each
 shot), screen capture, and the window manager's view of the windows: stacking order,
 frames, titles. :class:`Target` is one labelled control.
+
+:meth:`Desk.context` is what the live desktop screen would have handed a detector with
+this frame, read by the project's own code (not the truth readers): the top-level
+windows (``XWindows``) and the accessibility tree's elements (``AtspiBackend``, the
+same steps as ``DesktopScreen._read_tree``), so ``a11y`` and ``auto`` can be scored
+offline.
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 Rect = tuple[int, int, int, int]
+#: the private screen's size (one monitor at 0,0: screen pixels are frame pixels)
+SCREEN = (1280, 800)
+#: Element.from_dict's defaults, left out of the labels file
+_ELEMENT_DEFAULTS: dict[str, Any] = {"id": 0, "confidence": 1.0, "source": "ocr"}
 #: a top-level window as the window manager sees it: (client id, pid, frame rect, title,
 #: client rect, the ids of every X window inside it and of the frames around it)
 Win = tuple[int, int | None, Rect, str, Rect, frozenset[int]]
@@ -44,12 +54,14 @@ class Desk:
         self.apps: list[subprocess.Popen[str]] = []
         self.vd: Any = None
         self.cap: Any = None
+        self.xwindows: Any = None
+        self.tree: Any = None
 
     def __enter__(self) -> Desk:
         from tiny_computer_agent.desktop import VirtualDesktop
         from tiny_computer_agent.desktop._capture import MssCapture
 
-        self.vd = VirtualDesktop(size=(1280, 800), window_manager=True).__enter__()
+        self.vd = VirtualDesktop(size=SCREEN, window_manager=True).__enter__()
         try:
             bus = self.vd.spawn(
                 ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
@@ -62,6 +74,7 @@ class Desk:
             self.vd.env.pop("NO_AT_BRIDGE", None)
             os.environ.update(DISPLAY=self.vd.display, XAUTHORITY=self.vd.env["XAUTHORITY"])
             self.cap = MssCapture(self.vd.display)
+            self._open_context()
         except BaseException:
             self.vd.close()
             raise
@@ -71,7 +84,40 @@ class Desk:
         self.stop_apps()
         if self.cap is not None:
             self.cap.close()
+        for reader in (self.xwindows, self.tree):
+            if reader is not None:
+                reader.close()
         self.vd.close()
+
+    def _open_context(self) -> None:
+        """Our own readers of windows and tree, kept for the whole run as DesktopScreen
+        keeps them: XWindows finds the private Xvfb's cookie through ``XAUTHORITY``
+        (set above), AtspiBackend the session bus through the environ it is given (the
+        bus the truth reader's at-spi registry runs on)."""
+        from tiny_computer_agent.desktop._atspi import AtspiBackend
+        from tiny_computer_agent.desktop._windows import XWindows
+
+        self.xwindows = XWindows(self.vd.display)
+        self.tree = AtspiBackend(environ=self.env)
+
+    def context(self) -> dict[str, Any]:
+        """What DesktopScreen would give a detector now: the windows (top-most first)
+        and the tree's elements, both in screen pixels, as compact JSON. Read right
+        after the capture; the tree is empty for programs without one (Tk, X Toolkit).
+        ``"complete": false`` when the snapshot hit its deadline."""
+        from tiny_computer_agent._perception import FrameMapping
+        from tiny_computer_agent.desktop._a11y import assign_window_ids, to_elements
+
+        windows = self.xwindows.windows()
+        snap = assign_window_ids(self.tree.snapshot(screen=(0, 0, *SCREEN)), windows)
+        out: dict[str, Any] = {
+            "windows": [w.to_dict() for w in windows],
+            "accessible": [_compact(e.to_dict()) for e in to_elements(snap, FrameMapping())],
+        }
+        if not snap.complete:
+            out["complete"] = False
+            out["notes"] = list(snap.notes)
+        return out
 
     @property
     def env(self) -> dict[str, str]:
@@ -104,7 +150,7 @@ class Desk:
         deadline = time.monotonic() + timeout
         last, since = b"", time.monotonic()
         while time.monotonic() < deadline:
-            raw = self.cap.shot((0, 0, 1280, 800))
+            raw = self.cap.shot((0, 0, *SCREEN))
             sig = bytes(raw.data[::97])
             if sig != last:
                 last, since = sig, time.monotonic()
@@ -197,6 +243,10 @@ class Desk:
 
     def move_window(self, wid: int, x: int, y: int) -> None:
         self.run(["xdotool", "windowmove", "--sync", hex(wid), str(x), str(y)], check=False)
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if _ELEMENT_DEFAULTS.get(k, ...) != v}
 
 
 def _contains(rect: Rect, x: float, y: float) -> bool:

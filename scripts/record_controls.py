@@ -19,6 +19,14 @@ our detectors sees:
   through its PRIMARY selection) shows the key's effect. A failed proof stops the run.
 * **Window titles** from the window manager (``_NET_WM_NAME``, ``_NET_FRAME_EXTENTS``).
 
+Each shot also keeps its ``context``: what the live desktop screen would have given a
+detector with that frame, read right after the capture by the project's own code (not
+by the truth readers above): ``windows`` (``XWindows``, top-most first) and
+``accessible`` (our ``AtspiBackend`` snapshot as elements), both in screen pixels. Tk
+and X Toolkit programs have no tree, so theirs is empty. Note that GTK's truth and
+GTK's ``accessible`` come from the same AT-SPI tree (read by different code), so the
+``a11y`` detector scores well on GTK partly by construction.
+
 A field's name is its label: the toolkit's nearest label left of it (same row), or
 else just above it. A target whose centre is covered by a window stacked above its
 own is left out.
@@ -105,6 +113,7 @@ def record_shot(shot: Shot, desk: Desk, out: Path) -> dict[str, Any]:
         targets = shot.stage(desk)
         desk.wait_still()
         image = desk.capture()
+        context = desk.context()  # right after the grab, as the desktop screen reads it
         targets += window_titles(desk)
         labels = _visible(targets, desk, image.size)
     finally:
@@ -118,6 +127,7 @@ def record_shot(shot: Shot, desk: Desk, out: Path) -> dict[str, Any]:
         "split": shot.split,
         "size": list(image.size),
         "targets": labels,
+        "context": context,
     }
 
 

@@ -3,7 +3,10 @@
 The set must be well formed (enough shots and targets, each rectangle inside its
 screenshot, kinds and states from the element model), and the scorer must be able to
 fail: a detector that reports every target exactly scores 100 %, one that reports
-nothing, or the right labels in the wrong places, scores 0 %.
+nothing, or the right labels in the wrong places, scores 0 %. Each shot carries the
+context the live screen gave (windows, and our own accessibility reader's elements):
+it must load back as it was written, reach the detector inside the frame, and be
+enough for the ``a11y`` detector to find a GTK dialog's buttons.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from benchmarks._controls import LABELS, Shot, load, run
-from tiny_computer_agent._perception import KINDS, STATES, Element
+from benchmarks._controls import LABELS, Shot, detect_fn, load, run
+from tiny_computer_agent._perception import KINDS, STATES, Element, Window
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +56,12 @@ def _replay(shots: list[Shot], make: Any) -> Any:
     scorer's warm-up image)."""
     queue = list(shots)
 
-    def detect(image: Any) -> Sequence[Element]:
-        if image.size == (64, 32):
+    def detect(frame: Any) -> Sequence[Element]:
+        if frame.image.size == (64, 32):
             return ()
         return make(queue.pop(0))
 
-    return detect
+    return lambda: detect
 
 
 def _perfect(shot: Shot) -> list[Element]:
@@ -96,10 +99,85 @@ def test_right_labels_in_the_wrong_place_or_of_unknown_kind_do_not_count(
 
 def test_real_ocr_finds_plain_buttons_on_one_shot(shots: list[Shot]) -> None:
     pytest.importorskip("rapidocr", reason="the 'ocr' extra is not installed")
-    from benchmarks._controls import detect_fn
-
     shot = next(s for s in shots if s.file.stem == "tk-form-beside")
     tally = run(detect_fn("ocr-full"), [shot])["all"]
     assert "tk-form-beside: button 'Save'" not in tally.misses
     # the fields are named by labels beside them: OCR alone never lands inside them
     assert "tk-form-beside: field 'Street'" in tally.misses
+
+
+def test_each_shot_keeps_the_context_the_live_screen_gave(shots: list[Shot]) -> None:
+    data = json.loads(LABELS.read_text(encoding="utf-8"))
+    by_file = {s["file"]: s for s in data["shots"]}
+    for shot in shots:
+        raw = by_file[shot.file.name]["context"]
+        # round trip: what was written loads back to the same dicts (defaults dropped)
+        assert [w.to_dict() for w in shot.windows] == raw["windows"], shot.file
+        for element, written in zip(shot.accessible, raw["accessible"], strict=True):
+            full = element.to_dict()
+            assert {k: full[k] for k in written} == written, shot.file
+            assert {k for k in full if k not in written} <= {"id", "confidence"}, shot.file
+        assert shot.windows, f"{shot.file}: no window listed"
+        if shot.toolkit in ("tk", "xt"):  # no accessibility tree in these toolkits
+            assert not shot.accessible, shot.file
+        else:
+            assert shot.accessible and all(e.source == "a11y" for e in shot.accessible)
+            assert {e.window for e in shot.accessible} <= {w.id for w in shot.windows}
+
+
+def test_the_context_reaches_the_detector_inside_the_frame(shots: list[Shot]) -> None:
+    shot = next(s for s in shots if s.file.stem == "gtk-zenity-two-dialogs")
+    seen: list[Any] = []
+
+    def spy(frame: Any) -> Sequence[Element]:
+        if frame.image.size != (64, 32):
+            seen.append(frame)
+        return ()
+
+    run(lambda: spy, [shot])
+    (frame,) = seen
+    assert frame.windows == shot.windows and len(frame.windows) >= 2
+    assert isinstance(frame.windows[0], Window)
+    # one monitor at 0,0: the tree's screen pixels are the frame's
+    assert [e.box for e in frame.accessible] == [e.box for e in shot.accessible]
+
+
+def test_the_a11y_detector_finds_a_gtk_dialogs_buttons_from_the_recorded_tree(
+    shots: list[Shot],
+) -> None:
+    shot = next(s for s in shots if s.file.stem == "gtk-zenity-question")
+    buttons = [t for t in shot.targets if t.kind == "button"]
+    assert {t.name for t in buttons} >= {"Yes", "No"}
+    tally = run(detect_fn("a11y"), [shot])["all"]
+    for t in buttons:
+        assert f"gtk-zenity-question: button {t.name!r}" not in tally.misses
+    # without the recorded tree the same detector sees no buttons at all (a grid)
+    bare = dataclasses.replace(shot, accessible=())
+    tally = run(detect_fn("a11y"), [bare])["all"]
+    assert all(f"gtk-zenity-question: button {t.name!r}" in tally.misses for t in buttons)
+
+
+def test_a_fresh_detector_is_built_for_every_shot(shots: list[Shot]) -> None:
+    made: list[int] = []
+
+    def make() -> Any:
+        made.append(1)
+        return lambda frame: ()
+
+    run(make, shots[:3])
+    assert len(made) == 1 + 3  # the warm-up, then one per shot
+
+
+def test_labels_recorded_before_the_context_still_load_and_score(
+    shots: list[Shot], tmp_path: Any
+) -> None:
+    data = json.loads(LABELS.read_text(encoding="utf-8"))
+    entry = next(s for s in data["shots"] if s["file"] == "gtk-zenity-question.png")
+    del entry["context"]
+    (tmp_path / "labels.json").write_text(json.dumps({"shots": [entry]}))
+    with Image.open(LABELS.parent / entry["file"]) as im:
+        im.save(tmp_path / entry["file"])
+    (old,) = load(tmp_path / "labels.json")
+    assert old.windows == () and old.accessible == ()
+    tally = run(_replay([old], _perfect), [old])["all"]
+    assert tally.hit_rate == 1.0
