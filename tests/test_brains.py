@@ -179,6 +179,15 @@ def test_a_key_spelled_as_quoted_beats_one_whose_marks_normalise_away() -> None:
         _decide("click '1'", _el("1/×", 0, 0, kind="key"), _el("1/÷", 0, 200, kind="key"))
 
 
+def test_a_label_with_another_number_is_no_looser_match() -> None:
+    rows = (_el("Row 3", 0, 0, kind="item"), _el("Row 34", 0, 30, kind="item"))
+    with pytest.raises(GoalUnreachable, match="'row 33'"):
+        _decide("click row 33", *rows)  # unquoted: nothing to seek, and no guess
+    assert _decide("click 'Row 3'", *rows).action.target_id == 1
+    assert _decide("click the row 34 button", *rows).action.target_id == 2
+    assert _decide("click save", _el("Save 2 files", 0, 0)).action.target_id == 1  # no number
+
+
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
     title = _el("Delete", 0, 0, kind="title")
     prose = _el("Delete", 0, 40, kind="text")

@@ -261,6 +261,16 @@ def test_seek_turns_back_at_the_end_and_gives_up_where_the_label_never_shows() -
     assert "never came into view" in (ep.steps[0].result.error or "")
 
 
+def test_after_a_seek_that_found_nothing_a_row_with_another_number_is_not_taken() -> None:
+    world = ScrollingList()  # rows 0..29; "Row 3" is on screen, "Row 33" never is
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    ep = run_episode(
+        "click 'Row 33'", screen=world, brain=PlannerBrain(), executor=world, policy=armed
+    )
+    assert ep.outcome == "unreachable" and "'Row 33'" in ep.reason, ep.render()
+    assert [a.verb for a in world.actions if a.verb != "scroll"] == []  # Row 3 not clicked
+
+
 class PointedList(ScrollingList):
     """A window with a list of rows stacked in a column (plain OCR text, as a list with
     no tree reads) beside a status line: the wheel scrolls the list only while the

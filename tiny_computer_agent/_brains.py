@@ -291,6 +291,7 @@ _CONTROL_BONUS: Final = 0.05
 _PROSE_KINDS: Final = frozenset({"title", "text"})
 #: Among equal labels of one kind, the one spelled exactly as the goal quotes it.
 _LITERAL_BONUS: Final = 0.02
+_NUMBER: Final = re.compile(r"\d+")
 #: The kinds each verb prefers when labels tie: a field to type into, a box to tick.
 _PREFERRED: Final = {"type": frozenset({"field"}), "tick": frozenset({"check", "radio"})}
 
@@ -335,6 +336,14 @@ def _spelled(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+def _other_number(want: str, label: str) -> bool:
+    """Whether the goal and the label both hold numbers, and not the same ones: "Row
+    3" is not a looser "Row 33" (a seek that did not find row 33 had the planner click
+    row 3 and call the goal done), nor "Page 2" a "Page 12"."""
+    wanted, have = _NUMBER.findall(want), _NUMBER.findall(label)
+    return bool(wanted and have) and wanted != have
+
+
 def _rank(
     phrase: str, exact: bool, menu: Menu, verb: str = "click", window: str | None = None
 ) -> list[tuple[float, int | None, Element]]:
@@ -352,7 +361,7 @@ def _rank(
             # and a longer run beats a shorter one ("don't save" beats "save")
             parts = ((match_score(r, e.key), n) for r, n in runs)
             score = max(score, max((m * 0.9 + 0.01 * n for m, n in parts if m > 0), default=0))
-        if exact and score < 1.0:
+        if (exact and score < 1.0) or _other_number(core, e.label):
             score = 0.0
         if score > 0:
             literal = _LITERAL_BONUS if _spelled(core) == _spelled(e.label) else 0.0
