@@ -84,6 +84,24 @@ def test_a_wide_light_box_is_a_field_and_ink_in_it_fills_it() -> None:
     assert _near(shapes[0].box, (60, 40, 301, 67))
 
 
+def test_a_caret_that_splits_a_field_does_not_cut_its_text_off() -> None:
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    d.rectangle((60, 40, 300, 66), fill=(255, 255, 255), outline=(130, 130, 130))
+    d.text((66, 47), "NotesMarigold", fill=(0, 0, 0))
+    d.rectangle((150, 41, 151, 65), fill=(0, 0, 0))  # the caret, from wall to wall
+    d.rectangle((60, 100, 140, 126), fill=(255, 255, 255), outline=(130, 130, 130))
+    d.rectangle((140, 100, 300, 126), fill=(255, 255, 255), outline=(130, 130, 130))
+    shapes = detect_shapes(image)
+    fields = [s for s in shapes if s.kind == "field"]
+    assert _near(fields[0].box, (60, 40, 301, 67)) and fields[0].filled  # one, whole
+    # two empty fields sharing a wall stay two
+    assert [
+        _near(s.box, b)
+        for s, b in zip(fields[1:], ((60, 100, 141, 127), (140, 100, 301, 127)), strict=True)
+    ] == [True, True]
+
+
 def test_check_boxes_and_radios_with_and_without_ink() -> None:
     image = _canvas()
     d = ImageDraw.Draw(image)

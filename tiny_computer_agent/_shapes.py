@@ -169,7 +169,7 @@ def _controls(np: Any, stats: Any, grey: Any, edge: Any) -> list[Shape]:
     for i in np.flatnonzero(ok):
         inside = (int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i]))
         shape = _control(np, inside, grey, edge)
-        if shape is not None:
+        if shape is not None and all(o.box != shape.box for o in out):  # a caret's halves
             out.append(shape)
     return out
 
@@ -198,10 +198,41 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     wide = (x1 - x0) >= 2.5 * (y1 - y0) and (x1 - x0) >= FIELD_WIDTH[0]
     light = within >= 235 and within >= float(np.median(around)) + 6
     if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)):
+        whole = _through_cursor(edge, inside)
+        if whole != inside:  # the rest of the field: its text, left of the caret
+            inside, box = whole, _wall(edge, whole)
+            ink = True
         return Shape(box=box, kind="field", filled=ink)
     if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
         return None  # a title bar, a status line or a message frame, not a button
     return Shape(box=box, kind="button", filled=ink)
+
+
+def _through_cursor(edge: Any, inside: Box) -> Box:
+    """A field's ``inside`` grown left and right along its top and bottom walls, through
+    a text cursor. The caret is a bar of edge pixels from wall to wall that splits the
+    inside in two flat regions: typing "Marigold" into a Tk entry left only the part
+    right of the caret as the field, so its text fell outside. The growth follows the
+    walls to where they end (the field's corners) and is kept only when there is text on
+    one side of the bar; a wall between two empty fields is left alone."""
+    x0, y0, x1, y1 = inside
+    w = edge.shape[1]
+
+    def walls(x: int) -> bool:
+        return bool(edge[y0 - 1, x]) and bool(edge[y1, x])
+
+    left, right = x0, x1
+    while left > 1 and walls(left - 1):
+        left -= 1
+    while right < w - 1 and walls(right):
+        right += 1
+    core = edge[y0 + 2 : y1 - 2]
+    own = bool(core[:, x0 + 2 : x1 - 2].any())
+    # what lies past the walls' own corners (4 px) joins when it, or the part found, holds
+    # text: a caret splits a field with text in it; two empty fields share a wall
+    grown_left = left < x0 - 4 and (own or bool(core[:, left + 4 : x0 - 4].any()))
+    grown_right = right > x1 + 4 and (own or bool(core[:, x1 + 4 : right - 4].any()))
+    return (left + 1 if grown_left else x0, y0, right - 1 if grown_right else x1, y1)
 
 
 def _centred(np: Any, core: Any) -> bool:
