@@ -116,16 +116,30 @@ def crop_around(image: Any, box: Sequence[int]) -> Any:
     return crop
 
 
+#: What a menu line may add after a label: a field's value, a box's tick, a disabled
+#: control's note, the window's title (see ``_menu.entry_text``).
+_AFTER_LABEL: Final = (" = ", " ☐", " ☑", " (disabled)", " · ")
+_KIND_TAG: Final = re.compile(r"^\[[a-z]+\] ")
+
+
+def _names(text: str, label: str) -> bool:
+    """Whether a menu line's text (its kind tag removed) is ``label`` as the menu shows
+    it: the label alone, or followed by what the menu adds ("Save" is not "Save As")."""
+    return text == label or (text.startswith(label) and text[len(label) :].startswith(_AFTER_LABEL))
+
+
 def menu_numbers(menu: Sequence[str], labels: Sequence[str]) -> dict[int, int]:
     """{position in ``labels``: menu number}: each menu line's label matched to the first
-    element (in reading order, the menu's own order) with that label not matched yet."""
+    element (in reading order, the menu's own order) with that label not matched yet; a
+    line may carry the element's kind, value, tick or window (``3. [button] OK · Second``)."""
     free = list(range(len(labels)))
     numbers: dict[int, int] = {}
     for line in menu:
         found = _MENU_LINE.match(line)
         if found is None:
             continue
-        match = next((i for i in free if labels[i] == found.group(2)), None)
+        text = _KIND_TAG.sub("", found.group(2), count=1)
+        match = next((i for i in free if _names(text, labels[i])), None)
         if match is not None:
             free.remove(match)
             numbers[match] = int(found.group(1))
