@@ -15,8 +15,8 @@ import dataclasses
 import json
 import math
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -90,10 +90,14 @@ def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Pat
     """
     target = Path(path)
     existing = _existing_mode(target)
-    if mode is None:  # mkstemp makes 0600
+    if mode is None:  # the temp file is made 0600
         mode = 0o600 if existing is None else existing
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    # the temp file is named before it is made, so a Ctrl-C at any point after (even
+    # inside the call that makes it) finds it to remove: with tempfile.mkstemp outside
+    # the try, a KeyboardInterrupt raised as it returned left ".name.xxx.tmp" behind
+    tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
     try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
@@ -102,7 +106,7 @@ def write_atomic(path: str | Path, text: str, *, mode: int | None = None) -> Pat
         _existing_mode(target)  # again, just before: it may have appeared meanwhile
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     return target
 
