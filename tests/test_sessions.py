@@ -168,29 +168,33 @@ class _ShowsSecret:
     """A real Screen: a white picture with a black bar where a field shows the secret,
     and the element index a detector would make of it."""
 
-    def __init__(self, prose: Sequence[str] = ()) -> None:
+    def __init__(self, prose: Sequence[str] = (), *, as_value: bool = False) -> None:
         self.image = PIL.new("RGB", (400, 200), "white")
         self.image.paste((200, 0, 0), (50, 50, 250, 90))  # the field's text, in red
         self.prose = tuple(prose)
+        self.as_value = as_value  # the fused index: a field named Code holding the secret
 
     def capture(self) -> Observation:
-        elements = [
-            Element(label=f"Password {SECRET}", box=(50, 50, 250, 90)),
-            Element(label="Log in", box=(50, 120, 150, 150)),
-        ]
+        field = (
+            Element(label="Code", box=(50, 50, 250, 90), kind="field", value=SECRET)
+            if self.as_value
+            else Element(label=f"Password {SECRET}", box=(50, 50, 250, 90))
+        )
+        elements = [field, Element(label="Log in", box=(50, 120, 150, 150))]
         return Observation.of(elements, size=(400, 200), image=self.image, prose=self.prose)
 
 
+@pytest.mark.parametrize("as_value", [False, True], ids=["in-a-label", "in-a-fields-value"])
 def test_a_secret_read_off_the_screen_is_in_no_event_and_is_painted_over_in_the_frame(
-    tmp_path: Path,
+    tmp_path: Path, as_value: bool
 ) -> None:
     folder = tmp_path / "s"
     brain = ScriptedBrain.of(
         [{"verb": "type", "target": "Log in", "text": "<secret>PASS</secret>"}]
     )
     with SessionLog.create(folder, secrets={"PASS": SECRET}) as session:
-        run_episode(f"log in; the field says {SECRET}", screen=_ShowsSecret(), brain=brain,
-                    listeners=[session], verify_text=SECRET)  # fmt: skip
+        run_episode(f"log in; the field says {SECRET}", screen=_ShowsSecret(as_value=as_value),
+                    brain=brain, listeners=[session], verify_text=SECRET)  # fmt: skip
     for name in ("events.jsonl", "session.json"):
         raw = (folder / name).read_bytes()
         assert SECRET.encode() not in raw, name

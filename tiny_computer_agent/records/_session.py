@@ -185,11 +185,15 @@ class _NoPicture(Exception):
 
 
 def _masked(image: Any, obs: Observation, secrets: Mapping[str, str]) -> Any:
-    """``image`` with every element whose text holds a secret painted over; _NoPicture
+    """``image`` with every element whose label or value holds a secret painted over; _NoPicture
     when a secret is in the prose, which has no box to paint."""
     if not secrets:
         return image
-    boxes = [e.box for e in obs.elements if redact(e.label, secrets) != e.label]
+    boxes = [
+        e.box
+        for e in obs.elements
+        if any(redact(text, secrets) != text for text in (e.label, e.value or ""))
+    ]  # a field's value is on screen too (typed text read back by the tree or OCR)
     if any(redact(p, secrets) != p for p in obs.prose):
         raise _NoPicture("the frame shows a secret where it cannot be masked, so it was not kept")
     if not boxes:
