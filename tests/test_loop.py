@@ -316,3 +316,59 @@ def test_seek_with_no_target_scrolls_over_the_middle_row_of_the_top_windows_list
     assert [a.target for a in scrolls] == ["Row 4", None], scrolls  # the middle of 8 rows
     assert ep.steps[1].decision is not None and ep.steps[1].decision.action.target == "Row 13"
     assert "scrolled down over 'Row 4', down; found it" in ep.steps[0].result.description
+
+
+class FormWorld:
+    """A form with a Street field and a Subscribe box; ``works`` says whether typing and
+    ticking take effect, as a program that ignores input would not."""
+
+    def __init__(self, works: bool) -> None:
+        self.works, self.street, self.ticked = works, "", False
+
+    def capture(self) -> Observation:
+        state = {"checked"} if self.ticked else set()
+        return Observation.of(
+            [
+                Element(label="Street", box=(10, 10, 60, 30)),
+                Element(label="Street", box=(70, 10, 270, 30), kind="field", value=self.street),
+                Element(label="Subscribe", box=(10, 50, 24, 64), kind="check", state=state),
+                Element(label="OK", box=(10, 90, 60, 110), kind="button"),
+            ],
+            size=(300, 120),
+        )
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        if self.works and action.verb == "type":
+            self.street += action.text or ""
+        if self.works and action.verb == "click" and action.target == "Subscribe":
+            self.ticked = not self.ticked
+        return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+
+GOAL = "type 'Rua Augusta' into the 'Street' field then tick 'Subscribe' then click 'OK'"
+
+
+def test_typing_into_a_field_and_ticking_a_box_are_checked_on_the_next_look() -> None:
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    world = FormWorld(works=True)
+    ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world, policy=armed)
+    assert ep.outcome == "claimed" and world.street == "Rua Augusta" and world.ticked
+    deaf = FormWorld(works=False)
+    ep = run_episode(GOAL, screen=deaf, brain=PlannerBrain(), executor=deaf, policy=armed)
+    assert ep.outcome == "unreachable" and "the text did not arrive" in ep.reason
+    assert len([s for s in ep.steps if s.acted]) == 1  # it stopped at the first proof
+
+
+def test_a_box_that_does_not_tick_stops_the_run_and_says_so() -> None:
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+
+    class Stuck(FormWorld):
+        def execute(self, action: Action, observation: Observation) -> ActionResult:
+            if action.verb == "type":
+                self.street += action.text or ""
+            return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+    world = Stuck(works=True)
+    ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world, policy=armed)
+    assert ep.outcome == "unreachable"
+    assert "clicked the 'Subscribe' box, but it is still not ticked" in ep.reason

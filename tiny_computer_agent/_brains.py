@@ -423,6 +423,9 @@ class PlannerBrain:
                 reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
             )
         subgoals = split_goal(goal)
+        missed = _did_not_take(history, menu)
+        if missed:
+            raise GoalUnreachable(missed)
         progress = actions_done(history)
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
@@ -539,6 +542,47 @@ class PlannerBrain:
             where = ", ".join(f"{n}. {e.label!r}" for _, n, e in best)
             raise BrainError(f"{phrase!r} matches several entries equally ({where}); not guessing")
         return best[0][1], best[0][2]
+
+
+def _did_not_take(history: Sequence[Step], menu: Menu) -> str:
+    """Why the last action visibly did not do what it was for, or "": text typed into a
+    field that the field (the same control, found by its ``uid``) does not show, or a
+    click on a check box or radio whose tick did not change. A control that is gone, or
+    whose value could not be read, proves nothing either way."""
+    last = history[-1] if history else None
+    if last is None or not last.acted or last.decision is None or last.observation is None:
+        return ""
+    action = last.decision.action
+    before = next((e for e in last.observation.elements if e.id == action.target_id), None)
+    if before is None or action.target_id is None:
+        return ""
+    now = next((e for e in menu.observation.elements if e.uid == before.uid), None)
+    if now is None:
+        return ""
+    if action.verb == "type" and before.kind == "field" and now.value is not None:
+        typed = normalize_label(action.text or "")
+        secret = "<secret>" in (action.text or "")  # the field shows what it expands to
+        if typed and not secret and not _holds(normalize_label(now.value), typed):
+            return (
+                f"typed {action.text!r} into the {before.label!r} field, but it shows "
+                f"{now.value!r}: the text did not arrive"
+            )
+    flips = before.kind == "check" or (before.kind == "radio" and not before.checked)
+    if action.verb == "click" and flips and now.checked == before.checked:
+        state = "ticked" if now.checked else "not ticked"
+        return f"clicked the {before.label!r} box, but it is still {state}"
+    return ""
+
+
+def _holds(shown: str, typed: str) -> bool:
+    """Whether a field's text (normalised) holds what was typed, allowing OCR's slips."""
+    if typed in shown:
+        return True
+    width = len(typed)
+    return any(
+        match_score(typed, shown[i : i + width]) >= 0.8
+        for i in range(max(1, len(shown) - width + 1))
+    )
 
 
 #: The verbs whose target may lie below the fold: worth a ``seek`` before giving up.
