@@ -101,3 +101,37 @@ def test_a_windows_title_in_its_top_band_is_a_title_and_the_same_words_below_are
     assert [(e.label, e.kind) for e in found.elements] == [
         ("Delete file?", "title"), ("Delete", ""), ("Delete fil", ""),
     ]  # fmt: skip
+
+
+@dataclasses.dataclass
+class Sees:
+    """A stand-in OCR that keeps the picture it was given."""
+
+    seen: list[object] = dataclasses.field(default_factory=list)
+
+    def detect(self, frame: Frame) -> Detection:
+        self.seen.append(frame.image)
+        return Detection(elements=())
+
+
+def test_what_the_tree_names_is_not_read_again_but_a_window_above_it_is() -> None:
+    from tiny_computer_agent import Window
+
+    pil = pytest.importorskip("PIL.Image")
+    image = pil.new("RGB", (400, 300), (250, 250, 250))
+    image.paste((0, 0, 0), (20, 60, 120, 90))  # the GTK dialog's button text
+    image.paste((0, 0, 200), (100, 70, 200, 80))  # a Tk window above it, over its edge
+    gtk = Window(title="Question", box=(0, 0, 250, 200), id=1)
+    tk = Window(title="Tk", box=(100, 65, 300, 150), id=2)
+    tree = (_el("Yes", (20, 60, 120, 90), source="a11y", kind="button", window=1),)
+    frame = dataclasses.replace(Frame.of(image), windows=(tk, gtk), accessible=tree)
+    ocr = Sees()
+    found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
+    masked = ocr.seen[0]
+    assert masked.getpixel((50, 75)) == (128, 128, 128)  # the tree's button: not read again
+    assert masked.getpixel((150, 75)) == (0, 0, 200)  # the Tk window above: still read
+    assert masked.getpixel((300, 250)) == (250, 250, 250)  # the rest as it was
+    assert image.getpixel((50, 75)) == (0, 0, 0)  # the frame's own picture is untouched
+    assert [e.label for e in found.elements] == ["Yes"]
+    FusedDetector(ocr=ocr, shapes=False, tree_first=False).detect(frame)
+    assert ocr.seen[1].getpixel((50, 75)) == (0, 0, 0)  # tree_first off: OCR reads it all

@@ -112,6 +112,11 @@ class FusedDetector:
        in one of them, or that holds one's centre, is dropped (the tree names it
        better); pixel elements where the tree says nothing stay (canvas text, Tk and
        X Toolkit programs, which have no tree).
+       With ``tree_first`` (the default), what the tree already names is not read
+       again: OCR and shapes see the frame with each tree element's box painted flat
+       (where its window is visible), so a dialog the tree describes costs OCR only
+       its title bar and whatever the tree lacks (issue 14: recognition is most of a
+       read's time). The observation keeps the real picture.
     4. Text of unknown kind in the band at a window's top that reads as the window's
        title (the frame's windows say which) is a ``title``.
     5. Nothing at all: the grid, with a note that the brain is choosing blind.
@@ -124,17 +129,19 @@ class FusedDetector:
     grid: Detector = dataclasses.field(default_factory=GridDetector)
     shapes: bool = True
     accessibility: bool = True
+    tree_first: bool = True
     _said: set[str] = dataclasses.field(default_factory=set)
 
     def detect(self, frame: Frame) -> Detection:
         frame = as_frame(frame)
-        found = self.ocr.detect(frame) if self.ocr is not None else Detection(elements=())
+        tree = frame.accessible if self.accessibility else ()
+        seen = _tree_masked(frame) if tree and self.tree_first else frame
+        found = self.ocr.detect(seen) if self.ocr is not None else Detection(elements=())
         notes = list(found.notes)
         elements = tuple(found.elements)
         if self.shapes and elements:
-            elements = self._with_shapes(frame, elements, notes)
+            elements = self._with_shapes(seen, elements, notes)
         elements = _titled(elements, frame)
-        tree = frame.accessible if self.accessibility else ()
         if tree:
             elements = (*tree, *(e for e in elements if not _told(e, tree)))
         if elements:
@@ -167,6 +174,42 @@ class FusedDetector:
             self._said.add(note)
             log.warning(note)
             notes.append(note)
+
+
+def _tree_masked(frame: Frame) -> Frame:
+    """``frame`` with the boxes of its accessibility elements painted flat, so OCR does
+    not read again what the tree names. Windows are painted bottom to top: each window
+    first gets its own pixels back (a window above a painted box covers it again), then
+    its elements' boxes are painted; elements of no listed window go first. A frame
+    whose image cannot be copied (no Pillow) is returned as it is."""
+    image = frame.image
+    if not (hasattr(image, "copy") and hasattr(image, "paste")):
+        return frame
+    masked = image.copy()
+    listed = {w.id for w in frame.windows}
+    _paint(masked, [e.box for e in frame.accessible if e.window not in listed])
+    for w in reversed(frame.windows):  # bottom first
+        mine = [e.box for e in frame.accessible if e.window == w.id]
+        box = _frame_box(frame, w.box)
+        if box is not None:
+            masked.paste(image.crop(box), box[:2])
+        _paint(masked, mine)
+    return dataclasses.replace(frame, image=masked)
+
+
+def _paint(image: Any, boxes: list[tuple[int, int, int, int]]) -> None:
+    for x0, y0, x1, y1 in boxes:
+        image.paste((128, 128, 128), (x0, y0, x1 + 1, y1 + 1))
+
+
+def _frame_box(frame: Frame, box: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+    """A screen box in this frame's pixels, clipped to the frame (None: outside it)."""
+    w, h = frame.size
+    x0, y0 = frame.mapping.to_frame(box[0], box[1])
+    x1, y1 = frame.mapping.to_frame(box[2], box[3])
+    left, top = max(0, round(x0)), max(0, round(y0))
+    right, bottom = min(w, round(x1)), min(h, round(y1))
+    return (left, top, right, bottom) if right > left and bottom > top else None
 
 
 #: How far below a window's top edge (screen pixels) its title may be drawn: a window
