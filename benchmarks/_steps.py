@@ -490,8 +490,12 @@ def _record(scenario: str, settle: str, episode: Any) -> EpisodeRecord:
     for step in episode.steps:
         obs, action = step.observation, step.decision and step.decision.action
         m = obs.mapping if obs is not None else None
+        # an element by its label, and a text field by its text too, as Observation.find
+        # takes it (a field showing "Full name" in grey is that field)
         elements = () if obs is None else tuple(
-            (normalize_label(e.label), *obs.mapping.to_screen(*e.center)) for e in obs.elements
+            (normalize_label(text), *obs.mapping.to_screen(*e.center))
+            for e in obs.elements
+            for text in (e.label, *((e.value,) if e.kind == "field" and e.value else ()))
         )  # fmt: skip
         steps.append(
             StepRecord(

@@ -231,7 +231,7 @@ def test_menu_numbers_follow_the_menu_even_when_labels_repeat() -> None:
     labels = ["OK", "Cancel", "OK", "Help"]
     assert menu_numbers(["1. OK", "2. OK", "3. Help"], labels) == {0: 1, 2: 2, 3: 3}
     assert menu_numbers(["1. Gone", "x"], labels) == {}
-    tagged = ["1. [button] OK · First", "2. [field] Help = \"\"", "3. [check] OK ☑"]
+    tagged = ["1. [button] OK · First", '2. [field] Help = ""', "3. [check] OK ☑"]
     assert menu_numbers(tagged, labels) == {0: 1, 3: 2, 2: 3}
     assert menu_numbers(["1. [button] OK As"], labels) == {}  # "OK As" is not "OK"
 

@@ -144,3 +144,19 @@ def test_elements_are_grouped_by_window_top_most_first_with_stable_uids() -> Non
     moved = dataclasses.replace(ok_front, box=(410, 160, 490, 190))
     later = Observation.of([moved, ok_back], size=(800, 600), windows=[front, back])
     assert later.elements[0].uid == obs.elements[0].uid  # the same control, moved
+
+
+def test_a_field_goes_by_the_text_in_it_when_no_label_is_that_text() -> None:
+    placeholder = Element(label="Name", box=(80, 10, 300, 30), kind="field", value="Full name")
+    obs = Observation.of([el("Name", 10, 10, 60), placeholder], size=(400, 100))
+    assert obs.find("Full name").kind == "field"  # the grey placeholder names it
+    assert obs.resolve("Full name", element_id=2).kind == "field"
+    assert obs.find("Name").kind == "field"  # the field, not the label beside it
+    assert Observation.of([el("Name", 10, 10, 60)], size=(400, 100)).find("Name").kind == ""
+    twins = Observation.of([el("OK", 10, 10), el("OK", 200, 10)], size=(400, 100))
+    with pytest.raises(AmbiguousTarget):
+        twins.find("OK")  # no control among them: still refused
+    plain = Observation.of([el("Full name", 10, 10, 60)], size=(400, 100))
+    assert plain.find("Full name").kind == ""
+    with pytest.raises(TargetError):
+        Observation.of([el("Full name", 10, 10, 60, source="ocr")], size=(400, 100)).find("Age")

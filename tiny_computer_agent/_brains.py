@@ -356,6 +356,8 @@ def _rank(
     scored = []
     for e in _in_window(menu, window):
         score = match_score(want, e.key)
+        if e.kind == "field" and e.value:  # a field also goes by its text (a placeholder)
+            score = max(score, 0.95 * match_score(want, normalize_label(e.value)))
         if not exact:
             # a run of words from a longer goal counts a little less than the whole phrase,
             # and a longer run beats a shorter one ("don't save" beats "save")

@@ -399,13 +399,15 @@ class Observation:
         if element_id is not None:
             want = normalize_label(label)
             for e in self.elements:
-                if e.id == element_id and e.key == want:
+                if e.id == element_id and want in (e.key, _field_text(e)):
                     return e
         return self.find(label)
 
     def find(self, label: str) -> Element:
         """The one element whose label *is* ``label`` once normalised ("Save." is "Save",
-        "DontSave" is "Don't Save"), for acting on.
+        "DontSave" is "Don't Save"), for acting on; when none is, the one text field
+        whose text is (a field shows "Full name" in grey until typed into). Of a control
+        and text that share a label (a field and the label beside it), the control.
 
         Nothing looser: "Save" never resolves to "Don't Save" or "Save As", so a target
         that has gone is an error, not a click on its neighbour (brains rank loosely with
@@ -415,6 +417,11 @@ class Observation:
         """
         want = normalize_label(label)
         exact = [e for e in self.elements if want and e.key == want]
+        if not exact:  # a field goes by the text in it too (a grey placeholder, its value)
+            exact = [e for e in self.elements if want and _field_text(e) == want]
+        controls = [e for e in exact if e.kind not in _NOT_CONTROLS]
+        if len(exact) > 1 and len(controls) == 1:  # a field and the label that names it
+            return controls[0]
         if len(exact) > 1:
             where = ", ".join(f"#{e.id} {e.label!r} at {e.box}" for e in exact)
             raise AmbiguousTarget(f"{label!r} matches {len(exact)} elements equally: {where}")
@@ -480,6 +487,15 @@ def _numbered(ordered: Iterable[Element]) -> tuple[Element, ...]:
             uid = f"{e.window:x}:{e.kind or 'text'}:{e.key}:{seen[like]}"
         out.append(dataclasses.replace(e, id=i, uid=uid))
     return tuple(out)
+
+
+#: Kinds that are read, not acted on (plus unknown): a control of the same label wins.
+_NOT_CONTROLS: Final = frozenset({"", "text", "title"})
+
+
+def _field_text(e: Element) -> str:
+    """A text field's text, normalised ("" for anything else, or a field with none)."""
+    return normalize_label(e.value) if e.kind == "field" and e.value else ""
 
 
 def match_score(want: str, have: str) -> float:
