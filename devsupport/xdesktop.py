@@ -200,6 +200,18 @@ class Desk:
         self.wait_window(args[args.index("--title") + 1])
         return proc
 
+    def session_bus(self) -> str:
+        """Start a private D-Bus session bus on this desktop (stopped with it, by PID),
+        put its address in the desktop's environment, and return it."""
+        bus = self.vd.spawn(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE
+        )
+        assert bus.stdout is not None
+        address = bus.stdout.readline().strip()
+        assert address.startswith("unix:"), f"dbus-daemon printed {address!r}"
+        self.vd.env["DBUS_SESSION_BUS_ADDRESS"] = address
+        return address
+
     def wait_window(self, title: str, timeout: float = 15) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

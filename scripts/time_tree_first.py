@@ -19,7 +19,6 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,10 +36,7 @@ LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 
 
 def _bus(desk: Desk) -> None:
-    proc = desk.vd.spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-                         stdout=subprocess.PIPE)  # fmt: skip
-    assert proc.stdout is not None
-    desk.vd.env["DBUS_SESSION_BUS_ADDRESS"] = proc.stdout.readline().strip()
+    desk.session_bus()
     desk.vd.spawn([LAUNCHER, "--launch-immediately"], quiet=True)
     backend = AtspiBackend(environ=desk.vd.env)
     deadline = time.monotonic() + 15

@@ -29,17 +29,6 @@ pytestmark = pytest.mark.live
 LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
 
 
-def _session_bus(d: Desk) -> str:
-    """A private D-Bus session bus on this desktop (stopped with it, by PID)."""
-    bus = d.vd.spawn(
-        ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE
-    )
-    assert bus.stdout is not None
-    address = bus.stdout.readline().strip()
-    assert address.startswith("unix:"), f"dbus-daemon printed {address!r}"
-    return address
-
-
 _BARE_SESSION = """<!DOCTYPE busconfig PUBLIC
  "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -67,7 +56,7 @@ def a11y(tmp_path: Path) -> Iterator[Desk]:
     try:
         for name in ("AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE", "GTK_MODULES"):
             d.vd.env.pop(name, None)
-        d.vd.env["DBUS_SESSION_BUS_ADDRESS"] = _session_bus(d)
+        d.session_bus()
         d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
         backend = AtspiBackend(environ=d.vd.env)
         try:

@@ -58,7 +58,7 @@ def gtk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Desk]:
         for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
             d.vd.env.pop(name, None)
         if tree:
-            d.vd.env["DBUS_SESSION_BUS_ADDRESS"] = _session_bus(d)
+            d.session_bus()
             d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
             backend = AtspiBackend(environ=d.vd.env)
             try:
@@ -70,17 +70,6 @@ def gtk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Desk]:
         yield d
     finally:
         steps.close()
-
-
-def _session_bus(d: Desk) -> str:
-    """A private D-Bus session bus on this desktop (stopped with it, by PID)."""
-    bus = d.vd.spawn(
-        ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE
-    )
-    assert bus.stdout is not None
-    address = bus.stdout.readline().strip()
-    assert address.startswith("unix:"), f"dbus-daemon printed {address!r}"
-    return address
 
 
 def _agent(d: Desk, goal: str, *, steps: int, verify: str | None = None) -> dict[str, Any]:
