@@ -226,6 +226,17 @@ def _chooser(desk: Desk) -> list[Target]:
     return gtk_targets(wait_tree(desk, [proc.pid], want="report.pdf"))
 
 
+def _with_files(stage: Any) -> Any:
+    """``stage``, after the chooser's folder of known files exists (for a yad file field)."""
+
+    def run(desk: Desk) -> list[Target]:
+        _files_dir()
+        targets: list[Target] = stage(desk)
+        return targets
+
+    return run
+
+
 _Z = "zenity"
 _UNDER_TK = """
 root.title("Orders - Tk"); root.geometry("+80+60")
@@ -655,6 +666,197 @@ GTK_SHOTS = [
                 "Dev",
             ],
             moves=[(880, 300)],
+        ),
+    ),
+    # fresh (recorded 2026-12-01): programs, dialogs, fields and states in neither split
+    (
+        "gtk-yad-radiolist",
+        "fresh",
+        "gtk",
+        "yad --list --radiolist (4 columns)",
+        gtk_shot(
+            [
+                "yad",
+                "--list",
+                "--radiolist",
+                "--title",
+                "Restore a backup",
+                "--width",
+                "540",
+                "--height",
+                "300",
+                "--column",
+                "Use:RD",
+                "--column",
+                "Snapshot",
+                "--column",
+                "Size",
+                "--column",
+                "Taken",
+                "FALSE",
+                "Nightly",
+                "2.1 GB",
+                "2026-11-30",
+                "TRUE",
+                "Weekly",
+                "14.8 GB",
+                "2026-11-24",
+                "FALSE",
+                "Monthly",
+                "51.0 GB",
+                "2026-11-01",
+                "FALSE",
+                "Before upgrade",
+                "9.3 GB",
+                "2026-10-17",
+                "--button",
+                "Restore:0",
+                "--button",
+                "Cancel:1",
+            ],
+            toggle="radio",
+            moves=[(380, 170)],
+        ),
+    ),
+    (
+        "gtk-yad-form-fields",
+        "fresh",
+        "gtk",
+        "yad --form (combo, file, read-only)",
+        _with_files(
+            gtk_shot(
+                [
+                    "yad",
+                    "--form",
+                    "--title",
+                    "Export report",
+                    "--width",
+                    "470",
+                    "--field",
+                    "Report title",
+                    "--field",
+                    "Template:CB",
+                    "--field",
+                    "Attach file:FL",
+                    "--field",
+                    "Created by:RO",
+                    "Q4 sales by region",
+                    "Summary!^Detailed!Compact",
+                    str(FILES / "report.pdf"),
+                    "ann@example.org",
+                    "--button",
+                    "Export:0",
+                    "--button",
+                    "Cancel:1",
+                ],
+                moves=[(120, 110)],
+            )
+        ),
+    ),
+    (
+        "gtk-zenity-forms-wifi",
+        "fresh",
+        "gtk",
+        "zenity --forms (entry, combo, password)",
+        gtk_shot(
+            [
+                _Z,
+                "--forms",
+                "--title",
+                "Hidden network",
+                "--text",
+                "Connect to a hidden Wi-Fi network",
+                "--add-entry",
+                "Network name",
+                "--add-combo",
+                "Security",
+                "--combo-values",
+                "None|WPA2 Personal|WPA3 Personal",
+                "--add-password",
+                "Password",
+                "--ok-label",
+                "Connect",
+                "--cancel-label",
+                "Back",
+            ],
+            moves=[(720, 90)],
+        ),
+    ),
+    (
+        "gtk-zenity-entry-extra",
+        "fresh",
+        "gtk",
+        "zenity --entry (prefilled, extra button)",
+        gtk_shot(
+            [
+                _Z,
+                "--entry",
+                "--title",
+                "Save as",
+                "--text",
+                "File name:",
+                "--entry-text",
+                "minutes-2026-12-01.odt",
+                "--ok-label",
+                "Save",
+                "--extra-button",
+                "Save a copy",
+                "--width",
+                "460",
+            ],
+            moves=[(110, 540)],
+        ),
+    ),
+    (
+        "gtk-zenity-question-long",
+        "fresh",
+        "gtk",
+        "zenity --question (long text)",
+        gtk_shot(
+            [
+                _Z,
+                "--question",
+                "--title",
+                "Erase disk?",
+                "--text",
+                "Erasing the disk removes every partition on it, including the three\n"
+                "partitions of the system that is running now. Files on them cannot be\n"
+                "recovered afterwards. Make sure you have a backup before you continue.",
+                "--ok-label",
+                "Erase disk",
+                "--cancel-label",
+                "Go back",
+            ],
+            moves=[(330, 420)],
+        ),
+    ),
+    (
+        "gtk-zenity-error-over-entry",
+        "fresh",
+        "gtk",
+        "zenity --error over zenity --entry",
+        gtk_shot(
+            [
+                _Z,
+                "--entry",
+                "--title",
+                "Proxy",
+                "--text",
+                "Proxy host and port:",
+                "--entry-text",
+                "proxy.example.org:3128",
+                "--width",
+                "420",
+            ],
+            [
+                _Z,
+                "--error",
+                "--title",
+                "Connection failed",
+                "--text",
+                "Could not reach the proxy.",
+            ],
+            moves=[(300, 260), (600, 345)],
         ),
     ),
 ]

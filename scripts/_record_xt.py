@@ -241,4 +241,33 @@ XT_SHOTS = [
         "xcalc (small)",
         xcalc_shot(["-geometry", "220x380+90+300", "-xrm", "XCalc*Font: 6x12"]),
     ),
+    # fresh (recorded 2026-12-01): other fonts, colours, buttons and places
+    (
+        "xt-xmessage-bold",
+        "fresh",
+        "xt",
+        "xmessage (8x13bold font)",
+        xmessage_shot(
+            ["-fn", "8x13bold", "-geometry", "+560+540", "The connection to the server was lost."],
+            ["Reconnect", "Work offline", "Quit"],
+        ),
+    ),
+    (
+        "xt-xmessage-huge",
+        "fresh",
+        "xt",
+        "xmessage (12x24 font, yellow, five buttons)",
+        xmessage_shot(
+            [
+                "-fn",
+                "12x24",
+                "-bg",
+                "lightyellow",
+                "-geometry",
+                "+40+90",
+                "report.pdf has changed on disk.",
+            ],
+            ["Overwrite", "Keep", "Compare", "Cancel", "Help"],
+        ),
+    ),
 ]

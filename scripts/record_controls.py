@@ -1,6 +1,6 @@
 """Record benchmarks/controls: real screenshots of real programs, with labelled targets.
 
-    python scripts/record_controls.py [--out DIR] [--split main|holdout] [--only NAME ...]
+    python scripts/record_controls.py [--out DIR] [--split main|holdout|fresh] [--only NAME ...]
 
 Each shot starts real programs on a private 1280x800x24 Xvfb with openbox and a private
 D-Bus session bus (for GTK's accessibility tree), waits until the screen is still,
@@ -34,7 +34,11 @@ own is left out.
 HELD-OUT RULE: this set is for measuring only. Nobody tunes a threshold, a rule or a
 model on it; a detector that is changed after looking at a miss here must be measured
 again on a set recorded afresh (``--split holdout`` into a folder its author never
-sees). The labels file says so in its ``note``.
+sees). The labels file says so in its ``note``. The ``fresh`` split is such a set: 14
+shots of programs, dialogs and states in neither other split, written on 2026-12-01
+before the kind rules of that day were changed, recorded outside the repository, and
+scored only once those rules were done (its context is recorded with the code of the
+day, so it is recorded again then).
 
 Needs: xvfb, openbox, xdotool, x11-utils, x11-apps (xcalc, xmessage), xclip, zenity,
 yad, dbus, at-spi2-core, gir1.2-atspi-2.0, python3-gi, tk8.6-doc, fonts-dejavu-core.
@@ -134,7 +138,7 @@ def record_shot(shot: Shot, desk: Desk, out: Path) -> dict[str, Any]:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "controls")
-    p.add_argument("--split", choices=("main", "holdout"), default="main")
+    p.add_argument("--split", choices=("main", "holdout", "fresh"), default="main")
     p.add_argument(
         "--only",
         nargs="*",
