@@ -102,6 +102,55 @@ def test_a_caret_that_splits_a_field_does_not_cut_its_text_off() -> None:
     ] == [True, True]
 
 
+def _listbox(d: Any, box: tuple[int, int, int, int], rows: int, chosen: int | None) -> None:
+    """A Tk-like Listbox: white inside a grey border, rows 20 px apart, one chosen row
+    drawn as a grey band from wall to wall."""
+    x0, y0, x1, _ = box
+    d.rectangle(box, fill=(255, 255, 255), outline=(130, 130, 130))
+    for i in range(rows):
+        top = y0 + 2 + 20 * i
+        if i == chosen:
+            d.rectangle((x0 + 1, top, x1 - 1, top + 19), fill=(195, 195, 195))
+        d.text((x0 + 4, top + 5), f"City {i}", fill=(0, 0, 0))
+
+
+def test_a_list_box_is_a_list_and_a_chosen_row_does_not_split_it() -> None:
+    image = _canvas(400, 400)
+    d = ImageDraw.Draw(image)
+    _listbox(d, (40, 30, 240, 175), rows=7, chosen=2)
+    shapes = detect_shapes(image)
+    assert [s.kind for s in shapes] == ["list"]  # not a field above the band and a list below
+    assert _near(shapes[0].box, (40, 30, 241, 176))
+
+
+def test_a_short_list_with_its_top_row_chosen_is_still_one_list() -> None:
+    image = _canvas(400, 400)
+    _listbox(ImageDraw.Draw(image), (40, 30, 240, 75), rows=2, chosen=0)
+    assert [s.kind for s in detect_shapes(image)] == ["list"]
+
+
+def test_a_white_dialog_body_with_buttons_in_it_is_no_list() -> None:
+    image = _canvas(400, 400)
+    d = ImageDraw.Draw(image)
+    d.rectangle((40, 30, 340, 200), fill=(255, 255, 255), outline=(130, 130, 130))
+    d.text((52, 50), "Save changes to notes.txt", fill=(0, 0, 0))
+    d.text((52, 70), "before closing?", fill=(0, 0, 0))
+    _button(d, (150, 150, 230, 180))
+    _button(d, (240, 150, 320, 180))
+    assert [s.kind for s in detect_shapes(image)] == ["button", "button"]
+
+
+def test_fields_one_under_another_and_a_keypad_column_are_not_lists() -> None:
+    image = _canvas(400, 400)
+    d = ImageDraw.Draw(image)
+    for top in (20, 54, 88):  # a form's fields, 8 px apart: no wall runs through the gaps
+        d.rectangle((60, top, 300, top + 26), fill=(255, 255, 255), outline=(130, 130, 130))
+    for top in range(150, 390, 40):  # white keys with black walls, 2 px apart
+        d.rectangle((60, top, 120, top + 38), fill=(255, 255, 255), outline=(0, 0, 0))
+    kinds = [s.kind for s in detect_shapes(image)]
+    assert "list" not in kinds and kinds.count("field") == 3, kinds
+
+
 def test_check_boxes_and_radios_with_and_without_ink() -> None:
     image = _canvas()
     d = ImageDraw.Draw(image)
@@ -223,6 +272,18 @@ def test_fields_take_the_label_left_of_them_or_above_and_their_text_as_value() -
     ]
 
 
+def test_a_label_whose_ocr_box_reaches_into_its_fields_wall_still_names_it() -> None:
+    # a web form: "Name" set 5 px from its box, OCR's box of it 6 px wider than its ink;
+    # the field below must not take "Name" from above instead of its own "City"
+    fields = [
+        Shape(box=(95, 241, 304, 264), kind="field"),
+        Shape(box=(79, 276, 288, 299), kind="field"),
+    ]
+    ocr = [_ocr("Name", (37, 237, 100, 266)), _ocr("City", (37, 271, 85, 301))]
+    got = [(e.label, e.box) for e in fuse(ocr, fields) if e.kind == "field"]
+    assert got == [("Name", (95, 241, 304, 264)), ("City", (79, 276, 288, 299))]
+
+
 def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None:
     shapes = [
         Shape(box=(20, 20, 32, 32), kind="check", state=frozenset({"checked"})),
@@ -236,25 +297,48 @@ def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None
         _ocr("Title", (300, 20, 360, 34)),
     ]
     got = fuse(ocr, shapes)
-    ticks = [(e.kind, e.label, e.box, e.checked) for e in got if e.kind]
+    ticks = [(e.kind, e.label, e.box, e.checked) for e in got if e.kind != "text"]
     assert ticks == [
         ("check", "Subscribe", (20, 20, 32, 32), True),
         ("check", "Remember me", (20, 50, 32, 62), False),
         ("radio", "Large", (20, 80, 32, 92), True),
     ]
-    assert [e.label for e in got if not e.kind] == ["Title"]  # labels are not listed twice
+    assert [e.label for e in got if e.kind == "text"] == ["Title"]  # labels are not listed twice
 
 
 def test_a_ring_inside_a_word_is_a_letter_not_a_check_box() -> None:
     shapes = [Shape(box=(60, 22, 70, 32), kind="radio")]  # the "o" of "Hello"
     got = fuse([_ocr("Hello", (20, 18, 90, 36))], shapes)
-    assert [(e.label, e.kind) for e in got] == [("Hello", "")]
+    assert [(e.label, e.kind) for e in got] == [("Hello", "text")]
 
 
-def test_text_in_no_control_stays_unknown_and_a_button_with_no_text_is_left_out() -> None:
+def test_text_in_no_control_is_text_and_a_button_with_no_text_is_left_out() -> None:
     shapes = [Shape(box=(200, 200, 260, 230), kind="button", filled=True)]
     got = fuse([_ocr("Hello", (20, 18, 90, 36))], shapes)
-    assert [(e.label, e.kind, e.source) for e in got] == [("Hello", "", "ocr")]
+    assert [(e.label, e.kind, e.source) for e in got] == [("Hello", "text", "ocr")]
+
+
+def test_a_lists_rows_are_items_named_by_their_first_column() -> None:
+    cities = ("Oslo", "Rome", "Paris")
+    rows = [_ocr(c, (14, 20 + 20 * i, 90, 36 + 20 * i)) for i, c in enumerate(cities)]
+    beside = _ocr("4 stops", (120, 40, 180, 56))  # a second column
+    over = _ocr("Delete order?", (60, 90, 150, 104))  # a dialog's title over the list
+    heading = _ocr("Cities", (10, 0, 60, 14))
+    lists = [Shape(box=(10, 16, 200, 120), kind="list", filled=True)]
+    got = {e.label: e.kind for e in fuse([*rows, beside, over, heading], lists)}
+    assert got == {"Oslo": "item", "Rome": "item", "Paris": "item", "4 stops": "text",
+                   "Delete order?": "text", "Cities": "text"}  # fmt: skip
+
+
+def test_one_line_or_prose_in_a_list_box_is_not_a_list() -> None:
+    box = [Shape(box=(10, 16, 400, 120), kind="list", filled=True)]
+    one = fuse([_ocr("Oslo", (14, 20, 90, 36))], box)
+    prose = [
+        _ocr("It was the best of times, it was the worst", (14, 20, 390, 36)),
+        _ocr("of times, it was the age of wisdom", (14, 40, 300, 56)),
+    ]
+    assert [e.kind for e in one] == ["text"]
+    assert [e.kind for e in fuse(prose, box)] == ["text", "text"]
 
 
 def test_a_key_ocr_left_unread_is_read_alone_and_a_doubtful_lone_mark_is_dropped() -> None:
@@ -320,7 +404,7 @@ def test_fused_elements_keep_the_window_their_text_was_in() -> None:
         Element(label="Subscribe", box=(16, 48, 90, 64), window=9),
     ]
     got = {(e.kind, e.label): e.window for e in fuse(ocr, shapes)}
-    assert got == {("button", "OK"): 7, ("field", "Street"): 7, ("", "Street"): 7,
+    assert got == {("button", "OK"): 7, ("field", "Street"): 7, ("text", "Street"): 7,
                    ("check", "Subscribe"): 9}  # fmt: skip
 
 

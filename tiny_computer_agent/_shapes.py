@@ -32,7 +32,7 @@ from ._perception import Element, reading_order
 __all__ = ["SHAPE_KINDS", "Shape", "crop_reader", "detect_shapes", "fuse"]
 
 #: What a shape may be; the same words as :data:`~tiny_computer_agent._perception.KINDS`.
-SHAPE_KINDS: Final = ("button", "field", "check", "radio", "key")
+SHAPE_KINDS: Final = ("button", "field", "check", "radio", "key", "list")
 
 Box = tuple[int, int, int, int]
 
@@ -48,6 +48,11 @@ FIELD_WIDTH: Final = (40, 900)
 #: A button's inside is at most this many times wider than tall ("Don't Save" in Tk is
 #: 3-4); openbox's title bars (9-12) and xmessage's message line (9) are wider.
 BUTTON_ASPECT: Final = 7
+#: A list's inside (a Tk Listbox, a tree view seen in pixels): light and walled like a
+#: field, taller than a one-line field, at most this tall.
+LIST_HEIGHT: Final = (45, 720)
+#: How far apart two light parts of one list may lie: a selected row's band between them.
+LIST_GAP: Final = 40
 #: A check box's or radio's inside: square, this many pixels a side.
 TICK_SIDE: Final = (6, 22)
 
@@ -107,7 +112,8 @@ def _edges(grey: Any) -> Any:
 
 def detect_shapes(image: Any) -> tuple[Shape, ...]:
     """The controls in ``image`` (a PIL image or an (h, w, 3) RGB uint8 array): buttons,
-    text fields, check boxes, radios and keypad keys, top to bottom, left to right.
+    text fields, check boxes, radios, keypad keys and lists, top to bottom, left to
+    right.
 
     Never raises on odd input: an empty, tiny or uniform frame has no shapes."""
     np, cv2 = _numpy()
@@ -119,13 +125,17 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     grey = cv2.cvtColor(np.ascontiguousarray(rgb[:, :, :3]), cv2.COLOR_RGB2GRAY)
     edge = _edges(grey)
     flat = (~edge).view(np.uint8)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    _, regions, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     ticks, rings = _rings(np, cv2, edge)
     controls = _controls(np, stats, grey, edge)
+    controls, lists = _unlisted(controls, _lists(np, stats, grey, edge), regions)
     # a ring button found also as a flat inside is that inside's control (its box
     # measured better); a ring button is added where the inside was split
-    rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in controls)]
-    return _keypads(_distinct(controls + rings + ticks))
+    # (a list's own outline is no button)
+    found = [*controls, *lists]
+    rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in found)]
+    shapes = (*_keypads(_distinct(controls + rings + ticks)), *lists)
+    return tuple(sorted(shapes, key=lambda s: (s.box[1], s.box[0])))
 
 
 def _wall(edge: Any, box: Box) -> Box:
@@ -174,29 +184,47 @@ def _controls(np: Any, stats: Any, grey: Any, edge: Any) -> list[Shape]:
     return out
 
 
-def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
-    """The button or field whose inside is ``inside``, or None when its wall is open."""
+def _walled(np: Any, edge: Any, inside: Box) -> bool:
+    """Whether edges wall ``inside`` along the middle half of each side (a rounded end,
+    as X Toolkit's oval buttons have, leaves the bounding box's corners outside)."""
     x0, y0, x1, y1 = inside
-    # the wall along the middle half of each side (a rounded end, as X Toolkit's oval
-    # buttons have, leaves the bounding box's corners outside the wall)
     qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
     ring = np.concatenate(
         (edge[y0 - 1, x0 + qx : x1 - qx], edge[y1, x0 + qx : x1 - qx],
          edge[y0 + qy : y1 - qy, x0 - 1], edge[y0 + qy : y1 - qy, x1])
     )  # fmt: skip
-    if ring.mean() < 0.8:
-        return None
-    box = _wall(edge, inside)
-    pad = 2
-    core = edge[y0 + pad : y1 - pad, x0 + pad : x1 - pad]
-    ink = int(core.sum()) > 3 * (y1 - y0)
+    return bool(ring.mean() >= 0.8)
+
+
+def _light(np: Any, grey: Any, inside: Box, box: Box, lighter: int = 6) -> bool:
+    """Whether ``inside`` is near white and ``lighter`` grey levels lighter than what lies
+    above and below its walls (``box``): a list's inside, not a dialog's own grey. A
+    field asks for 0: a web page's text box is as white as the page around it."""
+    x0, y0, x1, y1 = inside
     within = float(np.median(grey[y0:y1, x0:x1]))
     bx0, by0, bx1, by1 = box
     around = np.concatenate(
         (grey[max(0, by0 - 3), bx0:bx1], grey[min(grey.shape[0] - 1, by1 + 2), bx0:bx1])
     )
+    return within >= 235 and within >= float(np.median(around)) + lighter
+
+
+def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
+    """The button or field whose inside is ``inside``, or None when its wall is open."""
+    x0, y0, x1, y1 = inside
+    if not _walled(np, edge, inside):
+        return None
+    box = _wall(edge, inside)
+    pad = 2
+    core = edge[y0 + pad : y1 - pad, x0 + pad : x1 - pad]
+    ink = int(core.sum()) > 3 * (y1 - y0)
     wide = (x1 - x0) >= 2.5 * (y1 - y0) and (x1 - x0) >= FIELD_WIDTH[0]
-    light = within >= 235 and within >= float(np.median(around)) + 6
+    # a field is lighter than what is around it; on a page as white as it (a web form's
+    # text box) it must be empty or hold text from its left end (xmessage's white
+    # buttons on white hold a label in their middle)
+    light = _light(np, grey, inside, box) or (
+        _light(np, grey, inside, box, lighter=0) and (not ink or _from_left(np, core))
+    )
     if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)):
         whole = _through_cursor(edge, inside)
         if whole != inside:  # the rest of the field: its text, left of the caret
@@ -206,6 +234,144 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
         return None  # a title bar, a status line or a message frame, not a button
     return Shape(box=box, kind="button", filled=ink)
+
+
+#: A list: its shape, the light insides it is made of, and their region numbers.
+_List = tuple[Shape, list[Box], set[int]]
+
+
+def _unlisted(
+    controls: list[Shape], lists: list[_List], regions: Any
+) -> tuple[list[Shape], list[Shape]]:
+    """(controls, lists): a light box with a control standing on its own light surface
+    (a dialog's white body with its buttons) is no list; a window's buttons over a list
+    stand on the window's own background, so they do not count. The pieces of a list
+    (its rows around a chosen one, the chosen row's band) are no fields or buttons."""
+    kept = [
+        (s, parts)
+        for s, parts, numbers in lists
+        if not any(
+            _inside(c.box, s.box) and not _a_part(c, parts, s) and _on(regions, c.box, numbers)
+            for c in controls
+        )
+    ]
+    pieces = [c for c in controls if any(_a_part(c, parts, s) for s, parts in kept)]
+    return [c for c in controls if c not in pieces], [s for s, _ in kept]
+
+
+def _on(regions: Any, box: Box, numbers: set[int]) -> bool:
+    """Whether a pixel 3 pixels outside the middle of a side of ``box`` lies in one of
+    the flat regions ``numbers`` (what the control stands on)."""
+    h, w = regions.shape
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    around = ((x0 - 3, cy), (x1 + 3, cy), (cx, y0 - 3), (cx, y1 + 3))
+    return any(0 <= x < w and 0 <= y < h and int(regions[y, x]) in numbers for x, y in around)
+
+
+def _lists(np: Any, stats: Any, grey: Any, edge: Any) -> list[_List]:
+    """Lists, each with the insides it is made of: light walled insides as wide as a field,
+    joined when one lies under another between the same side walls, the walls running on
+    through the band between them (a selected row's band splits a Tk Listbox's white in
+    two); one taller than a one-line field (:data:`LIST_HEIGHT`), or joined, is a list.
+    Two fields of a form, one under the other, have no wall through the gap."""
+    h, w = grey.shape
+    x, y, bw, bh, area = (stats[1:, i] for i in range(5))
+    fill = area / np.maximum(1, bw * bh)
+    ok = (
+        (bw >= FIELD_WIDTH[0]) & (bw <= FIELD_WIDTH[1])
+        & (bh >= BUTTON_HEIGHT[0]) & (bh <= LIST_HEIGHT[1]) & (fill >= 0.45)
+        & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    )  # fmt: skip
+    pieces: dict[Box, int] = {}  # inside -> its region's number
+    for i in np.flatnonzero(ok):
+        inside = (int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i]))
+        if _walled(np, edge, inside) and _light(np, grey, inside, _wall(edge, inside)):
+            pieces[inside] = int(i) + 1
+    groups: list[list[Box]] = []
+    for piece in sorted(pieces, key=lambda b: (b[1], b[0])):
+        home = next((g for g in groups if _continues(edge, g[-1], piece)), None)
+        if home is None:
+            groups.append([piece])
+        else:
+            home.append(piece)
+    lists = []
+    for g in groups:
+        inside = (g[0][0], g[0][1], g[-1][2], g[-1][3])
+        grown = _banded(np, grey, edge, inside)
+        if len(g) > 1 or grown != inside or inside[3] - inside[1] >= LIST_HEIGHT[0]:
+            shape = Shape(box=_wall(edge, grown), kind="list", filled=True)
+            lists.append((shape, g, {pieces[b] for b in g}))
+    return lists
+
+
+def _banded(np: Any, grey: Any, edge: Any, inside: Box) -> Box:
+    """``inside`` grown up and down through a chosen row's band at a list's top or
+    bottom: as far as both side walls run on (at most :data:`LIST_GAP`), kept when what
+    it takes in holds rows of mostly flat pixels that are not light (a selection's
+    colour; a field's own wall has no flat row, the white of a key below is light)."""
+    x0, y0, x1, y1 = inside
+    h = edge.shape[0]
+
+    def walls(y: int) -> bool:
+        return bool(edge[y, x0 - 1]) and bool(edge[y, x1])
+
+    def banded(a: int, b: int) -> bool:
+        flat = edge[a:b, x0:x1].mean(axis=1) < 0.5
+        if b - a <= 3 or not flat.any():
+            return False
+        return float(np.median(grey[a:b, x0:x1][flat])) < 235
+
+    top = y0
+    while top > max(1, y0 - LIST_GAP) and walls(top - 1):
+        top -= 1
+    bottom = y1
+    while bottom < min(h - 1, y1 + LIST_GAP) and walls(bottom):
+        bottom += 1
+    return (x0, top if banded(top, y0) else y0, x1, bottom if banded(y1, bottom) else y1)
+
+
+def _rows(found: Sequence[Element]) -> list[Element]:
+    """The rows of a list among the text ``found`` inside it: the pieces that start at
+    its first column (within :data:`ROW_ALIGN` of the leftmost), two or more, none of
+    them prose (over :data:`ROW_WORDS` words). A row is named by its first column;
+    text further right (another column, a display's figures, a window covering the
+    list) is not a row."""
+    if not found or any(len(e.label.split()) > ROW_WORDS for e in found):
+        return []
+    first = min(e.box[0] for e in found)
+    rows = [e for e in found if e.box[0] - first <= ROW_ALIGN]
+    return rows if len(rows) >= 2 else []
+
+
+def _continues(edge: Any, above: Box, below: Box) -> bool:
+    """Whether ``below`` is the same list as ``above``: the same side walls (within 3
+    pixels), at most :data:`LIST_GAP` under it, both walls edged all the way down, and
+    a band between them (a row of mostly flat pixels: a selected row's colour), not
+    just a border (two keys of a keypad column, one under the other)."""
+    ax0, _, ax1, ay1 = above
+    bx0, by0, bx1, _ = below
+    if abs(ax0 - bx0) > 3 or abs(ax1 - bx1) > 3 or not 0 <= by0 - ay1 <= LIST_GAP:
+        return False
+    left, right = min(ax0, bx0), max(ax1, bx1)
+    gap = edge[ay1:by0]
+    walls = bool(gap[:, left - 1].all() and gap[:, right].all())
+    return walls and bool((gap[:, left:right].mean(axis=1) < 0.5).any())
+
+
+def _a_part(c: Shape, parts: Sequence[Box], whole: Shape) -> bool:
+    """Whether control ``c`` is a piece of list ``whole``, not a control: one of its
+    light ``parts`` (walls added), or a band from wall to wall (its chosen row)."""
+    if any(
+        _overlap(c.box, p) > 0.9 and 0.6 * _area(p) <= _size(c) <= 1.5 * _area(p) for p in parts
+    ):
+        return True
+    x0, _, x1, _ = whole.box
+    return _inside(c.box, whole.box) and c.box[0] - x0 <= 4 and x1 - c.box[2] <= 4
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def _through_cursor(edge: Any, inside: Box) -> Box:
@@ -233,6 +399,16 @@ def _through_cursor(edge: Any, inside: Box) -> Box:
     grown_left = left < x0 - 4 and (own or bool(core[:, left + 4 : x0 - 4].any()))
     grown_right = right > x1 + 4 and (own or bool(core[:, x1 + 4 : right - 4].any()))
     return (left + 1 if grown_left else x0, y0, right - 1 if grown_right else x1, y1)
+
+
+def _from_left(np: Any, core: Any) -> bool:
+    """Whether the ink inside a box starts near its left end and stops well short of
+    its right end, as a field's text does."""
+    columns = np.flatnonzero(core.any(axis=0))
+    if columns.size == 0:
+        return False
+    left, right = int(columns[0]), core.shape[1] - 1 - int(columns[-1])
+    return left <= 8 and right >= max(16, 2 * left)
 
 
 def _centred(np: Any, core: Any) -> bool:
@@ -399,7 +575,7 @@ def _inside(inner: Box, outer: Box) -> bool:
 
 
 def _size(s: Shape) -> int:
-    return (s.box[2] - s.box[0]) * (s.box[3] - s.box[1])
+    return _area(s.box)
 
 
 def _keypads(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
@@ -564,8 +740,9 @@ def fuse(
     text as ``value``, ``""`` when empty). A check box or radio takes the text to its
     right as its label (that text is not listed again); its box is the box, so a click
     ticks it; ``state`` holds ``"checked"`` when ink is inside. Text in no control is
-    kept as it was (``kind=""``). A button or key with no text is left out (nothing can
-    name it); so is a ring inside a word (a letter's hole).
+    ``text``, or ``item`` when it is a row of a list (:func:`_plain`). A button or key
+    with no text is left out (nothing can name it); so is a ring inside a word (a
+    letter's hole).
 
     ``read(box)``, when given, reads a control's box again (say ``lambda b:
     reread(image, b)`` from :mod:`._ocr`): it is asked for each control whose label was
@@ -595,7 +772,31 @@ def fuse(
         if made is not None:
             out.append(made)
     ticks, loose = _tick_elements([s for s in shapes if s.kind in ("check", "radio")], loose)
-    return tuple(reading_order([*out, *ticks, *loose]))
+    lists = [s.box for s in shapes if s.kind == "list"]
+    return tuple(reading_order([*out, *ticks, *_plain(loose, lists)]))
+
+
+#: A line longer than this many words is prose, not a list's row: a list of such lines is
+#: a text area, and its lines stay text.
+ROW_WORDS: Final = 6
+#: A list's rows start at its first column's left edge, within this many pixels.
+ROW_ALIGN: Final = 10
+
+
+def _plain(loose: Sequence[Element], lists: Sequence[Box]) -> list[Element]:
+    """Text in no control, with its kind: a list's rows are ``item`` (:func:`_rows`);
+    other text is ``text`` (a label, a heading, a sentence:
+    the shapes saw no control there); text that came with a kind keeps it."""
+    inside: dict[int, list[Element]] = {}
+    for e in loose:
+        home = next((i for i, box in enumerate(lists) if _centre_in(e.box, box)), None)
+        if home is not None and not e.kind:
+            inside.setdefault(home, []).append(e)
+    items = {id(e) for found in inside.values() for e in _rows(found)}
+    return [
+        dataclasses.replace(e, kind="item" if id(e) in items else "text") if not e.kind else e
+        for e in loose
+    ]
 
 
 def _reread(read: Reader, s: Shape) -> list[Element]:
@@ -694,14 +895,16 @@ def _control_element(
 def _field_label(box: Box, loose: Sequence[Element]) -> Element | None:
     """The text naming a field at ``box``: the nearest on its row to its left, else the
     nearest above it whose left edge is near the field's (a label above a field starts
-    where it starts; a word above its right end names something else)."""
+    where it starts; a word above its right end names something else). OCR's box of a
+    word runs a few pixels past its ink: a label set close to its field may reach into
+    the field's wall, by less than half the label's width."""
     x0, y0, x1, y1 = box
     h = y1 - y0
     left = [
         e
         for e in loose
         if y0 <= (e.box[1] + e.box[3]) / 2 <= y1
-        and e.box[2] <= x0 + 4
+        and e.box[2] <= x0 + min(h, (e.box[2] - e.box[0]) / 2)
         and x0 - e.box[2] <= LABEL_LEFT * h
     ]
     if left:
