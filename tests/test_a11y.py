@@ -198,6 +198,39 @@ def test_a_checklist_toggle_cell_is_a_check_named_by_its_row() -> None:
     assert [n.label for n in snap.nodes if n.kind == "cell"] == ["Apple", "Banana"]
 
 
+def test_a_selectable_cell_is_a_row_and_a_plain_tables_cell_stays_a_cell() -> None:
+    objects = _dialog()
+    objects["/f"].children = ["/t1", "/t2"]
+    objects["/t1"] = FakeObject(CELL, "Office laser", (110, 120, 200, 20), bits=SHOWN | {22})
+    objects["/t2"] = FakeObject(CELL, "42", (110, 142, 200, 20))  # a web page's table
+    snap = _backend(FakeBus(objects)).snapshot()
+    assert [(n.label, n.kind) for n in snap.nodes] == [("Office laser", "item"), ("42", "cell")]
+
+
+def test_a_list_row_is_offered_by_the_label_it_shows_not_its_tooltip() -> None:
+    objects = _dialog()
+    objects["/f"].children = ["/row", "/row2"]
+    # the file chooser's places: a nameless-to-the-eye row whose name is a tooltip
+    objects["/row"] = FakeObject(32, "Open your personal folder", (110, 120, 150, 36))
+    objects["/row"].children = ["/box"]
+    objects["/box"] = FakeObject(FILLER, "", (110, 120, 150, 36), children=["/icon", "/home"])
+    objects["/icon"] = FakeObject(27, "", (112, 128, 16, 16))
+    objects["/home"] = FakeObject(LABEL, "Home", (132, 128, 40, 20))
+    objects["/row2"] = FakeObject(32, "Trash", (110, 160, 150, 36))  # no label under it
+    snap = _backend(FakeBus(objects)).snapshot()
+    assert sorted((n.label, n.kind) for n in snap.nodes) == [("Home", "item"), ("Trash", "item")]
+
+
+def test_a_combo_box_is_a_field_named_by_its_label_with_its_choice_as_value() -> None:
+    objects = _dialog()
+    objects["/e"] = FakeObject(11, "Portugal", (170, 118, 200, 24))
+    objects["/e"].props = {"Description": ""}
+    snap = _backend(FakeBus(objects)).snapshot()
+    combo = next(n for n in snap.nodes if n.box[0] == 170)
+    assert (combo.kind, combo.value) == ("field", "Portugal")
+    assert combo.label == "Street"  # the label beside it, as a text field's
+
+
 def test_a_password_is_never_read() -> None:
     objects = _dialog()
     objects["/e"].role = 40  # password text

@@ -64,7 +64,7 @@ ROLE_KINDS: Final[Mapping[int, str]] = {
     43: "button",  # push button
     62: "button",  # toggle button
     129: "button",  # push button menu
-    11: "button",  # combo box: a button that opens a list
+    11: "field",  # combo box: named by its label, its choice the value (see _atspi)
     61: "field",  # text (only when editable; else "text", see kind_for)
     79: "field",  # entry
     40: "field",  # password text
@@ -74,7 +74,7 @@ ROLE_KINDS: Final[Mapping[int, str]] = {
     88: "link",  # link
     32: "item",  # list item
     91: "item",  # tree item
-    56: "cell",  # table cell ("check" when checkable, see kind_for)
+    56: "cell",  # table cell ("check" when checkable, "item" when selectable: kind_in)
     35: "menuitem",  # menu item
     8: "menuitem",  # check menu item
     45: "menuitem",  # radio menu item

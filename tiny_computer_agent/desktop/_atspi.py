@@ -32,7 +32,7 @@ import dataclasses
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .._perception import Window
@@ -68,6 +68,7 @@ _STATE_FLAGS: Final = {
 _LEAF_ROLES: Final = frozenset({43, 62, 7, 44, 79, 40, 61, 88, 51, 52})
 _CLIP_ROLES: Final = frozenset({49, 68})  # scroll pane, viewport: children outside are hidden
 _TEXT_ROLE, _CELL_ROLE, _SLIDER_ROLE, _SPIN_ROLE = 61, 56, 51, 52
+_COMBO_ROLE, _LIST_ITEM_ROLE, _SELECTABLE = 11, 32, 22
 _LABELLED_BY: Final = 2  # AtspiRelationType
 _MAX_NODES: Final = 4000  # a tree larger than this is cut (a huge table): noted
 _MAX_CHILDREN: Final = 400  # children read per node (a table of 10 000 rows): noted
@@ -116,13 +117,15 @@ class _Node:
     """A node being read: its reference, what was read so far, and its context.
 
     ``top`` is the top-level window it lies in (None: it is one); ``clip`` the nearest
-    ancestor that hides what lies outside it (its window, a scroll pane, a viewport).
+    ancestor that hides what lies outside it (its window, a scroll pane, a viewport);
+    ``parent`` the node it was read under.
     """
 
     bus: str
     path: str
     top: _Node | None
     clip: _Node | None
+    parent: _Node | None = None
     role: int = 0
     bits: set[int] = dataclasses.field(default_factory=set)
     name: str = ""
@@ -449,7 +452,9 @@ class _Walk:
         if node.role not in _LEAF_ROLES:
             if len(refs[0]) > _MAX_CHILDREN:
                 self.note(f"an object has {len(refs[0])} children; read the first {_MAX_CHILDREN}")
-            children.extend(_Node(str(b), str(p), top, clip) for b, p in refs[0][:_MAX_CHILDREN])
+            children.extend(
+                _Node(str(b), str(p), top, clip, node) for b, p in refs[0][:_MAX_CHILDREN]
+            )
         return clip is node or kind_for(node.role, node.bits) is not None
 
     def _place(self, node: _Node, results: list[Any]) -> None:
@@ -480,6 +485,8 @@ class _Walk:
         """Values of fields and sliders; names for nameless nodes (two batches)."""
         asks: list[tuple[_Node, str]] = []
         for node in self.offered:
+            if node.role == _COMBO_ROLE and node.value is None:  # its name is its choice
+                node.value, node.name = node.name, ""
             kind = kind_for(node.role, node.bits)
             field = kind == "field" and node.role != _PASSWORD_ROLE  # never read a password
             if field or (kind == "text" and not node.name):
@@ -537,7 +544,10 @@ class _Walk:
         )
         index = {id(top): i for i, top in enumerate(shown)}
         relative = tuple(i for i, top in enumerate(shown) if top.bus in self.gtk4)
-        nodes = [m for m in (self._made(n, index) for n in self.offered) if m is not None]
+        rows = _row_labels(self.offered)  # id(label) -> id(the row it shows)
+        said = set(rows.values())  # rows their labels stand for
+        made = (self._made(n, index, id(n) in rows) for n in self.offered if id(n) not in said)
+        nodes = [m for m in made if m is not None]
         for what, number in self.counts.items():
             self.note(_COUNT_NOTES[what].format(n=number))
         if not self.complete:
@@ -554,8 +564,9 @@ class _Walk:
             relative=relative,
         )
 
-    def _made(self, node: _Node, windows: dict[int, int]) -> A11yNode | None:
-        kind = kind_for(node.role, node.bits)
+    def _made(self, node: _Node, windows: dict[int, int], row: bool = False) -> A11yNode | None:
+        """The node as offered; ``row``: a label that shows a list row (kind ``item``)."""
+        kind = "item" if row else kind_in(node)
         label = " ".join(node.name.split())
         if kind is None or node.box is None or (not label and kind not in CONTROL_KINDS):
             return None
@@ -579,6 +590,38 @@ class _Walk:
 
 
 _PASSWORD_ROLE: Final = 40
+
+
+def kind_in(node: _Node) -> str | None:
+    """:func:`kind_for` with what the node's state adds: a table cell that can be
+    selected is a row a person picks, an ``item`` (GTK's tree views, which say "table"
+    for every list: zenity's --list, the file chooser's files); one that cannot (a web
+    page's table) stays a ``cell``. A spreadsheet's cells are selectable too, and read
+    as items: not told apart yet."""
+    kind = kind_for(node.role, node.bits)
+    if kind == "cell" and _SELECTABLE in node.bits:
+        return "item"
+    return kind
+
+
+def _row_labels(offered: Sequence[_Node]) -> dict[int, int]:
+    """Labels that show a list row, to the row they show (by ``id``): a list item (GTK's
+    ``GtkListBoxRow``, the file chooser's places) whose name is a tooltip ("Open your
+    personal folder") shows its label ("Home"); the label is the row a person sees, so
+    it is offered as the ``item`` and the row is not offered again."""
+    rows = {id(n) for n in offered if n.role == _LIST_ITEM_ROLE}
+    out: dict[int, int] = {}
+    for node in offered:
+        if kind_for(node.role, node.bits) != "text" or not node.name.strip():
+            continue
+        up, depth = node.parent, 3
+        while up is not None and depth > 0 and id(up) not in rows:
+            up, depth = up.parent, depth - 1
+        if up is not None and id(up) in rows and id(up) not in out.values():
+            out[id(node)] = id(up)
+    return out
+
+
 _COUNT_NOTES: Final = {
     "vanished": "{n} objects vanished mid-snapshot (a window closed?); skipped",
     "zero-size": "{n} showing objects had a zero or negative size; skipped",
