@@ -48,6 +48,18 @@ def test_the_tree_names_what_it_covers_and_ocr_keeps_the_rest() -> None:
     assert [e.label for e in no_tree.elements] == ["Sve", "canvas text"]
 
 
+def test_a_nameless_tree_element_is_named_by_the_text_read_inside_it() -> None:
+    ocr = Reads((_el("notes.txt", (120, 20, 180, 36)), _el("2 bytes", (300, 20, 350, 36))))
+    tree = (
+        _el("", (100, 16, 290, 40), source="a11y", kind="item"),  # GTK's file name cell
+        _el("2 bytes", (295, 16, 360, 40), source="a11y", kind="item"),
+    )
+    found = FusedDetector(ocr=ocr, shapes=False).detect(_frame(tree))
+    assert [(e.label, e.kind, e.source) for e in found.elements] == [
+        ("notes.txt", "item", "a11y"), ("2 bytes", "item", "a11y"),
+    ]  # fmt: skip
+
+
 def test_nothing_found_is_the_grid_with_a_note() -> None:
     found = FusedDetector(ocr=Reads(()), grid=GridDetector(cols=2, rows=1)).detect(_frame())
     assert [e.label for e in found.elements] == ["cell 1", "cell 2"]
@@ -100,6 +112,36 @@ def test_a_windows_title_in_its_top_band_is_a_title_and_the_same_words_below_are
     found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
     assert [(e.label, e.kind) for e in found.elements] == [
         ("Delete file?", "title"), ("Delete", ""), ("Delete fil", ""),
+    ]  # fmt: skip
+
+
+def test_text_that_says_more_than_the_title_is_not_the_title() -> None:
+    from tiny_computer_agent import Window
+
+    ocr = Reads((_el("Delete order 1007?", (120, 130, 260, 146)),))  # the question, high up
+    window = Window(title="Delete order?", box=(100, 100, 300, 290), id=7)
+    frame = dataclasses.replace(_frame(), windows=(window,))
+    found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
+    assert [e.kind for e in found.elements] == [""]
+
+
+def test_a_tree_toggle_drawn_round_is_a_radio_and_one_drawn_square_stays_a_check() -> None:
+    pil = pytest.importorskip("PIL.Image")
+    draw = pytest.importorskip("PIL.ImageDraw")
+    pytest.importorskip("cv2")
+    image = pil.new("RGB", (400, 300), (255, 255, 255))
+    d = draw.Draw(image)
+    d.ellipse((110, 22, 124, 36), outline=(80, 80, 80), width=2)  # GTK's radio toggle
+    d.rectangle((110, 62, 124, 76), outline=(80, 80, 80), width=2)  # a check toggle
+    tree = (
+        _el("Small", (100, 19, 141, 40), source="a11y", kind="check"),
+        _el("Apple", (100, 59, 141, 80), source="a11y", kind="check"),
+        _el("Subscribe me", (100, 100, 300, 120), source="a11y", kind="check"),  # with text
+    )
+    frame = dataclasses.replace(Frame.of(image), accessible=tree)
+    found = FusedDetector(ocr=Reads(()), shapes=False).detect(frame)
+    assert [(e.label, e.kind) for e in found.elements] == [
+        ("Small", "radio"), ("Apple", "check"), ("Subscribe me", "check"),
     ]  # fmt: skip
 
 

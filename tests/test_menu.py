@@ -238,6 +238,8 @@ def test_the_menu_says_what_each_entry_is_and_which_window_holds_it() -> None:
             Element(label="Street", box=(10, 300, 200, 320), kind="field", value="", window=2),
             Element(label="Subscribe", box=(10, 340, 24, 354), kind="check", window=2),
             Element(label="Dark", box=(10, 360, 24, 374), kind="radio", state={"checked"}),
+            Element(label="Lisbon", box=(10, 380, 80, 394), kind="item"),
+            Element(label="Theme", box=(10, 400, 80, 414), kind="text"),  # static: untagged
         ],
         size=(800, 600),
         windows=[dialog, main],
@@ -248,6 +250,8 @@ def test_the_menu_says_what_each_entry_is_and_which_window_holds_it() -> None:
         '2. [field] Street = "" · Editor',
         "3. [check] Subscribe ☐ · Editor",
         "4. [radio] Dark ☑",
+        "5. [item] Lisbon",
+        "6. Theme",
     )
     assert menu.lookup("[button] No") == (1, obs.elements[0])  # copied with its kind
     with pytest.raises(BrainError, match="repeats the menu"):

@@ -320,10 +320,13 @@ def _covered(menu: Menu, title: str | None) -> Window | None:
 
 def _kind_weight(e: Element, verb: str) -> float:
     """A small nudge among equal labels: the kind the verb wants first, known controls
-    next, plain OCR text, then titles and static text (a goal's words repeated in a
-    window title or a sentence are not its button)."""
+    next, text of unknown kind, static text, then window titles (a goal's words
+    repeated in a sentence or a title are not its button; of the two, text in a window
+    may be a control drawn with no border, a title never is)."""
     if e.kind in _PREFERRED.get(verb, ()):
         return 2 * _CONTROL_BONUS
+    if e.kind == "title":
+        return -2 * _CONTROL_BONUS
     if e.kind in _PROSE_KINDS:
         return -_CONTROL_BONUS
     return _CONTROL_BONUS if e.kind else 0.0

@@ -25,7 +25,7 @@ import logging
 from typing import Any, Final
 
 from ._contracts import Detection, Detector
-from ._perception import Element, Frame, as_frame, match_score, normalize_label
+from ._perception import Element, Frame, as_frame, match_score, normalize_label, reading_order
 
 __all__ = [
     "AutoDetector",
@@ -112,12 +112,13 @@ class FusedDetector:
        in one of them, or that holds one's centre, is dropped (the tree names it
        better); pixel elements where the tree says nothing stay (canvas text, Tk and
        X Toolkit programs, which have no tree).
+       A nameless tree element is named by the text OCR reads inside it.
        With ``tree_first`` (the default), what the tree already names is not read
-       again: OCR and shapes see the frame with each tree element's box painted flat
+       again: OCR and shapes see the frame with each named tree element's box painted flat
        (where its window is visible), so a dialog the tree describes costs OCR only
        its title bar and whatever the tree lacks (issue 14: recognition is most of a
        read's time). The observation keeps the real picture.
-    4. Text of unknown kind in the band at a window's top that reads as the window's
+    4. Plain text in the band at a window's top that reads as the window's
        title (the frame's windows say which) is a ``title``.
     5. Nothing at all: the grid, with a note that the brain is choosing blind.
 
@@ -134,7 +135,7 @@ class FusedDetector:
 
     def detect(self, frame: Frame) -> Detection:
         frame = as_frame(frame)
-        tree = frame.accessible if self.accessibility else ()
+        tree = _round_toggles(frame, frame.accessible) if self.accessibility else ()
         seen = _tree_masked(frame) if tree and self.tree_first else frame
         found = self.ocr.detect(seen) if self.ocr is not None else Detection(elements=())
         notes = list(found.notes)
@@ -143,6 +144,7 @@ class FusedDetector:
             elements = self._with_shapes(seen, elements, notes)
         elements = _titled(elements, frame)
         if tree:
+            tree = _named_by_pixels(tree, elements)
             elements = (*tree, *(e for e in elements if not _told(e, tree)))
         if elements:
             return Detection(elements=elements, prose=found.prose, notes=tuple(notes))
@@ -176,9 +178,47 @@ class FusedDetector:
             notes.append(note)
 
 
+#: A tree check box this small (a list's toggle cell, not a box with its label beside
+#: it) is looked at in the pixels.
+TOGGLE_SIDE: Final = 64
+
+
+def _round_toggles(frame: Frame, tree: tuple[Element, ...]) -> tuple[Element, ...]:
+    """``tree`` with its small check boxes that the pixels show round as ``radio``: a
+    radio list's toggles (a tree view's toggle cells) tell the tree only that they can
+    be checked, so they arrive as check boxes. Each is looked at alone (its box and 3
+    pixels around it); one in which shapes find radios and no square is a radio. Without
+    numpy, OpenCV or a picture, the tree stands as it is."""
+    small = [
+        e
+        for e in tree
+        if e.kind == "check"
+        and e.box[2] - e.box[0] <= TOGGLE_SIDE
+        and e.box[2] - e.box[0] <= 3 * (e.box[3] - e.box[1])
+    ]
+    if not small or not hasattr(frame.image, "crop"):
+        return tree
+    from ._errors import MissingExtra
+    from ._shapes import detect_shapes
+
+    w, h = frame.size
+    round_ = set()
+    try:
+        for e in small:
+            x0, y0, x1, y1 = e.box
+            around = (max(0, x0 - 3), max(0, y0 - 3), min(w, x1 + 3), min(h, y1 + 3))
+            crop = frame.image.crop(around)
+            kinds = {s.kind for s in detect_shapes(crop)} & {"check", "radio"}
+            if kinds == {"radio"}:
+                round_.add(id(e))
+    except MissingExtra:
+        return tree
+    return tuple(dataclasses.replace(e, kind="radio") if id(e) in round_ else e for e in tree)
+
+
 def _tree_masked(frame: Frame) -> Frame:
-    """``frame`` with the boxes of its accessibility elements painted flat, so OCR does
-    not read again what the tree names. Windows are painted bottom to top: each window
+    """``frame`` with the boxes of its named accessibility elements painted flat, so OCR
+    does not read again what the tree names. Windows are painted bottom to top: each window
     first gets its own pixels back (a window above a painted box covers it again), then
     its elements' boxes are painted; elements of no listed window go first. A frame
     whose image cannot be copied (no Pillow) is returned as it is."""
@@ -187,9 +227,10 @@ def _tree_masked(frame: Frame) -> Frame:
         return frame
     masked = image.copy()
     listed = {w.id for w in frame.windows}
-    _paint(masked, [e.box for e in frame.accessible if e.window not in listed])
+    named = [e for e in frame.accessible if e.label]  # OCR names a nameless one
+    _paint(masked, [e.box for e in named if e.window not in listed])
     for w in reversed(frame.windows):  # bottom first
-        mine = [e.box for e in frame.accessible if e.window == w.id]
+        mine = [e.box for e in named if e.window == w.id]
         box = _frame_box(frame, w.box)
         if box is not None:
             masked.paste(image.crop(box), box[:2])
@@ -218,14 +259,14 @@ TITLE_BAND: Final = 48
 
 
 def _titled(elements: tuple[Element, ...], frame: Frame) -> tuple[Element, ...]:
-    """``elements`` with kind ``title`` on the text of unknown kind that reads as a
-    window's title (all of it, or the part a title bar had room for) and sits in the
+    """``elements`` with kind ``title`` on plain text (kind ``""`` or ``text``) that reads
+    as a window's title (all of it, or the part a title bar had room for) and sits in the
     band at that window's top: a goal's words repeated in a title are not its button."""
     if not frame.windows:
         return elements
     return tuple(
         dataclasses.replace(e, kind="title")
-        if not e.kind and len(e.key) >= 2 and _in_title_band(e, frame)
+        if e.kind in ("", "text") and len(e.key) >= 2 and _in_title_band(e, frame)
         else e
         for e in elements
     )
@@ -237,8 +278,22 @@ def _in_title_band(e: Element, frame: Frame) -> bool:
         left, top, right, _ = w.box
         if left <= x <= right and top <= y <= top + TITLE_BAND:
             title = normalize_label(w.title)
-            return bool(title) and (e.key in title or match_score(e.key, title) >= 0.8)
+            # the title, or the part of it a title bar had room for; text that says
+            # more than the title ("Delete order 1007?" under "Delete order?") is not it
+            near = match_score(e.key, title) >= 0.8 and len(e.key) <= len(title) + 2
+            return bool(title) and (e.key in title or near)
     return False
+
+
+def _named_by_pixels(tree: tuple[Element, ...], pixels: tuple[Element, ...]) -> tuple[Element, ...]:
+    """``tree`` with each nameless control named by the text the pixels show inside it
+    (GTK's file chooser gives its file names' cells no name; OCR reads them there)."""
+    out = []
+    for t in tree:
+        inside = [e for e in pixels if not t.label and t.contains(*e.center)]
+        label = " ".join(e.label for e in reading_order(inside))
+        out.append(dataclasses.replace(t, label=label) if label else t)
+    return tuple(out)
 
 
 def _told(e: Element, tree: tuple[Element, ...]) -> bool:

@@ -133,10 +133,11 @@ _KIND_RANK: Final = {"": 1, "title": 2, "text": 2}
 
 def entry_text(element: Element, titles: Observation | None = None) -> str:
     """One menu entry without its number: the label, with the kind in brackets when it
-    is known, a field's value, a check box's or radio's state, and the window's title
-    when ``titles`` (the observation) is given and knows it."""
+    is known and not plain ``text`` (most lines on a screen are; untagged they cost a
+    model's prompt nothing), a field's value, a check box's or radio's state, and the
+    window's title when ``titles`` (the observation) is given and knows it."""
     text = element.label
-    if element.kind:
+    if element.kind and element.kind != "text":
         text = f"[{element.kind}] {text}"
     if element.kind == "field" or (element.value is not None and element.kind == "slider"):
         text += f" = {json.dumps(element.value or '', ensure_ascii=False)}"
