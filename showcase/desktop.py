@@ -365,12 +365,14 @@ def desktop_controls() -> Screenshot:
     fused = found["auto"]
     kinds = {e.kind for e in fused.elements}
     expect({"field", "check", "radio", "button"} <= kinds, f"kinds found: {sorted(kinds)}")
+    plain = ("", "text", "title")
+    controls = [e for e in fused.elements if e.kind not in plain]
     return Screenshot(
         image=fused.image,
         boxes=[(f"[{e.kind}] {e.label}", e.box) for e in fused.elements if e.kind],
         caption=f"OCR alone: {len(found['ocr'].elements)} text elements, no kinds · fused: "
-        f"{sum(1 for e in fused.elements if e.kind)} controls with kinds "
-        f"({', '.join(sorted(kinds - {''}))})",
+        f"{len(controls)} controls ({', '.join(sorted(kinds - set(plain)))}) "
+        f"and {len(fused.elements) - len(controls)} labels and titles",
     )
 
 
