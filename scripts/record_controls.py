@@ -36,7 +36,8 @@ model on it; a detector that is changed after looking at a miss here must be mea
 again on a set recorded afresh (``--split holdout`` into a folder its author never
 sees). The labels file says so in its ``note``. The ``fresh`` split is such a set: 14
 shots of programs, dialogs and states in neither other split, written on 2026-12-01
-before the kind rules of that day were changed, recorded outside the repository, and
+while that day's kind rules were made, by a helper that saw neither them nor any
+detector's output on it, committed before them, recorded outside the repository, and
 scored only once those rules were done (its context is recorded with the code of the
 day, so it is recorded again then).
 
