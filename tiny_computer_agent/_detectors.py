@@ -290,7 +290,7 @@ def _named_by_pixels(tree: tuple[Element, ...], pixels: tuple[Element, ...]) -> 
     (GTK's file chooser gives its file names' cells no name; OCR reads them there)."""
     out = []
     for t in tree:
-        inside = [e for e in pixels if not t.label and t.contains(*e.center)]
+        inside = [] if t.label else [e for e in pixels if t.contains(*e.center)]
         label = " ".join(e.label for e in reading_order(inside))
         out.append(dataclasses.replace(t, label=label) if label else t)
     return tuple(out)

@@ -331,19 +331,6 @@ def _banded(np: Any, grey: Any, edge: Any, inside: Box) -> Box:
     return (x0, top if banded(top, y0) else y0, x1, bottom if banded(y1, bottom) else y1)
 
 
-def _rows(found: Sequence[Element]) -> list[Element]:
-    """The rows of a list among the text ``found`` inside it: the pieces that start at
-    its first column (within :data:`ROW_ALIGN` of the leftmost), two or more, none of
-    them prose (over :data:`ROW_WORDS` words). A row is named by its first column;
-    text further right (another column, a display's figures, a window covering the
-    list) is not a row."""
-    if not found or any(len(e.label.split()) > ROW_WORDS for e in found):
-        return []
-    first = min(e.box[0] for e in found)
-    rows = [e for e in found if e.box[0] - first <= ROW_ALIGN]
-    return rows if len(rows) >= 2 else []
-
-
 def _continues(edge: Any, above: Box, below: Box) -> bool:
     """Whether ``below`` is the same list as ``above``: the same side walls (within 3
     pixels), at most :data:`LIST_GAP` under it, both walls edged all the way down, and
@@ -401,14 +388,19 @@ def _through_cursor(edge: Any, inside: Box) -> Box:
     return (left + 1 if grown_left else x0, y0, right - 1 if grown_right else x1, y1)
 
 
+def _margins(np: Any, core: Any) -> tuple[int, int] | None:
+    """The blank columns left and right of the ink in ``core`` (None: no ink)."""
+    columns = np.flatnonzero(core.any(axis=0))
+    if columns.size == 0:
+        return None
+    return int(columns[0]), core.shape[1] - 1 - int(columns[-1])
+
+
 def _from_left(np: Any, core: Any) -> bool:
     """Whether the ink inside a box starts near its left end and stops well short of
     its right end, as a field's text does."""
-    columns = np.flatnonzero(core.any(axis=0))
-    if columns.size == 0:
-        return False
-    left, right = int(columns[0]), core.shape[1] - 1 - int(columns[-1])
-    return left <= 8 and right >= max(16, 2 * left)
+    margins = _margins(np, core)
+    return margins is not None and margins[0] <= 8 and margins[1] >= max(16, 2 * margins[0])
 
 
 def _centred(np: Any, core: Any) -> bool:
@@ -416,11 +408,10 @@ def _centred(np: Any, core: Any) -> bool:
     a button's label does (a field's text starts at its left end): a white button in a
     light dialog is not a filled text field. A field whose text fills it end to end,
     both margins equal, is taken for a button: the rarer mistake."""
-    columns = np.flatnonzero(core.any(axis=0))
-    if columns.size == 0:
+    margins = _margins(np, core)
+    if margins is None:
         return False
-    width = core.shape[1]
-    left, right = int(columns[0]), width - 1 - int(columns[-1])
+    width, (left, right) = core.shape[1], margins
     return bool(left >= max(8, 0.06 * width) and abs(left - right) <= 0.12 * width)
 
 
@@ -785,8 +776,8 @@ ROW_ALIGN: Final = 10
 
 def _plain(loose: Sequence[Element], lists: Sequence[Box]) -> list[Element]:
     """Text in no control, with its kind: a list's rows are ``item`` (:func:`_rows`);
-    other text is ``text`` (a label, a heading, a sentence:
-    the shapes saw no control there); text that came with a kind keeps it."""
+    other text is ``text`` (a label, a heading, a sentence: the shapes saw no control
+    there); text that came with a kind keeps it."""
     inside: dict[int, list[Element]] = {}
     for e in loose:
         home = next((i for i, box in enumerate(lists) if _centre_in(e.box, box)), None)
@@ -797,6 +788,19 @@ def _plain(loose: Sequence[Element], lists: Sequence[Box]) -> list[Element]:
         dataclasses.replace(e, kind="item" if id(e) in items else "text") if not e.kind else e
         for e in loose
     ]
+
+
+def _rows(found: Sequence[Element]) -> list[Element]:
+    """The rows of a list among the text ``found`` inside it: the pieces that start at
+    its first column (within :data:`ROW_ALIGN` of the leftmost), two or more, none of
+    them prose (over :data:`ROW_WORDS` words). A row is named by its first column;
+    text further right (another column, a display's figures, a window covering the
+    list) is not a row."""
+    if not found or any(len(e.label.split()) > ROW_WORDS for e in found):
+        return []
+    first = min(e.box[0] for e in found)
+    rows = [e for e in found if e.box[0] - first <= ROW_ALIGN]
+    return rows if len(rows) >= 2 else []
 
 
 def _reread(read: Reader, s: Shape) -> list[Element]:

@@ -611,13 +611,15 @@ def _row_labels(offered: Sequence[_Node]) -> dict[int, int]:
     it is offered as the ``item`` and the row is not offered again."""
     rows = {id(n) for n in offered if n.role == _LIST_ITEM_ROLE}
     out: dict[int, int] = {}
+    taken: set[int] = set()
     for node in offered:
         if kind_for(node.role, node.bits) != "text" or not node.name.strip():
             continue
         up, depth = node.parent, 3
         while up is not None and depth > 0 and id(up) not in rows:
             up, depth = up.parent, depth - 1
-        if up is not None and id(up) in rows and id(up) not in out.values():
+        if up is not None and id(up) in rows and id(up) not in taken:
+            taken.add(id(up))  # one label per row
             out[id(node)] = id(up)
     return out
 
