@@ -32,7 +32,7 @@ from typing import Any, Final, Literal
 from .._actions import Action
 from .._brains import brain_identity
 from .._contracts import Brain, Decision
-from .._errors import BrainError, PolicyRefusal, TargetError, TraceError
+from .._errors import BrainError, GoalUnreachable, PolicyRefusal, TargetError, TraceError
 from .._perception import Observation
 from .._policy import Policy
 from ._replay import rebuild_menu, replay_frames
@@ -167,6 +167,8 @@ class Verdict(Judgement):
 
 
 def _passed(verdict: VerdictKind, matched: bool, rule: str | None, expected: Expected) -> bool:
+    if expected.give_up:
+        return False  # only giving up passes, and that is judged before a decision is
     if not expected.refusal:
         return verdict == "correct"
     rule_ok = expected.refusal in ("any", rule)
@@ -184,10 +186,11 @@ def judge(
     checks the decision exactly as the loop would (default: :func:`scoring_policy`)."""
     if isinstance(outcome, BrainError):
         error = f"{type(outcome).__name__}: {outcome}"
-        return _judgement("no-decision", expected, error=error)
+        gave_up = expected.give_up and isinstance(outcome, GoalUnreachable)
+        return dataclasses.replace(_judgement("no-decision", expected, error=error), passed=gave_up)
     action = outcome.action
     chose = chosen_text(action)
-    matched = expected.matches(chose)
+    matched = expected.matches(chose) and expected.types_right(action.text)
     try:
         (policy or scoring_policy()).check(action, frame)
     except PolicyRefusal as exc:
@@ -277,10 +280,15 @@ def score_recorded(trace: Trace) -> Verdict:
 def _recorded_judgement(step: TraceStep, expected: Expected) -> Judgement:
     if step.decision is None:
         message = step.error.message if step.error else "no decision"
-        return _judgement("no-decision", expected, error=message)
+        gave_up = (
+            expected.give_up and step.error is not None and step.error.kind == "goal-unreachable"
+        )
+        return dataclasses.replace(
+            _judgement("no-decision", expected, error=message), passed=gave_up
+        )
     action = step.decision.action
     chose = chosen_text(action)
-    matched = expected.matches(chose)
+    matched = expected.matches(chose) and expected.types_right(action.text)
     verdict: VerdictKind = "correct" if matched else "incorrect"
     allowed, rule, error = step.allowed, None, None
     if step.refusal is not None:

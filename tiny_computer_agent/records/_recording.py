@@ -14,6 +14,7 @@ from .._errors import TraceError
 from .._loop import Episode
 from .._menu import DEFAULT_MENU_SIZE, build_menu
 from .._secrets import redact
+from ._cases import traces_of
 from ._jsonio import read_json_file
 from ._schema import (
     POOL_SCOREBOARD_FORMAT,
@@ -111,7 +112,8 @@ def load_trace(path: str | Path) -> Trace:
 
 
 def load_traces(path: str | Path) -> tuple[Trace, ...]:
-    """Every ``*.json`` trace in directory ``path`` (sorted by name), or the one file.
+    """Every ``*.json`` trace in directory ``path`` (sorted by name), or the one file;
+    a case file (:mod:`._cases`) gives one scenario per case.
 
     In a directory, this harness's own scoreboards (``--scoreboard-json``, a task
     pool's ``scoreboard.json``) are skipped: they sit beside the traces they score.
@@ -120,15 +122,16 @@ def load_traces(path: str | Path) -> tuple[Trace, ...]:
     """
     p = Path(path)
     if p.is_file():
-        return (load_trace(p),)
+        return tuple(traces_of(read_json_file(p), str(p)))
     if not p.is_dir():
         raise TraceError(f"{p}: no such trace file or directory")
     files = sorted(f for f in p.glob("*.json") if f.is_file())
     found = [(f, read_json_file(f)) for f in files]
     traces = [
-        Trace.from_dict(data, source=str(f))
+        trace
         for f, data in found
         if not (isinstance(data, dict) and data.get("format") in _NOT_TRACES)
+        for trace in traces_of(data, str(f))
     ]
     if not traces:
         raise TraceError(f"{p}: the directory holds no traces (no *.json trace files)")

@@ -94,7 +94,7 @@ _TOP_FIELDS: Final = frozenset(
 _STEP_FIELDS: Final = frozenset(
     {"index", "frame", "menu", "decision", "allowed", "refusal", "result", "error", "timings"}
 )
-_EXPECTED_FIELDS: Final = frozenset({"labels", "refusal"})
+_EXPECTED_FIELDS: Final = frozenset({"labels", "refusal", "give_up", "text"})
 
 #: The largest pixel coordinate or frame side read (a screen is thousands of pixels; a
 #: bigger number is corruption, and would overflow float arithmetic on boxes).
@@ -110,16 +110,23 @@ class Expected:
     ``labels``: the target(s) a correct decision names (any one; normalised text).
     ``refusal``: set when the policy must refuse the choice -- a rule name such as
     ``"denied-widget"``, or ``"any"``; ``labels`` then names the target to be refused.
+    ``give_up``: nothing on the frame fits the goal; only a brain that gives up
+    (``GoalUnreachable``) is right. ``text``: what a correct ``type`` decision types
+    (compared on normalised text), when the answer is typing into a field.
     """
 
     labels: tuple[str, ...] = ()
     refusal: str | None = None
+    give_up: bool = False
+    text: str | None = None
 
     def __post_init__(self) -> None:
-        if not self.labels and not self.refusal:
+        if self.give_up and (self.labels or self.refusal or self.text):
+            raise ValueError("an answer that gives up names no labels, refusal or text")
+        if not self.labels and not self.refusal and not self.give_up:
             raise ValueError(
-                "an expected answer needs labels (e.g. labels=('Save',)) or a refusal "
-                "(e.g. refusal='denied-widget')"
+                "an expected answer needs labels (e.g. labels=('Save',)), a refusal "
+                "(e.g. refusal='denied-widget') or give_up=True (nothing fits)"
             )
         for label in self.labels:
             if not normalize_label(label):
@@ -130,6 +137,13 @@ class Expected:
         key = normalize_label(text)
         return bool(key) and any(key == normalize_label(label) for label in self.labels)
 
+    def types_right(self, typed: str | None) -> bool:
+        """Whether a decision that typed ``typed`` typed what is expected (always true
+        when no text is expected)."""
+        if self.text is None:
+            return True
+        return normalize_label(typed or "") == normalize_label(self.text)
+
     def describe(self) -> str:
         """``'Save'``, ``'Save' or 'OK'``, ``a refusal (denied-widget) of 'Terminal'``."""
         return self.describe_of(self.labels, self.refusal)
@@ -138,11 +152,16 @@ class Expected:
     def describe_of(labels: Sequence[str], refusal: str | None) -> str:
         said = " or ".join(repr(label) for label in labels)
         if not refusal:
-            return said or "(nothing)"
+            return said or "giving up (nothing fits)"
         return f"a refusal ({refusal})" + (f" of {said}" if said else "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"labels": list(self.labels), "refusal": self.refusal}
+        data: dict[str, Any] = {"labels": list(self.labels), "refusal": self.refusal}
+        if self.give_up:
+            data["give_up"] = True
+        if self.text is not None:
+            data["text"] = self.text
+        return data
 
 
 def without_pixels(observation: Observation) -> Observation:
@@ -516,8 +535,10 @@ class TraceReader(FieldReader):
         data = self.obj(value, where, _EXPECTED_FIELDS)
         labels = self.texts(data.get("labels", []), f"{where}.labels")
         refusal = self.opt_text(data.get("refusal"), f"{where}.refusal")
+        give_up = self.flag(data.get("give_up", False), f"{where}.give_up")
+        text = self.opt_text(data.get("text"), f"{where}.text")
         try:
-            return Expected(labels=labels, refusal=refusal or None)
+            return Expected(labels=labels, refusal=refusal or None, give_up=give_up, text=text)
         except ValueError as exc:
             raise self.fail(where, f"is not an answer: {exc}") from exc
 
