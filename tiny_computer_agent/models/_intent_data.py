@@ -1,0 +1,357 @@
+"""The intent inventory and the menus generated from it (standard library only).
+
+The inventory (``tiny_computer_agent/models/intent/<domain>.json``, reviewed like code)
+names *concepts* -- what a person may want done -- each with the labels real programs
+give its control and the ways people ask for it, including negated and indirect ones::
+
+    {"domain": "files", "titles": [...], "prose": [...], "menubar": [...],
+     "things": ["the report", ...], "values": ["drafts", ...],
+     "concepts": [{"id": "files.delete", "kind": "button", "verb": "click",
+                   "labels": ["Delete", "Move to Trash", ...],
+                   "phrasings": ["get rid of {thing}", "bin it", ...],
+                   "opposite": ["files.restore"]}, ...],
+     "screens": [{"title": "...", "prose": "...", "concepts": [...], "extra": [...]}]}
+
+:func:`generate` turns it into decisions to learn from: a goal (a phrasing with its
+``{thing}``/``{text}`` filled), a menu of (label, kind) entries and the index of the
+right one, or ``None`` when nothing on the menu fits. Menus are built the way screens
+look: the concept's screen-mates, its opposites (hard negatives), a title and prose
+that repeat the goal's words, menu bars and unrelated controls. Seeded, so the same
+seed gives the same data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from .._perception import KINDS, normalize_label
+
+__all__ = [
+    "INVENTORY_DIR",
+    "Concept",
+    "Domain",
+    "Example",
+    "Inventory",
+    "generate",
+    "load_inventory",
+    "word_jaccard",
+]
+
+INVENTORY_DIR: Final = Path(__file__).with_name("intent")
+_CONCEPT_KEYS: Final = frozenset({"id", "kind", "verb", "labels", "phrasings", "opposite"})
+_WORD: Final = re.compile(r"[a-z0-9']+")
+#: How often a generated menu lacks the concept (the brain must give up).
+NOTHING_FITS: Final = 0.15
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Concept:
+    id: str
+    domain: str
+    kind: str
+    verb: str
+    labels: tuple[str, ...]
+    phrasings: tuple[str, ...]
+    opposite: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Screen:
+    title: str
+    prose: str
+    concepts: tuple[str, ...]
+    extra: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Domain:
+    name: str
+    titles: tuple[str, ...]
+    prose: tuple[str, ...]
+    menubar: tuple[str, ...]
+    things: tuple[str, ...]
+    values: tuple[str, ...]
+    concepts: tuple[Concept, ...]
+    screens: tuple[Screen, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Inventory:
+    domains: tuple[Domain, ...]
+
+    @property
+    def concepts(self) -> tuple[Concept, ...]:
+        return tuple(c for d in self.domains for c in d.concepts)
+
+    def concept(self, concept_id: str) -> Concept:
+        return self._by_id()[concept_id]
+
+    def _by_id(self) -> dict[str, Concept]:
+        return {c.id: c for c in self.concepts}
+
+    def sizes(self) -> dict[str, int]:
+        """Counts for the model card: domains, concepts, labels, phrasings, screens."""
+        concepts = self.concepts
+        return {
+            "domains": len(self.domains),
+            "concepts": len(concepts),
+            "labels": sum(len(c.labels) for c in concepts),
+            "phrasings": sum(len(c.phrasings) for c in concepts),
+            "screens": sum(len(d.screens) for d in self.domains),
+        }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Example:
+    """One decision to learn: ``answer`` indexes ``entries``, None when nothing fits."""
+
+    goal: str
+    entries: tuple[tuple[str, str], ...]
+    answer: int | None
+    concept: str
+    verb: str = "click"
+    text: str = ""
+
+
+def words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def word_jaccard(a: str, b: str) -> float:
+    """Word-set Jaccard similarity (the held-out overlap check's measure)."""
+    x, y = words(a), words(b)
+    return len(x & y) / len(x | y) if x | y else 1.0
+
+
+def load_inventory(folder: Path = INVENTORY_DIR) -> Inventory:
+    """Every ``*.json`` domain file in ``folder``; ValueError naming the file and entry."""
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise ValueError(f"{folder}: no intent inventory (*.json domain files) found")
+    domains = tuple(_domain(f) for f in files)
+    inventory = Inventory(domains)
+    known = {c.id for c in inventory.concepts}
+    if len(known) != len(inventory.concepts):
+        raise ValueError(f"{folder}: a concept id is used twice across domain files")
+    for d in domains:
+        for c in d.concepts:
+            for other in c.opposite:
+                if other not in known:
+                    raise ValueError(f"{d.name}: {c.id} names unknown opposite {other!r}")
+        for s in d.screens:
+            for cid in s.concepts:
+                if cid not in known:
+                    raise ValueError(f"{d.name}: a screen names unknown concept {cid!r}")
+    return inventory
+
+
+def _strings(data: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{where}: {key!r} must be a list of non-blank strings")
+    return tuple(value)
+
+
+def _domain(path: Path) -> Domain:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
+        raise ValueError(f"{path}: a domain file is an object with a 'concepts' list")
+    name = str(data.get("domain") or path.stem)
+    concepts = tuple(
+        _concept(c, name, f"{path}: concepts[{i}]") for i, c in enumerate(data["concepts"])
+    )
+    screens = tuple(
+        Screen(
+            title=str(s.get("title", "")),
+            prose=str(s.get("prose", "")),
+            concepts=_strings(s, "concepts", f"{path}: screens[{i}]"),
+            extra=_strings(s, "extra", f"{path}: screens[{i}]"),
+        )
+        for i, s in enumerate(data.get("screens", []))
+    )
+    return Domain(
+        name=name,
+        titles=_strings(data, "titles", str(path)),
+        prose=_strings(data, "prose", str(path)),
+        menubar=_strings(data, "menubar", str(path)),
+        things=_strings(data, "things", str(path)) or ("it",),
+        values=_strings(data, "values", str(path)) or ("hello",),
+        concepts=concepts,
+        screens=screens,
+    )
+
+
+def _concept(data: object, domain: str, where: str) -> Concept:
+    if not isinstance(data, dict) or not {"id", "labels", "phrasings"} <= set(data):
+        raise ValueError(f"{where}: a concept needs 'id', 'labels' and 'phrasings'")
+    unknown = set(data) - _CONCEPT_KEYS
+    if unknown:
+        raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
+    kind = str(data.get("kind", "button"))
+    if kind not in KINDS:
+        raise ValueError(f"{where}: kind {kind!r} not in {KINDS[1:]}")
+    verb = str(data.get("verb", "click"))
+    if verb not in ("click", "type"):
+        raise ValueError(f"{where}: verb {verb!r}; use 'click' or 'type'")
+    concept = Concept(
+        id=str(data["id"]),
+        domain=domain,
+        kind=kind,
+        verb=verb,
+        labels=_strings(data, "labels", where),
+        phrasings=_strings(data, "phrasings", where),
+        opposite=_strings(data, "opposite", where),
+    )
+    if not concept.labels or not concept.phrasings:
+        raise ValueError(f"{where}: {concept.id} needs at least one label and one phrasing")
+    return concept
+
+
+def all_phrasings(inventory: Inventory) -> Iterator[str]:
+    """Every phrasing with its slots filled by every thing/value (the overlap check)."""
+    for d in inventory.domains:
+        for c in d.concepts:
+            for p in c.phrasings:
+                yield from _fills(p, d)
+
+
+def _fills(phrasing: str, domain: Domain) -> Iterator[str]:
+    if "{thing}" in phrasing:
+        for thing in domain.things:
+            yield from _fills(phrasing.replace("{thing}", thing, 1), domain)
+    elif "{text}" in phrasing:
+        for value in domain.values:
+            yield phrasing.replace("{text}", value)
+    else:
+        yield phrasing
+
+
+def generate(inventory: Inventory, count: int, seed: int) -> list[Example]:
+    """``count`` decisions drawn from ``inventory`` with ``random.Random(seed)``."""
+    rng = random.Random(seed)  # noqa: S311 -- seeded data, not secrets
+    maker = _Maker(inventory, rng)
+    return [maker.example() for _ in range(count)]
+
+
+class _Maker:
+    def __init__(self, inventory: Inventory, rng: random.Random) -> None:
+        self.rng = rng
+        self.concepts = inventory.concepts
+        self.by_id = {c.id: c for c in self.concepts}
+        self.domains = {d.name: d for d in inventory.domains}
+        self.screens: dict[str, list[Screen]] = {}
+        for d in inventory.domains:
+            for s in d.screens:
+                for cid in s.concepts:
+                    self.screens.setdefault(cid, []).append(s)
+
+    def example(self) -> Example:
+        rng = self.rng
+        concept = rng.choice(self.concepts)
+        domain = self.domains[concept.domain]
+        goal, text = self._goal(concept, domain)
+        right = {normalize_label(label) for label in concept.labels}
+        screen = rng.choice(self.screens[concept.id]) if concept.id in self.screens else None
+        controls = self._controls(concept, domain, screen, right)
+        fits = rng.random() >= NOTHING_FITS
+        target = (rng.choice(concept.labels), self._kind(concept.kind))
+        if fits:
+            controls.insert(rng.randrange(len(controls) + 1), target)
+        entries = self._dress(controls, goal, domain, screen, right)[:16]
+        if fits and target not in entries:
+            entries[-1] = target
+        answer = entries.index(target) if fits else None
+        return Example(goal, tuple(entries), answer, concept.id, concept.verb, text)
+
+    def _goal(self, concept: Concept, domain: Domain) -> tuple[str, str]:
+        rng = self.rng
+        if rng.random() < 0.05:  # the goal quotes its label, as the planner's goals do
+            label = rng.choice(concept.labels)
+            how = rng.choice(("click '{}'", "press the {} button", "{}", "choose {}"))
+            return how.format(label), ""
+        goal = rng.choice(concept.phrasings)
+        while "{thing}" in goal:
+            goal = goal.replace("{thing}", rng.choice(domain.things), 1)
+        text = ""
+        if "{text}" in goal:
+            text = rng.choice(domain.values)
+            goal = goal.replace("{text}", text)
+        roll = rng.random()
+        if roll < 0.15:
+            goal = goal.lower()
+        elif roll < 0.2:
+            goal = f"please {goal}"
+        return goal, text
+
+    def _kind(self, kind: str) -> str:
+        return "" if self.rng.random() < 0.2 else kind  # OCR does not know the kind
+
+    def _controls(
+        self, concept: Concept, domain: Domain, screen: Screen | None, right: set[str]
+    ) -> list[tuple[str, str]]:
+        rng = self.rng
+        ids: list[str] = [cid for cid in (screen.concepts if screen else ()) if cid != concept.id]
+        ids += [o for o in concept.opposite if rng.random() < 0.7]
+        mates = [c.id for c in domain.concepts if c.id != concept.id]
+        ids += rng.sample(mates, min(len(mates), rng.randint(1, 5)))
+        ids += [rng.choice(self.concepts).id for _ in range(rng.randint(0, 3))]
+        out: list[tuple[str, str]] = []
+        seen = set(right)
+        for cid in dict.fromkeys(ids):
+            other = self.by_id[cid]
+            label = rng.choice(other.labels)
+            if normalize_label(label) not in seen:
+                seen.add(normalize_label(label))
+                out.append((label, self._kind(other.kind)))
+        for label in screen.extra if screen else ():
+            if normalize_label(label) not in seen:
+                seen.add(normalize_label(label))
+                out.append((label, self._kind("button")))
+        rng.shuffle(out)
+        return out[: rng.randint(2, 10)]
+
+    def _dress(
+        self,
+        controls: list[tuple[str, str]],
+        goal: str,
+        domain: Domain,
+        screen: Screen | None,
+        right: set[str],
+    ) -> list[tuple[str, str]]:
+        """Title, menu bar and prose around the controls, some repeating the goal."""
+        rng = self.rng
+        head: list[tuple[str, str]] = []
+        tail: list[tuple[str, str]] = []
+        if rng.random() < 0.3:  # a title or heading that repeats the goal's words
+            echo = goal[:1].upper() + goal[1:]
+            head.append((echo + rng.choice(("?", "", "…")), rng.choice(("title", "text", ""))))
+        elif rng.random() < 0.7:
+            title = screen.title if screen and screen.title else rng.choice(domain.titles or ("",))
+            if title:
+                head.append((title, rng.choice(("title", "title", ""))))
+        if domain.menubar and rng.random() < 0.3:
+            count = rng.randint(2, min(6, len(domain.menubar)))
+            head += [(m, rng.choice(("menuitem", ""))) for m in domain.menubar[:count]]
+        if rng.random() < 0.5:
+            prose = screen.prose if screen and screen.prose else rng.choice(domain.prose or ("",))
+            if prose:
+                tail.append((prose, rng.choice(("text", ""))))
+        entries = [e for e in head if normalize_label(e[0]) not in right]
+        return [*entries, *controls, *(e for e in tail if normalize_label(e[0]) not in right)]
+
+
+def split_goal_parts(goal: str) -> list[str]:
+    """A goal's parts in order: "pick Friday and confirm" -> ["pick Friday", "confirm"]."""
+    parts = re.split(r"\s*(?:,\s*)?\b(?:and then|then|and|after that|afterwards)\b\s*", goal)
+    kept = [p.strip(" ,.;") for p in parts if p and len(p.strip(" ,.;")) > 1]
+    return kept or [goal]
+
+
+def sample_phrasings(examples: Sequence[Example]) -> list[str]:
+    return sorted({e.goal for e in examples})
