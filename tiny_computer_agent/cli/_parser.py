@@ -112,10 +112,11 @@ def _add_decision_arguments(p: argparse.ArgumentParser) -> None:
     brains = brain_specs()
     think.add_argument(
         "--brain",
-        choices=tuple(brains),
-        default="planner",
+        choices=("auto", *brains),
+        default="auto",
         metavar="NAME",
-        help="who decides (default: planner; see 'brains' below)",
+        help="who decides (default: auto, the planner when the goal quotes a label, else "
+        "the intent brain when its extra is installed; see 'brains' below)",
     )
     _add_model_arguments(p)
     think.add_argument(

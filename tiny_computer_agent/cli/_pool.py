@@ -105,6 +105,8 @@ def _out_dir(value: str) -> Path:
 def _check_brain(args: argparse.Namespace, tasks: tuple[Task, ...]) -> None:
     from ..registry import brain_specs
 
+    if args.brain == "auto":  # each task has its own goal; a pool uses one brain for all
+        args.brain = "planner"
     if args.brain == "scripted" and not args.script:
         raise UsageError("--brain scripted needs --script FILE|JSON (every task gets it)")
     if args.brain == "oracle" and (bare := [t.id for t in tasks if not t.expected]):

@@ -159,7 +159,7 @@ def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
 
 def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The episode the flags describe, watched by a session log and a console if asked."""
-    brain = make_brain(args)
+    brain = make_brain(args, err)
     detector = None if args.remote else make_detector(args)  # a remote screen reads itself
     warmup = start_warmup(detector=detector, brain=brain)  # while the CLI sets up
     console = make_console(args)  # before the policy: it asks the console for a yes

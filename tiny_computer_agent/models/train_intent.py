@@ -1,0 +1,374 @@
+"""Train the intent brain's adapter: ``python -m tiny_computer_agent.models.train_intent``.
+
+Generates menus from the intent inventory (:mod:`._intent_data`, fixed seed), checks that
+no held-out goal (or a near copy: word-Jaccard >= 0.8) is in them, trains a LoRA adapter
+on the goal side of MiniLM and the small scoring head beside it, and writes
+``adapter_config.json``, ``adapter_model.safetensors``, ``head.json`` and ``card.json``
+(data sizes, settings, seconds, held-out metrics, sha256 of the weights) to ``--out``.
+
+Exit codes: 0 trained, 2 bad arguments, 3 a held-out goal leaked into the training data,
+4 the vision/intent extra (torch, transformers, peft) is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from .._errors import MissingExtra
+from .._perception import KINDS
+from ._intent import (
+    ADAPTER_DIR,
+    HEAD_FILES,
+    encode,
+    make_head,
+    pool,
+    quiet_peft,
+    word_overlap,
+)
+from ._intent_data import (
+    Example,
+    all_phrasings,
+    generate,
+    load_inventory,
+    word_jaccard,
+    words,
+)
+
+HELDOUT_DIR: Final = Path(__file__).resolve().parents[2] / "benchmarks" / "intent" / "heldout"
+LEAK_JACCARD: Final = 0.8
+DEV_DECISIONS: Final = 2000
+_MENU: Final = 16
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settings:
+    steps: int = 1600
+    batch: int = 32
+    examples: int = 60_000
+    seed: int = 0
+    rank: int = 16
+    lr: float = 2e-3
+    threads: int = 2
+    model: str = "minilm"
+
+
+def leaks(
+    goals: Sequence[str], training: Sequence[str], *, every: bool = False
+) -> list[tuple[str, str, float]]:
+    """Held-out goals whose word set is >= 0.8 Jaccard-similar to a training goal, with
+    the first such training goal (``every``: all of them)."""
+    train = [(t, words(t)) for t in dict.fromkeys(training)]
+    found = []
+    for goal in goals:
+        g = words(goal)
+        for text, w in train:
+            small, big = sorted((len(g), len(w)))
+            if big and small / big < LEAK_JACCARD:
+                continue
+            score = word_jaccard(goal, text)
+            if score >= LEAK_JACCARD:
+                found.append((goal, text, score))
+                if not every:
+                    break
+    return found
+
+
+def _dropout(goal: str, rng: random.Random) -> str:
+    """Half the time, drop each word of ``goal`` with probability 0.15 (keeping one):
+    the model must not lean on any single word of a phrasing it has seen."""
+    words_ = goal.split()
+    if len(words_) < 3 or rng.random() < 0.5:
+        return goal
+    kept = [w for w in words_ if rng.random() >= 0.15]
+    return " ".join(kept or words_[:1])
+
+
+def heldout_goals(folder: Path) -> list[str]:
+    from ..records._cases import read_cases
+
+    return [c.goal for f in sorted(folder.glob("*.json")) for c in read_cases(f)]
+
+
+def _require() -> tuple[Any, Any]:
+    try:
+        import peft
+        import torch
+    except ImportError as exc:
+        raise MissingExtra(exc.name or "peft", "intent", "training the intent brain") from exc
+    return torch, peft
+
+
+class _Trainer:
+    def __init__(self, settings: Settings, examples: list[Example]) -> None:
+        torch, peft = _require()
+        from ._runtime import TorchRuntime
+
+        self.torch, self.settings, self.examples = torch, settings, examples
+        torch.manual_seed(settings.seed)
+        torch.set_num_threads(settings.threads)
+        runtime = TorchRuntime(threads=settings.threads)
+        runtime.device = "cpu"
+        self.tokenizer, base = runtime.load_pretrained(
+            settings.model, torch.float32, preprocessor="AutoTokenizer", model_class="AutoModel"
+        )
+        config = peft.LoraConfig(
+            r=settings.rank,
+            lora_alpha=2 * settings.rank,
+            lora_dropout=0.05,
+            # every linear layer of the encoder (attention and feed-forward), not the pooler
+            target_modules=r".*encoder.*\.(query|key|value|dense)$",
+        )
+        with quiet_peft():
+            self.model = peft.get_peft_model(base, config)
+        self.dim = int(base.config.hidden_size)
+        self.head = make_head(torch, self.dim)
+        self.labels = self._label_table()
+
+    def _label_table(self, examples: Sequence[Example] = ()) -> dict[str, Any]:
+        table: dict[str, Any] = getattr(self, "labels", {})
+        found = {label for e in (examples or self.examples) for label, _ in e.entries}
+        texts = sorted(found - set(table))
+        for start in range(0, len(texts), 256):
+            chunk = texts[start : start + 256]
+            vectors = encode(self.tokenizer, self.model, chunk, adapted=False, device="cpu")
+            table.update(zip(chunk, vectors, strict=True))
+        return table
+
+    def _goals(self, goals: Sequence[str], *, adapted: bool) -> Any:
+        out = [
+            encode(self.tokenizer, self.model, goals[i : i + 128], adapted=adapted, device="cpu")
+            for i in range(0, len(goals), 128)
+        ]
+        return self.torch.cat(out)
+
+    def calibrate(self, dev: Sequence[Example]) -> dict[str, Any]:
+        """Choose the stock-model weight, the nothing-fits offset and the word-overlap
+        weight that decide the dev decisions (wording never trained on) best; returns
+        what was chosen and how the dev set scored before and after."""
+        torch = self.torch
+        self.labels = self._label_table(dev)
+        goals = [e.goal for e in dev]
+        adapted, stock = self._goals(goals, adapted=True), self._goals(goals, adapted=False)
+        vectors, kinds, mask, shared, targets = self._batch(dev)
+        head, base = self.head, float(self.head.nothing.detach())
+
+        learned = float(head.overlap.detach())
+
+        def accuracy(weight: float, offset: float, overlap: float) -> float:
+            with torch.no_grad():
+                head.stock.fill_(weight)
+                head.nothing.fill_(base + offset)
+                head.overlap.fill_(overlap)
+                logits = head(adapted, vectors, kinds, mask, overlap=shared, stock_goal=stock)
+            return float((logits.argmax(1) == targets).float().mean())
+
+        before = accuracy(0.0, 0.0, learned)
+        grid = [
+            (w, o / 2, v)
+            for w in (0.0, 1.0, 2.0, 4.0, 6.0, 8.0, 12.0)
+            for o in range(-8, 9)
+            for v in (learned, 2.0, 4.0, 6.0)
+        ]
+        best = max(grid, key=lambda g: (accuracy(*g), -abs(g[1]), -g[0], g[2] == learned))
+        after = accuracy(*best)
+        return {
+            "dev_decisions": len(dev),
+            "dev_accuracy_before": round(before, 4),
+            "dev_accuracy": round(after, 4),
+            "stock_weight": best[0],
+            "nothing_offset": best[1],
+            "overlap_weight": round(best[2], 4),
+            "overlap_learned": round(learned, 4),
+        }
+
+    def _batch(self, batch: Sequence[Example]) -> tuple[Any, Any, Any, Any, Any]:
+        torch = self.torch
+        vectors = torch.zeros(len(batch), _MENU, self.dim)
+        shared = torch.zeros(len(batch), _MENU)
+        kinds = torch.zeros(len(batch), _MENU, dtype=torch.long)
+        mask = torch.ones(len(batch), _MENU, dtype=torch.bool)
+        for i, e in enumerate(batch):
+            for j, (label, kind) in enumerate(e.entries[:_MENU]):
+                vectors[i, j] = self.labels[label]
+                kinds[i, j] = KINDS.index(kind)
+                mask[i, j] = False
+                shared[i, j] = word_overlap(e.goal, label)
+        targets = torch.tensor([_MENU if e.answer is None else e.answer for e in batch])
+        return vectors, kinds, mask, shared, targets
+
+    def logits(self, goals: Sequence[str], vectors: Any, kinds: Any, mask: Any, shared: Any) -> Any:
+        enc = self.tokenizer(
+            list(goals), padding=True, truncation=True, max_length=64, return_tensors="pt"
+        )
+        goal = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
+        return self.head(goal, vectors, kinds, mask, overlap=shared)
+
+    def train(self, log: Any) -> float:
+        torch, s = self.torch, self.settings
+        self.model.train()
+        lora = [p for p in self.model.parameters() if p.requires_grad]
+        head = list(self.head.parameters())
+        optimiser = torch.optim.AdamW(
+            [{"params": lora, "lr": s.lr}, {"params": head, "lr": 2.5 * s.lr, "weight_decay": 0}]
+        )
+        order = random.Random(s.seed)  # noqa: S311 -- seeded shuffling, not secrets
+        start, running = time.perf_counter(), 0.0
+        for step in range(1, s.steps + 1):
+            batch = order.sample(self.examples, min(s.batch, len(self.examples)))
+            vectors, kinds, mask, shared, targets = self._batch(batch)
+            goals = [_dropout(e.goal, order) for e in batch]
+            logits = self.logits(goals, vectors, kinds, mask, shared)
+            loss = torch.nn.functional.cross_entropy(logits, targets)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            for group in optimiser.param_groups:  # linear decay to a tenth
+                group["lr"] = group.setdefault("initial_lr", group["lr"]) * (
+                    1 - 0.9 * step / s.steps
+                )
+            value = float(loss.item())
+            running = 0.98 * running + 0.02 * value if step > 1 else value
+            if step % 100 == 0 or step == s.steps:
+                took = time.perf_counter() - start
+                print(f"step {step}/{s.steps}  loss {running:.3f}  {took:.0f} s", file=log)
+        self.model.eval()
+        return time.perf_counter() - start
+
+    def save(self, out: Path, model_name: str) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        self.model.save_pretrained(str(out))
+        config_path = out / "adapter_config.json"
+        config = json.loads(config_path.read_text())
+        config["base_model_name_or_path"] = model_name  # not this machine's path
+        config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+        from safetensors.torch import save_file
+
+        state = {k: v.detach().contiguous() for k, v in self.head.state_dict().items()}
+        save_file(state, str(out / "head.safetensors"))
+        about = {"format": "tiny-computer-agent/intent-head", "dim": self.dim, "kinds": list(KINDS)}
+        (out / "head.json").write_text(json.dumps(about, indent=2) + "\n")
+        for stray in out.glob("README.md"):
+            stray.unlink()
+
+
+def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, Any]:
+    """The trained brain on every case file in ``folders``: per domain and overall."""
+    from ..records import load_traces, scoring_policy
+    from ..records._judging import score_trace
+    from ._intent import IntentBrain
+
+    brain = IntentBrain(adapter=adapter, threads=threads)
+    per: dict[str, list[int]] = {}
+    for folder in folders:
+        for trace in load_traces(folder):
+            domain = trace.metadata.get("domain", folder.name)
+            verdict = score_trace(trace, brain, policy=scoring_policy())
+            right = per.setdefault(domain, [0, 0])
+            right[0] += int(verdict.passed)
+            right[1] += 1
+    total = [sum(v[0] for v in per.values()), sum(v[1] for v in per.values())]
+    return {
+        "overall": {"right": total[0], "cases": total[1]},
+        "domains": {d: {"right": r, "cases": n} for d, (r, n) in sorted(per.items())},
+    }
+
+
+def _sha256(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for name in ("adapter_model.safetensors", *HEAD_FILES):
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m tiny_computer_agent.models.train_intent",
+        description="Train the intent brain's adapter on menus generated from the inventory.",
+    )
+    d = Settings()
+    p.add_argument("--out", type=Path, default=ADAPTER_DIR, help="where the adapter goes")
+    p.add_argument("--steps", type=int, default=d.steps, help=f"optimiser steps ({d.steps})")
+    p.add_argument("--batch", type=int, default=d.batch, help=f"goals per step ({d.batch})")
+    p.add_argument("--examples", type=int, default=d.examples, help="generated decisions")
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--rank", type=int, default=d.rank, help="LoRA rank")
+    p.add_argument("--lr", type=float, default=d.lr)
+    p.add_argument("--threads", type=int, default=d.threads, help="torch CPU threads (2)")
+    p.add_argument("--model", default=d.model, help="base model: alias, directory or hub id")
+    p.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help="held-out case files")
+    p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    began = time.perf_counter()
+    args = _parser().parse_args(argv)
+    if min(args.steps, args.batch, args.examples, args.rank, args.threads) < 1:
+        print(
+            "train_intent: --steps, --batch, --examples, --rank and --threads must be >= 1",
+            file=sys.stderr,
+        )
+        return 2
+    settings = Settings(
+        steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
+        rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
+    )  # fmt: skip
+    inventory = load_inventory()
+    examples = generate(inventory, settings.examples, settings.seed, split="train")
+    heldout = heldout_goals(args.heldout) if args.heldout.is_dir() else []
+    # a generated goal that quotes a label can happen to match a held-out goal ("Leave
+    # without saving" is a button and a way to ask for it): such examples are dropped;
+    # a phrasing written in the inventory that does is an error to fix in the inventory
+    near = {text for _, text, _ in leaks(heldout, [e.goal for e in examples], every=True)}
+    examples = [e for e in examples if e.goal not in near]
+    leaked = leaks(heldout, [*all_phrasings(inventory), *(e.goal for e in examples)])
+    if leaked:
+        for goal, text, score in leaked[:10]:
+            print(f"leak: held-out {goal!r} ~ training {text!r} ({score:.2f})", file=sys.stderr)
+        print(
+            f"train_intent: {len(leaked)} held-out goals are in the training data", file=sys.stderr
+        )
+        return 3
+    try:
+        trainer = _Trainer(settings, examples)
+    except MissingExtra as exc:
+        print(f"train_intent: {exc}", file=sys.stderr)
+        return 4
+    seconds = trainer.train(sys.stderr)
+    dev = generate(inventory, DEV_DECISIONS, settings.seed + 1, split="dev")
+    calibration = trainer.calibrate(dev)
+    print(json.dumps(calibration), file=sys.stderr)
+    trainer.save(args.out, settings.model)
+    card: dict[str, Any] = {
+        "format": "tiny-computer-agent/intent-card",
+        "command": "python -m tiny_computer_agent.models.train_intent",
+        "inventory": inventory.sizes(),
+        "examples": len(examples),
+        "dropped_near_heldout": settings.examples - len(examples),
+        "nothing_fits_share": round(sum(e.answer is None for e in examples) / len(examples), 3),
+        "settings": dataclasses.asdict(settings),
+        "train_seconds": round(seconds, 1),
+        "calibration": calibration,
+        "heldout_goals_checked": len(heldout),
+        "sha256": _sha256(args.out),
+    }
+    if not args.no_eval and args.heldout.is_dir():
+        card["heldout"] = evaluate(args.out, [args.heldout], settings.threads)
+        print(json.dumps(card["heldout"]["overall"]), file=sys.stderr)
+    card["total_seconds"] = round(time.perf_counter() - began, 1)
+    (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
