@@ -1,0 +1,253 @@
+"""The intent brain: its inventory, generator, held-out sets, training and decisions.
+
+The held-out sets (benchmarks/intent/heldout/) were written before training by writers
+who saw neither the inventory nor the model; these tests keep them apart from the
+training data and check that the shipped adapter still scores what its card says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tiny_computer_agent import GoalUnreachable, Observation, build_menu
+from tiny_computer_agent._actions import Action
+from tiny_computer_agent._contracts import ActionResult, Decision, Step
+from tiny_computer_agent._errors import BrainError, TraceError
+from tiny_computer_agent._perception import Element
+from tiny_computer_agent.models._intent import ADAPTER_DIR, extract_text
+from tiny_computer_agent.models._intent_data import (
+    all_phrasings,
+    generate,
+    load_inventory,
+    split_goal_parts,
+)
+from tiny_computer_agent.records import Expected, judge, load_traces
+from tiny_computer_agent.records._cases import read_cases
+from tiny_computer_agent.registry import auto_brain
+
+ROOT = Path(__file__).resolve().parents[1]
+HELDOUT = ROOT / "benchmarks" / "intent" / "heldout"
+
+
+def _heldout() -> list:
+    return [c for f in sorted(HELDOUT.glob("*.json")) for c in read_cases(f)]
+
+
+# -- the data ---------------------------------------------------------------------------
+
+
+def test_the_inventory_is_as_broad_as_the_issue_asks() -> None:
+    sizes = load_inventory().sizes()
+    assert sizes["domains"] >= 15
+    assert sizes["concepts"] >= 150
+    assert sizes["labels"] >= 1000
+    assert sizes["phrasings"] >= 3000
+
+
+def test_generation_is_seeded_and_every_answer_is_its_concepts_label() -> None:
+    inventory = load_inventory()
+    first, again = generate(inventory, 400, 7), generate(inventory, 400, 7)
+    assert first == again
+    assert first != generate(inventory, 400, 8)
+    nothing = [e for e in first if e.answer is None]
+    assert 0.08 < len(nothing) / len(first) < 0.25
+    picks = [e for e in first if e.concept.endswith(".pick")]
+    assert picks  # lists of named things, where the name decides
+    for e in picks:
+        if e.answer is not None:
+            assert e.entries[e.answer][0].split()[-1].lower() in e.goal.lower()
+    for e in (e for e in first if not e.concept.endswith(".pick")):
+        labels = {lab.lower() for lab in inventory.concept(e.concept).labels}
+        right = [i for i, (label, _) in enumerate(e.entries) if label.lower() in labels]
+        # exactly the answer carries one of the concept's labels; nothing-fits has none
+        assert right == ([] if e.answer is None else [e.answer]), e
+
+
+def test_the_heldout_sets_are_large_varied_and_say_when_nothing_fits() -> None:
+    cases = _heldout()
+    domains = {c.domain for c in cases}
+    assert len(cases) >= 150
+    assert len(domains) >= 12
+    assert sum(1 for c in cases if not c.answer) >= 15
+    assert all(sum(1 for c in cases if c.domain == d) >= 10 for d in domains)
+
+
+def test_no_heldout_goal_or_near_copy_is_in_the_training_phrasings() -> None:
+    from tiny_computer_agent.models.train_intent import leaks
+
+    goals = [c.goal for c in _heldout()]
+    assert leaks(goals, list(all_phrasings(load_inventory()))) == []
+    # the check can fail: a near copy (word-Jaccard >= 0.8) of a held-out goal is caught
+    planted = goals[5] + " now"
+    assert leaks(goals, [planted]) and leaks(goals, [goals[9]])
+
+
+# -- scenarios that say giving up is right ------------------------------------------------
+
+
+def _frame(*labels: str, kind: str = "button") -> Observation:
+    return Observation.of(
+        [
+            Element(label=t, box=(10, 40 * i, 90, 40 * i + 30), kind=kind)
+            for i, t in enumerate(labels)
+        ],
+        size=(400, 400),
+    )
+
+
+def test_a_give_up_scenario_passes_only_a_brain_that_gives_up() -> None:
+    frame = _frame("Allow", "Block")
+    expected = Expected(give_up=True)
+    assert judge(GoalUnreachable("no camera here"), frame=frame, expected=expected).passed
+    assert not judge(BrainError("bad reply"), frame=frame, expected=expected).passed
+    click = Decision(action=Action.make("click", target="Allow", target_id=1))
+    assert not judge(click, frame=frame, expected=expected).passed
+    with pytest.raises(ValueError, match="gives up"):
+        Expected(give_up=True, labels=("Allow",))
+
+
+def test_a_type_scenario_checks_the_text_typed() -> None:
+    frame = _frame("Folder name", kind="field")
+    expected = Expected(labels=("Folder name",), text="drafts")
+
+    def typed(text: str) -> Decision:
+        return Decision(action=Action.make("type", target="Folder name", target_id=1, text=text))
+
+    assert judge(typed("drafts"), frame=frame, expected=expected).passed
+    assert not judge(typed("the drafts"), frame=frame, expected=expected).passed
+
+
+def test_case_files_load_as_scenarios_and_bad_ones_say_where(tmp_path: Path) -> None:
+    traces = load_traces(HELDOUT / "files.json")
+    assert len(traces) == len(read_cases(HELDOUT / "files.json"))
+    assert traces[0].metadata["domain"] == "files"
+    bad = tmp_path / "bad.json"
+    case = {"id": "x", "goal": "go", "screen": [["OK", "button"]], "answer": ["Cancel"]}
+    bad.write_text(json.dumps({"domain": "d", "cases": [case]}))
+    with pytest.raises(
+        TraceError, match=r"cases\[0\]\.answer.*'Cancel', which is not on the screen"
+    ):
+        load_traces(bad)
+    case["screen"] = [["OK", "knob"]]
+    bad.write_text(json.dumps({"domain": "d", "cases": [case]}))
+    with pytest.raises(TraceError, match=r"screen\[0\]"):
+        load_traces(bad)
+
+
+# -- reading goals (no model) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "label", "text"),
+    [
+        ("call the new folder drafts", "Folder name", "drafts"),
+        ("my email is ana@example.org", "Email", "ana@example.org"),
+        ("name it 'Q3 budget'", "Name", "Q3 budget"),
+        ("set the width to 640 please", "Width", "640"),
+        ("fill in the folder name", "Folder name", ""),
+    ],
+)
+def test_the_text_to_type_is_taken_from_the_goal(goal: str, label: str, text: str) -> None:
+    assert extract_text(goal, label) == text
+
+
+def test_goals_split_into_parts_in_order() -> None:
+    assert split_goal_parts("pick the Friday slot and confirm") == [
+        "pick the Friday slot",
+        "confirm",
+    ]
+    assert split_goal_parts("save it, then close the window") == ["save it", "close the window"]
+    assert split_goal_parts("get rid of it") == ["get rid of it"]
+
+
+def test_auto_picks_the_planner_for_quoted_labels_and_the_intent_brain_otherwise() -> None:
+    assert auto_brain("click 'Save'")[0] == "planner"
+    name, why = auto_brain("throw away my edits")
+    assert name == "intent", why
+
+
+# -- the trained brain (the real MiniLM from its wheel, the shipped adapter) ----------------
+
+torch = pytest.importorskip("torch", reason="the intent brain needs the 'intent' extra (make test)")
+pytest.importorskip("peft", reason="the intent brain needs the 'intent' extra (make test)")
+
+
+@pytest.fixture(scope="module")
+def intent() -> Iterator[object]:
+    from tiny_computer_agent.models import IntentBrain
+
+    brain = IntentBrain(threads=1)
+    yield brain
+    brain.unload()
+
+
+@pytest.mark.model
+def test_the_shipped_adapter_scores_what_its_card_says(intent: object) -> None:
+    from tiny_computer_agent.records import scoring_policy
+    from tiny_computer_agent.records._judging import score_trace
+
+    card = json.loads((ADAPTER_DIR / "card.json").read_text())
+    traces = [t for f in sorted(HELDOUT.glob("*.json")) for t in load_traces(f)]
+    right = sum(score_trace(t, intent, policy=scoring_policy()).passed for t in traces)  # type: ignore[arg-type]
+    # the adapter in the repo is the one its card describes: same held-out score
+    assert card["heldout"]["overall"] == {"right": right, "cases": len(traces)}
+    assert right / len(traces) >= 0.5  # far from the issue's 90 %, but a regression floor
+
+
+@pytest.mark.model
+def test_a_two_part_goal_is_done_a_part_at_a_time(intent: object) -> None:
+    menu = build_menu(_frame("Thursday", "Friday", "Saturday", "Cancel", "OK"))
+    goal = "book the Friday slot and confirm"
+    first = intent.decide(goal, menu, ())  # type: ignore[attr-defined]
+    assert first.action.target == "Friday"
+    clicked = Step(
+        index=1, observation=None, decision=first, result=ActionResult(ok=True, description="x")
+    )
+    second = intent.decide(goal, menu, (clicked,))  # type: ignore[attr-defined]
+    assert second.action.target == "OK"
+
+
+@pytest.mark.model
+def test_the_intent_brain_gives_up_when_nothing_fits(intent: object) -> None:
+    menu = build_menu(_frame("Zoom In", "Zoom Out", "Fit to Window"))
+    with pytest.raises(GoalUnreachable, match="nothing on the menu fits"):
+        intent.decide("send this email to my boss", menu, ())  # type: ignore[attr-defined]
+
+
+@pytest.mark.model
+def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
+    """A toy run of the real pipeline (generate, leak check, LoRA training, save, held-out
+    evaluation, model card), so it cannot rot; the shipped adapter came from the same."""
+    from tiny_computer_agent.models import IntentBrain
+    from tiny_computer_agent.models.train_intent import main
+
+    out = tmp_path / "adapter"
+    assert (
+        main(
+            [
+                "--out",
+                str(out),
+                "--steps",
+                "3",
+                "--batch",
+                "4",
+                "--examples",
+                "48",
+                "--threads",
+                "1",
+            ]
+        )
+        == 0
+    )
+    card = json.loads((out / "card.json").read_text())
+    assert card["settings"]["steps"] == 3
+    assert card["heldout"]["overall"]["cases"] == len(_heldout())
+    assert card["inventory"]["concepts"] >= 150
+    brain = IntentBrain(adapter=out, threads=1)
+    decision = brain.decide("throw away my edits", build_menu(_frame("Save", "Don't Save")), ())
+    assert decision.action.verb == "click"
+    assert main(["--out", str(out), "--steps", "0"]) == 2
