@@ -32,8 +32,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from .._actions import Action
-from .._brains import PlannerBrain, _intent
+from .._actions import Action, is_text
+from .._brains import MAX_GOAL_CHARS, PlannerBrain, _intent
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable, MissingExtra
 from .._menu import Menu
@@ -233,6 +233,13 @@ class IntentBrain(TorchRuntime):
         return logits[:-1], logits[-1]
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
+            raise BrainError(  # the tokenizer takes text; a goal is a sentence or a few
+                f"the goal is not a sentence the intent brain can read ({len(goal):,} "
+                f"characters{'' if is_text(goal) else ', with bytes that are not text'}); "
+                "say what to do in plain words",
+                reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
+            )
         explicit = _intent(goal)
         if explicit.verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
             decision: Decision = PlannerBrain().decide(goal, menu, history)

