@@ -38,7 +38,9 @@ def test_a_free_form_goal_answers_a_gtk_question(desktop: Desk) -> None:
     dialog = _zenity(desktop, "--question", "--title", "Text Editor",
                      "--text", "Save changes to the document before closing?",
                      "--ok-label", "Save", "--cancel-label", "Close without Saving")  # fmt: skip
-    run = desktop.run_agent(["--live", "--real-input", "forget my edits"], armed=True)
+    run = desktop.run_agent(
+        ["--live", "--real-input", "--brain", "auto", "forget my edits"], armed=True
+    )
     text = run.stdout + run.stderr
     assert "brain: intent (the goal quotes no label" in text, text
     assert "did click 'Close without Saving'" in text, text

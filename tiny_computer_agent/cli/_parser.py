@@ -113,10 +113,10 @@ def _add_decision_arguments(p: argparse.ArgumentParser) -> None:
     think.add_argument(
         "--brain",
         choices=("auto", *brains),
-        default="auto",
+        default="planner",
         metavar="NAME",
-        help="who decides (default: auto, the planner when the goal quotes a label, else "
-        "the intent brain when its extra is installed; see 'brains' below)",
+        help="who decides (default: planner; auto: the planner when the goal quotes a "
+        "label, else the intent brain when its extra is installed; see 'brains' below)",
     )
     _add_model_arguments(p)
     think.add_argument(
