@@ -26,7 +26,7 @@ import dataclasses
 import json
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -407,7 +407,3 @@ def split_goal_parts(goal: str) -> list[str]:
     parts = re.split(r"\s*(?:,\s*)?\b(?:and then|then|and|after that|afterwards)\b\s*", goal)
     kept = [p.strip(" ,.;") for p in parts if p and len(p.strip(" ,.;")) > 1]
     return kept or [goal]
-
-
-def sample_phrasings(examples: Sequence[Example]) -> list[str]:
-    return sorted({e.goal for e in examples})

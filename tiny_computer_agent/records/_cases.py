@@ -12,7 +12,7 @@ brain's held-out sets in ``benchmarks/intent/heldout/`` are such files)::
 ``answer`` ``[]`` means nothing on the screen fits: only a brain that gives up
 (``GoalUnreachable``) is right. ``history`` lists labels already clicked earlier in the
 task (a two-step goal's second step). A ``type`` case's ``text`` must be typed exactly.
-:func:`load_cases` turns each case into a :class:`Trace` scenario, so ``--score`` judges
+:func:`traces_of` turns each case into a :class:`Trace` scenario, so ``--score`` judges
 case files like recorded traces. Standard library only.
 """
 
@@ -30,7 +30,7 @@ from .._perception import KINDS, Element, Observation
 from ._jsonio import FieldReader
 from ._schema import Expected, Trace, TraceStep
 
-__all__ = ["Case", "cases_of", "is_case_file", "load_cases", "read_cases"]
+__all__ = ["Case", "cases_of", "is_case_file", "read_cases", "traces_of"]
 
 _FILE_FIELDS: Final = frozenset({"domain", "provenance", "cases"})
 _CASE_FIELDS: Final = frozenset(
@@ -156,11 +156,6 @@ def _read_case(reader: FieldReader, value: object, where: str, domain: str) -> C
     if verb == "type" and not isinstance(data.get("text"), str):
         raise reader.fail(f"{where}.text", "a 'type' case needs the text to type")
     return Case(data, domain)
-
-
-def load_cases(path: str | Path) -> list[Trace]:
-    """Every case of a case file as a scenario trace (see the module docstring)."""
-    return [case.trace(str(path)) for case in read_cases(path)]
 
 
 def traces_of(data: object, source: str) -> list[Trace]:
