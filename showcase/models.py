@@ -109,6 +109,55 @@ def embed_brain() -> Transcript:
 
 
 @capability(
+    "intent-brain",
+    "The intent brain: goals that do not quote their button, from an adapter trained here",
+    "MiniLM from its wheel with a LoRA adapter and a small head trained in this repo "
+    "(make train-intent); it maps 'forget my edits' to Don't Save and gives up when "
+    "nothing fits. Right on about half of the held-out goals; --brain auto is opt-in.",
+    shows=[
+        "models.IntentBrain",
+        "models.IntentBrain.decide",
+        "models.IntentBrain.label_vectors",
+        "models.IntentBrain.scores",
+        "models.IntentBrain.settings",
+        "models.IntentBrain.unload",
+        "models.ADAPTER_DIR",
+        "models.adapter_status",
+    ],
+)
+def intent_brain() -> Transcript:
+    t, ns = Transcript(), namespace()
+    offline = {"HF_HUB_OFFLINE": "1"}
+    t.python(
+        """
+        import json
+        import tiny_computer_agent.models as models
+        ok, why = models.adapter_status(models.ADAPTER_DIR)
+        print(ok, why.split(":")[0])
+        card = json.loads((models.ADAPTER_DIR / "card.json").read_text())
+        print("card: held-out", card["heldout"]["overall"]["right"], "of", card["heldout"]["overall"]["cases"])
+        menu = tca.build_menu(tca.ScriptedScreen.of_labels(["Don't Save", "Cancel", "Save"]).capture())
+        brain = models.IntentBrain()
+        print(sorted(brain.settings()))
+        for goal in ("forget my edits", "keep my work", "print it in colour"):
+            try:
+                d = brain.decide(goal, menu, ())
+                print(f"{goal!r} -> {d.action.describe()}")
+            except tca.GoalUnreachable as exc:
+                print(f"{goal!r} -> gave up: {exc}")
+        scores, nothing = brain.scores("forget my edits", menu.entries)
+        print("scores", [round(s, 1) for s in scores], "nothing fits", round(nothing, 1))
+        print(tuple(brain.label_vectors(["Save"]).shape))
+        brain.unload()
+        """,
+        ns,
+    )
+    t.shell("--image", "example", "--brain", "auto", "--verify-text", "Saved", "save the document",
+            env=offline)  # fmt: skip
+    return t
+
+
+@capability(
     "smollm2-text-brain",
     "SmolLM2-135M from its wheel, through the text brain: generate or rank",
     "A model id, a directory or a .gguf file loads through the same transformers path; "

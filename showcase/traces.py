@@ -34,6 +34,7 @@ from ._framework import ROOT, Transcript, capability, namespace
         "Expected.describe",
         "Expected.describe_of",
         "Expected.to_dict",
+        "Expected.types_right",
     ],
 )
 def trace_record_replay() -> Transcript:
@@ -54,6 +55,8 @@ def trace_record_replay() -> Transcript:
         print(first.allowed, tca.TraceStep.of(first.to_step()).to_dict() == first.to_dict())
         exp = again.expected
         print(exp.describe(), exp.matches("save."), exp.to_dict(), tca.Expected.describe_of(("Terminal",), "denied-widget"))
+        field = tca.Expected(labels=("Name",), text="Ada Lovelace")
+        print("typed 'ada  lovelace':", field.types_right("ada  lovelace"), "| typed 'Ada':", field.types_right("Ada"))
         for frame in tca.replay_frames(again, tca.FirstItemBrain(), limit=1):
             print("first-item on frame", frame.step.index, "->", frame.outcome.action.describe())
         print([d.action.describe() for d in tca.replay(again, tca.PlannerBrain())])

@@ -212,6 +212,23 @@ def test_a_two_part_goal_is_done_a_part_at_a_time(intent: object) -> None:
 
 
 @pytest.mark.model
+def test_a_part_is_done_once_something_that_fits_it_as_well_was_clicked(intent: object) -> None:
+    def after(label: str) -> Step:
+        click = Decision(action=Action.make("click", target=label))
+        return Step(
+            index=1, observation=None, decision=click, result=ActionResult(ok=True, description="x")
+        )
+
+    goal = "save the document"
+    # "Save" was clicked; the status line it caused fits the goal worse: the goal is done
+    saved = build_menu(_frame("Saved notes.txt", "File", "Edit", kind=""))
+    assert intent.decide(goal, saved, (after("Save"),)).action.verb == "done"  # type: ignore[attr-defined]
+    # "File" was clicked; the menu it opened holds a better fit: that is the next step
+    opened = build_menu(_frame("New", "Open", "Save", "Quit", kind="menuitem"))
+    assert intent.decide(goal, opened, (after("File"),)).action.target == "Save"  # type: ignore[attr-defined]
+
+
+@pytest.mark.model
 def test_the_intent_brain_gives_up_when_nothing_fits(intent: object) -> None:
     menu = build_menu(_frame("Zoom In", "Zoom Out", "Fit to Window"))
     with pytest.raises(GoalUnreachable, match="nothing on the menu fits"):
@@ -225,18 +242,25 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     from tiny_computer_agent.models import IntentBrain
     from tiny_computer_agent.models.train_intent import main
 
-    out = tmp_path / "adapter"
+    out, one = tmp_path / "adapter", tmp_path / "one"
+    one.mkdir()  # one held-out file: the evaluation is the real one, on fewer cases
+    first = sorted(HELDOUT.glob("*.json"))[0]
+    (one / "a.json").write_text(first.read_text())
     assert (
         main(
             [
                 "--out",
                 str(out),
+                "--heldout",
+                str(one),
                 "--steps",
                 "3",
                 "--batch",
                 "4",
                 "--examples",
                 "48",
+                "--dev",
+                "100",
                 "--threads",
                 "1",
             ]
@@ -245,9 +269,18 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     )
     card = json.loads((out / "card.json").read_text())
     assert card["settings"]["steps"] == 3
-    assert card["heldout"]["overall"]["cases"] == len(_heldout())
+    assert card["heldout"]["overall"]["cases"] == len(read_cases(first))
     assert card["inventory"]["concepts"] >= 150
     brain = IntentBrain(adapter=out, threads=1)
     decision = brain.decide("throw away my edits", build_menu(_frame("Save", "Don't Save")), ())
     assert decision.action.verb == "click"
     assert main(["--out", str(out), "--steps", "0"]) == 2
+    # --rescore rewrites the held-out figures of the card for the same weights, and
+    # refuses a card that describes other weights or a held-out folder that is not there
+    assert main(["--out", str(out), "--rescore", "--heldout", str(one), "--threads", "1"]) == 0
+    rescored = json.loads((out / "card.json").read_text())
+    assert rescored["heldout"] == card["heldout"]
+    assert rescored["sha256"] == card["sha256"]
+    assert main(["--out", str(out), "--rescore", "--heldout", str(tmp_path / "none")]) == 2
+    (out / "card.json").write_text(json.dumps({**card, "sha256": "0" * 64}))
+    assert main(["--out", str(out), "--rescore", "--heldout", str(one)]) == 2

@@ -247,9 +247,11 @@ class IntentBrain(TorchRuntime):
         if not menu.entries:
             raise GoalUnreachable("the menu is empty: nothing to match the goal against")
         done = _clicked(history)
+        earlier = _acted_on(history)
         notes: list[str] = []
         for part in split_goal_parts(goal):
-            scores, nothing = self.scores(part, menu.entries)
+            scores, nothing = self.scores(part, [*menu.entries, *earlier])
+            scores, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             notes.append(f"{part!r}: {element.label!r} {scores[best]:.1f} vs nothing {nothing:.1f}")
@@ -260,7 +262,10 @@ class IntentBrain(TorchRuntime):
                     f"nothing on the menu fits {part!r} (best: {element.label!r} at "
                     f"{scores[best]:.1f}, below the nothing-fits score {nothing:.1f})"
                 )
-            if normalize_label(element.label) in done:
+            # done when clicked, or when something acted on earlier fits it at least as
+            # well ("Save" clicked, then "Saved notes.txt" appears); a better fit than
+            # anything clicked ("File", then its "Save") is the part's next step
+            if normalize_label(element.label) in done or max(before, default=-1e9) >= scores[best]:
                 continue
             return Decision(
                 action=_act(element, part, goal), choice=best + 1, reply=part, note="; ".join(notes)
@@ -342,6 +347,22 @@ def _clicked(history: Sequence[Step]) -> set[str]:
         for a in step.performed
         if a.target is not None
     }
+
+
+def _acted_on(history: Sequence[Step]) -> list[Element]:
+    """What earlier steps clicked or typed into, as elements (their kind when the step's
+    frame still names it)."""
+    found: dict[str, Element] = {}
+    for step in history:
+        for action in step.performed:
+            if action.target is None or normalize_label(action.target) in found:
+                continue
+            seen = step.observation.elements if step.observation is not None else ()
+            same = [e for e in seen if e.id == action.target_id and action.target_id]
+            kind = same[0].kind if same else ""
+            element = Element(label=action.target, box=(0, 0, 1, 1), source="scripted", kind=kind)
+            found[normalize_label(action.target)] = element
+    return list(found.values())
 
 
 def _act(element: Element, part: str, goal: str) -> Action:
