@@ -5,7 +5,9 @@
 For each brain: runs/ (the recorded scenarios), the held-out case files in
 benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
 fit (and how often its give-ups were right: give-up precision), and the median time
-of one decision. A fresh brain per scenario file set, one process, side by side.
+of one decision on a new goal and screen ("median ms") and of the same decision again
+("again ms": the next step of a task, its goal and the screen's labels seen). A fresh
+brain per scenario file set, one process, side by side.
 The held-out sets were written before the intent brain was trained and are never
 trained on (train_intent fails when a held-out goal or a near copy is in its data).
 """
@@ -29,18 +31,22 @@ RUNS = ROOT / "runs"
 
 def _score(
     brain_name: str, traces: list, threads: int
-) -> list[tuple[str, bool, bool, bool, float]]:
-    """(domain, passed, expected give-up, gave up, seconds) per scenario."""
+) -> list[tuple[str, bool, bool, bool, float, float]]:
+    """(domain, passed, expected give-up, gave up, seconds, seconds again) per scenario:
+    "again" decides the same scenario a second time, as the next step of a task does
+    with the same goal on a screen whose labels it has seen."""
     brain = make_brain(brain_name, BrainOptions(threads=threads))
     rows = []
     for trace in traces:
         start = time.perf_counter()
         verdict = score_trace(trace, brain, policy=scoring_policy())
         took = time.perf_counter() - start
+        score_trace(trace, brain, policy=scoring_policy())
+        again = time.perf_counter() - start - took
         gave_up = verdict.verdict == "no-decision" and "GoalUnreachable" in (verdict.error or "")
         expected_give_up = trace.expected is not None and trace.expected.give_up
         domain = trace.metadata.get("domain", "runs")
-        rows.append((domain, verdict.passed, expected_give_up, gave_up, took))
+        rows.append((domain, verdict.passed, expected_give_up, gave_up, took, again))
     return rows
 
 
@@ -62,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         on_runs = _score(name, runs, args.threads)
         rows = _score(name, heldout, args.threads)
         times = [r[4] for r in rows[1:]]  # the first decision loads the model
+        again = [r[5] for r in rows[1:]]
         nothing = [r for r in rows if r[2]]
         gave_up = [r for r in rows if r[3]]
         per = {d: [r for r in rows if r[0] == d] for d in domains}
@@ -78,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                     key=lambda s: int(s.rsplit(" ", 1)[1].rstrip("%")),
                 ),
                 "median ms": f"{1000 * statistics.median(times):.1f}",
+                "again ms": f"{1000 * statistics.median(again):.1f}",
                 "per": {d: _pct(sum(r[1] for r in v), len(v)) for d, v in per.items()},
             }
         )
@@ -89,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         "give-up precision",
         "worst domain",
         "median ms",
+        "again ms",
     ]
     print(
         f"held-out: {len(heldout)} cases over {len(domains)} domains "

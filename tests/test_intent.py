@@ -229,6 +229,33 @@ def test_a_part_is_done_once_something_that_fits_it_as_well_was_clicked(intent: 
 
 
 @pytest.mark.model
+def test_a_goal_and_labels_seen_are_not_embedded_again_and_the_labels_kept_are_bounded(
+    intent: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tiny_computer_agent.models import _intent
+
+    passes: list[tuple[bool, tuple[str, ...]]] = []
+    real = intent._encode  # type: ignore[attr-defined]
+
+    def counted(weights: object, texts: list[str], *, adapted: bool) -> object:
+        passes.append((adapted, tuple(texts)))
+        return real(weights, texts, adapted=adapted)
+
+    monkeypatch.setattr(intent, "_encode", counted)
+    menu = build_menu(_frame("Zoom In", "Zoom Out", "Fit to Window"))
+    goal = "make the picture bigger"
+    first = intent.decide(goal, menu, ())  # type: ignore[attr-defined]
+    assert (True, (goal,)) in passes and any(not adapted for adapted, _ in passes)
+    passes.clear()
+    again = intent.decide(goal, menu, ())  # type: ignore[attr-defined]
+    assert passes == [] and again.action.target == first.action.target
+    # the label table is bounded: the oldest labels go, the ones asked for are returned
+    monkeypatch.setattr(_intent, "_LABELS_KEPT", 2)
+    vectors = intent.label_vectors(["Print", "Preview", "Page Setup"])  # type: ignore[attr-defined]
+    assert vectors.shape[0] == 3 and len(intent._labels) == 2  # type: ignore[attr-defined]
+
+
+@pytest.mark.model
 def test_the_intent_brain_gives_up_when_nothing_fits(intent: object) -> None:
     menu = build_menu(_frame("Zoom In", "Zoom Out", "Fit to Window"))
     with pytest.raises(GoalUnreachable, match="nothing on the menu fits"):
