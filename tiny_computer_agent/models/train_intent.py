@@ -44,7 +44,6 @@ from ._intent_data import (
     all_phrasings,
     generate,
     load_inventory,
-    word_jaccard,
     words,
 )
 
@@ -79,7 +78,8 @@ def leaks(
             small, big = sorted((len(g), len(w)))
             if big and small / big < LEAK_JACCARD:
                 continue
-            score = word_jaccard(goal, text)
+            both = g | w  # word_jaccard on the word sets made once (20 s -> a few)
+            score = len(g & w) / len(both) if both else 1.0
             if score >= LEAK_JACCARD:
                 found.append((goal, text, score))
                 if not every:
