@@ -9,14 +9,16 @@ looks (the incremental OCR reads only what changed), side by side:
     read all     FusedDetector(tree_first=False) OCR reads the dialog too
 
 Prints the median and p90 of the second look, and what each index holds. Run:
-``python scripts/time_tree_first.py [--rounds 9]`` (needs Xvfb, openbox, zenity,
+``python scripts/time_tree_first.py [--rounds 9] [--profile]`` (needs Xvfb, openbox, zenity,
 dbus-daemon and at-spi2-core).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -56,8 +58,11 @@ def _words(rng: random.Random, n: int) -> str:
     return " ".join(f"{rng.choice(WORDS)}{rng.randrange(100, 999)}" for _ in range(n))
 
 
-def _round(desk: Desk, tree_first: bool, rng: random.Random) -> tuple[float, int, int]:
-    """(seconds of the look at the new dialog, elements, tree elements)."""
+def _round(
+    desk: Desk, tree_first: bool, rng: random.Random, profile: cProfile.Profile | None = None
+) -> tuple[float, int, int]:
+    """(seconds of the look at the new dialog, elements, tree elements); ``profile``
+    records that look."""
     screen = DesktopScreen(display=desk.display, environ=desk.vd.env,
                            detector=FusedDetector(tree_first=tree_first))  # fmt: skip
     try:
@@ -66,8 +71,12 @@ def _round(desk: Desk, tree_first: bool, rng: random.Random) -> tuple[float, int
         labels = ("--ok-label", _words(rng, 1), "--cancel-label", _words(rng, 1))
         dialog = desk.zenity("--question", "--title", _words(rng, 2), "--text", text, *labels)
         t0 = time.perf_counter()
+        if profile is not None:
+            profile.enable()
         seen = screen.capture()
         took = time.perf_counter() - t0
+        if profile is not None:
+            profile.disable()
         if os.environ.get("SHOW"):
             print(tree_first, [(e.label, e.kind, e.source) for e in seen.elements])
         dialog.kill()
@@ -81,7 +90,9 @@ def _round(desk: Desk, tree_first: bool, rng: random.Random) -> tuple[float, int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--profile", action="store_true", help="then profile one more look")
     args = parser.parse_args()
+    profile = cProfile.Profile() if args.profile else None
     with VirtualDesktop(window_manager=True) as vd, tempfile.TemporaryDirectory() as tmp:
         desk = Desk(vd=vd, tmp=Path(tmp))
         os.environ["XAUTHORITY"] = vd.env["XAUTHORITY"]
@@ -95,6 +106,10 @@ def main() -> None:
                 took, n, tree = _round(desk, first, rng)
                 times[first].append(took)
                 held[first] = (n, tree)
+        if profile is not None:
+            took, _, _ = _round(desk, True, rng, profile)
+            print(f"profiled tree-first look: {took * 1e3:.0f} ms (under the profiler)")
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
     print(f"a zenity question opening over a Tk window; {args.rounds} rounds, interleaved")
     print("| index | new dialog, median | p90 | elements (from the tree) |")
     print("| --- | ---: | ---: | ---: |")
