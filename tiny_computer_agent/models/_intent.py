@@ -201,7 +201,7 @@ class IntentBrain(TorchRuntime):
         with quiet_peft():
             adapted = PeftModel.from_pretrained(base, str(self.adapter))
         # the adapter merged into its weights: the same vectors (the same decisions on
-        # 800 dev menus), 0.7x the time of running LoRA beside every layer
+        # 800 dev menus), 2/3 of the time of LoRA beside every layer (scripts/time_intent_merge.py)
         goals = adapted.merge_and_unload().eval()
         return tokenizer, goals, stock, load_head(self.adapter)
 
