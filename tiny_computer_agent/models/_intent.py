@@ -266,8 +266,8 @@ class IntentBrain(TorchRuntime):
             return decision
         if not menu.entries:
             raise GoalUnreachable("the menu is empty: nothing to match the goal against")
-        done = _clicked(history)
         earlier = _acted_on(history)
+        done = {normalize_label(e.label) for e in earlier}
         notes: list[str] = []
         for part in split_goal_parts(goal):
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
@@ -363,15 +363,6 @@ def pool(hidden: Any, mask: Any) -> Any:
 
 def _quoted(goal: str) -> bool:
     return bool(_QUOTED.search(goal))
-
-
-def _clicked(history: Sequence[Step]) -> set[str]:
-    return {
-        normalize_label(a.target)
-        for step in history
-        for a in step.performed
-        if a.target is not None
-    }
 
 
 def _acted_on(history: Sequence[Step]) -> list[Element]:
