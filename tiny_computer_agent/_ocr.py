@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from ._contracts import Detection
 from ._errors import MissingExtra, ScreenUnavailable
+from ._ocr_tables import other_backend, quick_tables, whole_table
 from ._perception import Element, Frame, as_frame, image_size, normalize_label
 
 __all__ = ["OcrDetector", "load_ocr_engine", "reread"]
@@ -87,12 +88,16 @@ def load_ocr_engine(overrides: tuple[tuple[str, Any], ...] = ()) -> Any:
     ``overrides``), created on first use, with the models from the wheel by default."""
     with _ENGINE_LOCK:
         if overrides not in _ENGINES:
+            params = {**ENGINE_PARAMS, **dict(overrides)}
             try:
-                from rapidocr import RapidOCR
+                with quick_tables():
+                    from rapidocr import RapidOCR
             except ImportError as exc:
                 raise MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)") from exc
             try:
-                engine = RapidOCR(params={**ENGINE_PARAMS, **dict(overrides)})
+                if other_backend(params):
+                    whole_table()
+                engine = RapidOCR(params=params)
             except Exception as exc:  # any failure of the engine is the world's
                 raise _engine_failed(exc) from exc
             _ENGINES[overrides] = _remember_readings(engine)
