@@ -177,3 +177,46 @@ def test_what_the_tree_names_is_not_read_again_but_a_window_above_it_is() -> Non
     assert [e.label for e in found.elements] == ["Yes"]
     FusedDetector(ocr=ocr, shapes=False, tree_first=False).detect(frame)
     assert ocr.seen[1].getpixel((50, 75)) == (0, 0, 0)  # tree_first off: OCR reads it all
+
+
+def test_a_managers_title_bar_is_its_title_and_is_not_read() -> None:
+    from tiny_computer_agent import Window
+
+    pil = pytest.importorskip("PIL.Image")
+    image = pil.new("RGB", (400, 300), (250, 250, 250))
+    image.paste((0, 0, 0), (10, 10, 190, 30))  # the editor's title bar, drawn by the manager
+    image.paste((0, 0, 0), (120, 100, 380, 120))  # the dialog's title bar, above the editor
+    image.paste((0, 0, 200), (20, 40, 90, 60))  # the editor's own text, below its bar
+    editor = Window(title="Editor - notes.txt", box=(10, 10, 200, 200), id=1,
+                    title_bar=(10, 10, 200, 30))  # fmt: skip
+    dialog = Window(title=" Replace file? ", box=(120, 100, 380, 260), id=2,
+                    title_bar=(120, 100, 380, 120))  # fmt: skip
+    hidden = Window(title="Behind", box=(130, 150, 370, 250), id=3,
+                    title_bar=(130, 150, 370, 170))  # fmt: skip  (under the dialog)
+    frame = dataclasses.replace(Frame.of(image), windows=(dialog, hidden, editor))
+    ocr = Sees()
+    found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
+    masked = ocr.seen[0]
+    assert masked.getpixel((100, 20)) == (128, 128, 128)  # the editor's bar: not read
+    assert masked.getpixel((200, 110)) == (128, 128, 128)  # the dialog's bar: not read
+    assert masked.getpixel((50, 50)) == (0, 0, 200)  # the window's contents: read
+    assert masked.getpixel((100, 30)) == (250, 250, 250)  # the row below the bar is kept
+    assert [(e.label, e.kind, e.source, e.window, e.box) for e in found.elements] == [
+        ("Replace file?", "title", "window", 2, (120, 100, 380, 120)),
+        ("Editor - notes.txt", "title", "window", 1, (10, 10, 200, 30)),
+    ]  # "Behind": the dialog covers its bar's middle
+    off = FusedDetector(ocr=ocr, shapes=False, window_titles=False).detect(frame)
+    assert ocr.seen[1].getpixel((100, 20)) == (0, 0, 0)  # window_titles off: read as pixels
+    assert off.elements == () or all(e.source != "window" for e in off.elements)
+
+
+def test_a_window_without_a_managers_bar_keeps_its_title_read_from_pixels() -> None:
+    from tiny_computer_agent import Window
+
+    ocr = Reads((_el("Delete file?", (120, 104, 220, 120)),))  # a toolkit's own header bar
+    window = Window(title="Delete file?", box=(100, 100, 300, 290), id=7)  # no title_bar
+    frame = dataclasses.replace(_frame(), windows=(window,))
+    found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
+    assert [(e.label, e.kind, e.source) for e in found.elements] == [
+        ("Delete file?", "title", "ocr")
+    ]

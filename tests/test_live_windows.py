@@ -17,7 +17,7 @@ import pytest
 
 from devsupport.xdesktop import SESSION, Desk, desk, eventually, require
 from tiny_computer_agent._contracts import Detection
-from tiny_computer_agent._detectors import OcrDetector
+from tiny_computer_agent._detectors import FusedDetector, OcrDetector
 from tiny_computer_agent._perception import Frame, Window
 from tiny_computer_agent._windows_assign import assign_windows, find_window
 from tiny_computer_agent.desktop import DesktopScreen
@@ -80,6 +80,14 @@ def _xwininfo_box(desktop: Desk, wid: int) -> tuple[int, int, int, int]:
     return x - left, y - top, x + w + right, y + h + bottom
 
 
+def _title_bar(desktop: Desk, wid: int) -> tuple[int, int, int, int]:
+    """The frame's band above the window's contents, read by xwininfo and xprop."""
+    left, top, right, _ = _xwininfo_box(desktop, wid)
+    info = desktop.vd.run(["xwininfo", "-id", str(wid)]).stdout
+    inner = int(re.search(r"Absolute upper-left Y:\s+(-?\d+)", info).group(1))  # type: ignore[union-attr]
+    return left, top, right, inner
+
+
 def _listed(xw: XWindows, want: list[str]) -> tuple[Window, ...]:
     """The listing once it names exactly ``want`` (top-most first); the window manager
     restacks a moment after xdotool returns."""
@@ -99,6 +107,7 @@ def test_two_dialogs_are_listed_with_titles_frames_pids_and_stacking(desktop: De
         assert xw.active() == second
         for window in listed:
             assert window.box == _xwininfo_box(desktop, window.id), window
+            assert window.title_bar == _title_bar(desktop, window.id), window
             assert window.pid is not None and window.pid in {p.pid for p in desktop.vd.procs}
         assert listed[1].box[:2] == (100, 100)  # xdotool moved the frame's corner there
         desktop.vd.run(["xdotool", "windowactivate", "--sync", str(first)])
@@ -143,6 +152,31 @@ def test_each_ok_of_two_dialogs_is_given_its_own_window(desktop: Desk) -> None:
     assert find_window(frame.windows, "second").id == second
 
 
+def test_the_fused_index_takes_titles_from_the_manager_and_reads_no_title_bar(
+    desktop: Desk,
+) -> None:
+    first, second = _two_dialogs(desktop)
+    xw = XWindows(desktop.display)
+    try:
+        listed = _listed(xw, ["Second", "First"])
+    finally:
+        xw.close()
+    screen = DesktopScreen(display=desktop.display, max_width=960, detector=FusedDetector())
+    try:
+        obs = screen.capture()
+    finally:
+        screen.close()
+    titles = [(e.label, e.window) for e in obs.elements if e.source == "window"]
+    assert titles == [("Second", second), ("First", first)]
+    bars = [w.title_bar for w in listed if w.title_bar is not None]
+    assert len(bars) == 2
+    for e in obs.elements:
+        x, y = obs.mapping.to_screen(*e.center)
+        in_bar = any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in bars)
+        assert e.source == "window" or not in_bar, f"{e.label!r} was read in a title bar"
+    assert sum(e.key == "ok" for e in obs.elements) == 2  # each dialog's contents still read
+
+
 def test_a_window_that_closes_while_it_is_listed_is_left_out(
     desktop: Desk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,6 +208,7 @@ def test_without_a_window_manager_the_named_root_children_are_listed(bare: Desk)
     try:
         (alone,) = _listed(xw, ["Alone"])
         assert alone.id == _xid(bare, "Alone") and alone.box == _bare_box(bare, alone.id)
+        assert alone.title_bar is None  # no manager draws one
     finally:
         xw.close()
 

@@ -210,6 +210,13 @@ BAD = [
         id="negative-window",
     ),
     pytest.param(
+        lambda d: d["steps"][0]["frame"].update(
+            windows=[{"title": "x", "box": [0, 0, 9, 9], "title_bar": [0, 0, 9]}]
+        ),
+        "steps[0].frame.windows[0].title_bar",
+        id="short-title-bar",
+    ),
+    pytest.param(
         lambda d: d["steps"][0]["decision"]["action"].update(verb="teleport"),
         "steps[0].decision.action",
         id="bad-action",
@@ -582,7 +589,8 @@ def test_a_loaded_trace_saves_unchanged(tmp_path: Path) -> None:
 
 
 def test_a_trace_keeps_what_each_element_is_and_its_windows(tmp_path: Path) -> None:
-    dialog = Window(title="Replace file?", box=(100, 100, 400, 250), id=0x1A00003)
+    dialog = Window(title="Replace file?", box=(100, 100, 400, 250), id=0x1A00003,
+                    title_bar=(100, 100, 400, 122))  # fmt: skip
     elements = [
         Element(label="Replace", box=(120, 200, 190, 230), kind="button", window=dialog.id),
         Element(label="Street", box=(10, 10, 60, 30), kind="field", value="", uid="a11y:7"),

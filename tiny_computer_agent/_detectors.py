@@ -118,9 +118,16 @@ class FusedDetector:
        (where its window is visible), so a dialog the tree describes costs OCR only
        its title bar and whatever the tree lacks (issue 14: recognition is most of a
        read's time). The observation keeps the real picture.
-    4. Plain text in the band at a window's top that reads as the window's
-       title (the frame's windows say which) is a ``title``.
-    5. Nothing at all: the grid, with a note that the brain is choosing blind.
+    4. With ``window_titles`` (the default), each window the window manager frames has
+       its title taken from the manager (``source="window"``, kind ``title``, the title
+       bar's box) and its title bar painted flat for OCR and shapes, as tree boxes are:
+       OCR read every new window's title bar, and the title bar of the window that lost
+       the focus, on every window change (issue 14: most of a new dialog's cost once
+       the tree named its contents), and read it worse than the manager tells it.
+       A title bar that a window above covers at its middle gives no title.
+    5. Plain text in the band at a window's top that reads as the window's
+       title (the frame's windows say which) is a ``title``: a toolkit's own header bar.
+    6. Nothing at all: the grid, with a note that the brain is choosing blind.
 
     A part that cannot run (numpy or OpenCV missing for shapes) is skipped with one
     note, never raised; the others still index the frame.
@@ -131,12 +138,13 @@ class FusedDetector:
     shapes: bool = True
     accessibility: bool = True
     tree_first: bool = True
+    window_titles: bool = True
     _said: set[str] = dataclasses.field(default_factory=set)
 
     def detect(self, frame: Frame) -> Detection:
         frame = as_frame(frame)
         tree = _round_toggles(frame, frame.accessible) if self.accessibility else ()
-        seen = _tree_masked(frame) if tree and self.tree_first else frame
+        seen = _masked(frame, tree=bool(tree) and self.tree_first, bars=self.window_titles)
         found = self.ocr.detect(seen) if self.ocr is not None else Detection(elements=())
         notes = list(found.notes)
         elements = tuple(found.elements)
@@ -146,6 +154,8 @@ class FusedDetector:
         if tree:
             tree = _named_by_pixels(tree, elements)
             elements = (*tree, *(e for e in elements if not _told(e, tree)))
+        if self.window_titles:
+            elements = (*_bar_titles(frame), *elements)
         if elements:
             return Detection(elements=elements, prose=found.prose, notes=tuple(notes))
         cells = self.grid.detect(frame)
@@ -216,26 +226,54 @@ def _round_toggles(frame: Frame, tree: tuple[Element, ...]) -> tuple[Element, ..
     return tuple(dataclasses.replace(e, kind="radio") if id(e) in round_ else e for e in tree)
 
 
-def _tree_masked(frame: Frame) -> Frame:
-    """``frame`` with the boxes of its named accessibility elements painted flat, so OCR
-    does not read again what the tree names. Windows are painted bottom to top: each window
+def _masked(frame: Frame, *, tree: bool, bars: bool) -> Frame:
+    """``frame`` with what is known without reading painted flat, so OCR does not read
+    it: with ``tree``, the boxes of its named accessibility elements; with ``bars``, the
+    title bars the window manager draws. Windows are painted bottom to top: each window
     first gets its own pixels back (a window above a painted box covers it again), then
-    its elements' boxes are painted; elements of no listed window go first. A frame
-    whose image cannot be copied (no Pillow) is returned as it is."""
+    its boxes are painted; tree elements of no listed window go first. A frame with
+    nothing to paint, or whose image cannot be copied (no Pillow), is returned as it is."""
     image = frame.image
-    if not (hasattr(image, "copy") and hasattr(image, "paste")):
+    named = [e for e in frame.accessible if e.label] if tree else []  # OCR names a nameless one
+    framed = [w for w in frame.windows if w.title_bar is not None] if bars else []
+    if not (named or framed) or not (hasattr(image, "copy") and hasattr(image, "paste")):
         return frame
     masked = image.copy()
     listed = {w.id for w in frame.windows}
-    named = [e for e in frame.accessible if e.label]  # OCR names a nameless one
     _paint(masked, [e.box for e in named if e.window not in listed])
     for w in reversed(frame.windows):  # bottom first
         mine = [e.box for e in named if e.window == w.id]
         box = _frame_box(frame, w.box)
         if box is not None:
             masked.paste(image.crop(box), box[:2])
+        bar = _frame_box(frame, w.title_bar) if bars and w.title_bar is not None else None
+        if bar is not None:
+            mine.append((bar[0], bar[1], bar[2] - 1, bar[3] - 1))
         _paint(masked, mine)
     return dataclasses.replace(frame, image=masked)
+
+
+def _bar_titles(frame: Frame) -> tuple[Element, ...]:
+    """A ``title`` element for each window whose manager draws its title, as the
+    manager tells it, at the title bar; none where a window above covers the bar's
+    middle, or the bar is outside the frame."""
+    out = []
+    above: list[tuple[int, int, int, int]] = []
+    for w in frame.windows:  # top-most first
+        bar = w.title_bar
+        if bar is not None and w.title.strip():
+            middle = ((bar[0] + bar[2]) / 2, (bar[1] + bar[3]) / 2)
+            box = _frame_box(frame, bar)
+            if box is not None and not any(_holds(a, middle) for a in above):
+                title = w.title.strip()
+                out.append(Element(label=title, box=box, source="window", kind="title",
+                                   window=w.id))  # fmt: skip
+        above.append(w.box)
+    return tuple(out)
+
+
+def _holds(box: tuple[int, int, int, int], point: tuple[float, float]) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
 
 
 def _paint(image: Any, boxes: list[tuple[int, int, int, int]]) -> None:

@@ -41,8 +41,9 @@ __all__ = [
 ]
 
 #: Where an element came from: OCR text, a numbered grid cell, the accessibility tree,
-#: a script, or a control shape found in the pixels (its label from OCR).
-SOURCES: Final = ("ocr", "grid", "a11y", "scripted", "shape")
+#: a script, a control shape found in the pixels (its label from OCR), or the window
+#: manager (a window's title, in the title bar it draws).
+SOURCES: Final = ("ocr", "grid", "a11y", "scripted", "shape", "window")
 
 #: What an element is. ``""`` is unknown: plain OCR text, which may be a control or not.
 KINDS: Final = (
@@ -117,31 +118,45 @@ def image_size(image: Any) -> tuple[int, int]:
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Window:
-    """A top-level window; ``box`` is (left, top, right, bottom) in screen pixels."""
+    """A top-level window; ``box`` is (left, top, right, bottom) in screen pixels.
+
+    ``title_bar``: the band above the window's contents where the window manager draws
+    its title (screen pixels), when a manager frames the window; None for a window it
+    does not frame or one that draws its own title (a GTK header bar)."""
 
     title: str
     box: tuple[int, int, int, int]
     id: int = 0
     pid: int | None = None
+    title_bar: tuple[int, int, int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
         if self.pid is not None:
             data["pid"] = self.pid
+        if self.title_bar is not None:
+            data["title_bar"] = list(self.title_bar)
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Window:
-        box = tuple(int(v) for v in data["box"])
-        if len(box) != 4:
-            raise ValueError(f"window box must have 4 numbers, got {data['box']!r}")
+        box = _four(data["box"], "window box")
         pid = data.get("pid")
+        bar = data.get("title_bar")
         return cls(
             title=str(data.get("title", "")),
-            box=(box[0], box[1], box[2], box[3]),
+            box=box,
             id=int(data.get("id", 0)),
             pid=None if pid is None else int(pid),
+            title_bar=None if bar is None else _four(bar, "window title_bar"),
         )
+
+
+def _four(value: Any, what: str) -> tuple[int, int, int, int]:
+    box = tuple(int(v) for v in value)
+    if len(box) != 4:
+        raise ValueError(f"{what} must have 4 numbers, got {value!r}")
+    return (box[0], box[1], box[2], box[3])
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)

@@ -55,6 +55,9 @@ _ATOMS: Final = (
 )
 #: Window types that are part of the desktop, not something a person acts in.
 _SKIPPED_TYPES: Final = ("_NET_WM_WINDOW_TYPE_DESKTOP", "_NET_WM_WINDOW_TYPE_DOCK")
+#: A frame's top band this tall or taller (pixels) holds a title; a thinner one is a
+#: border (openbox draws a 1 px border round an undecorated window).
+TITLE_BAR_MIN: Final = 10
 #: Longs asked for per property read: a title up to 1 KiB comes in one round trip.
 _SIZEHINT: Final = 256
 
@@ -187,12 +190,13 @@ class XWindows:
             title = self._title(window)
             if title is None and named:
                 return None
-            box = self._box(root, window)
+            box, bar = self._box(root, window)
             pid = _cardinals(window, self._atoms["_NET_WM_PID"])
         except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
-        return Window(title=title or "", box=box, id=wid, pid=pid[0] if pid else None)
+        pid_ = pid[0] if pid else None
+        return Window(title=title or "", box=box, id=wid, pid=pid_, title_bar=bar)
 
     def _title(self, window: Any) -> str | None:
         """``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``; None when it has neither."""
@@ -208,18 +212,24 @@ class XWindows:
         utf8 = prop.property_type == self._atoms["UTF8_STRING"]
         return _text(prop.value, "utf-8" if utf8 else "latin-1")
 
-    def _box(self, root: Any, window: Any) -> tuple[int, int, int, int]:
-        """The window in root pixels, widened by the manager's frame where it says."""
+    def _box(
+        self, root: Any, window: Any
+    ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int] | None]:
+        """The window in root pixels, widened by the manager's frame where it says, and
+        the frame's top band when it is tall enough to be a title bar."""
         geometry = window.get_geometry()
         origin = root.translate_coords(window, 0, 0)
         left, top = int(origin.x), int(origin.y)
         right, bottom = left + int(geometry.width), top + int(geometry.height)
         extents = _cardinals(window, self._atoms["_NET_FRAME_EXTENTS"])
-        if len(extents) == 4:  # left, right, top, bottom
-            left, right, top, bottom = (
-                left - extents[0], right + extents[1], top - extents[2], bottom + extents[3]
-            )  # fmt: skip
-        return left, top, right, bottom
+        if len(extents) != 4:  # left, right, top, bottom
+            return (left, top, right, bottom), None
+        inner_top = top
+        left, right, top, bottom = (
+            left - extents[0], right + extents[1], top - extents[2], bottom + extents[3]
+        )  # fmt: skip
+        bar = (left, top, right, inner_top) if extents[2] >= TITLE_BAR_MIN else None
+        return (left, top, right, bottom), bar
 
     def _activate(self, conn: Display, wid: int) -> bool:
         from Xlib import X

@@ -409,17 +409,22 @@ class TraceReader(FieldReader):
 
     def window(self, value: object, where: str) -> Window:
         data = self.obj(value, where)
-        box = self.array(self.get(data, "box", where), f"{where}.box")
-        nums = [self.whole(v, f"{where}.box[{i}]") for i, v in enumerate(box)]
-        if len(nums) != 4 or nums[2] < nums[0] or nums[3] < nums[1]:
-            raise self.fail(f"{where}.box", f"must be [left, top, right, bottom], got {short(box)}")
         pid = data.get("pid")
+        bar = data.get("title_bar")
         return Window(
             title=self.text(data.get("title", ""), f"{where}.title"),
-            box=(nums[0], nums[1], nums[2], nums[3]),
+            box=self.screen_box(self.get(data, "box", where), f"{where}.box"),
             id=self.whole(data.get("id", 0), f"{where}.id", minimum=0),
             pid=None if pid is None else self.whole(pid, f"{where}.pid", minimum=0),
+            title_bar=None if bar is None else self.screen_box(bar, f"{where}.title_bar"),
         )
+
+    def screen_box(self, value: object, where: str) -> tuple[int, int, int, int]:
+        box = self.array(value, where)
+        nums = [self.whole(v, f"{where}[{i}]") for i, v in enumerate(box)]
+        if len(nums) != 4 or nums[2] < nums[0] or nums[3] < nums[1]:
+            raise self.fail(where, f"must be [left, top, right, bottom], got {short(box)}")
+        return (nums[0], nums[1], nums[2], nums[3])
 
     def pixel(self, value: object, where: str, minimum: int | None = None) -> int:
         """A pixel coordinate or size, at most :data:`MAX_PIXELS` by size."""
