@@ -5,8 +5,12 @@ window alone, then the frame with the dialog (its title, text and buttons new wo
 time, so nothing is recognised from memory), with one fused detector kept across the two
 looks (the incremental OCR reads only what changed), side by side:
 
-    tree first   FusedDetector()                 OCR skips what the tree names
-    read all     FusedDetector(tree_first=False) OCR reads the dialog too
+    tree first             FusedDetector()              OCR skips what the tree names, and
+                                                        the title bars (titles from the
+                                                        window manager)
+    tree first, bars read  ...(window_titles=False)     OCR reads the title bars
+    read all               ...(tree_first=False)        OCR reads the dialog too
+    read all, bars read    ...(tree_first=False, window_titles=False)
 
 Prints the median and p90 of the second look, and what each index holds. Run:
 ``python scripts/time_tree_first.py [--rounds 9] [--profile]`` (needs Xvfb, openbox, zenity,
@@ -58,13 +62,22 @@ def _words(rng: random.Random, n: int) -> str:
     return " ".join(f"{rng.choice(WORDS)}{rng.randrange(100, 999)}" for _ in range(n))
 
 
+#: The detectors compared, by name: FusedDetector's settings.
+MODES: dict[str, dict[str, bool]] = {
+    "tree first": {},
+    "tree first, bars read": {"window_titles": False},
+    "read all": {"tree_first": False},
+    "read all, bars read": {"tree_first": False, "window_titles": False},
+}
+
+
 def _round(
-    desk: Desk, tree_first: bool, rng: random.Random, profile: cProfile.Profile | None = None
+    desk: Desk, mode: str, rng: random.Random, profile: cProfile.Profile | None = None
 ) -> tuple[float, int, int]:
     """(seconds of the look at the new dialog, elements, tree elements); ``profile``
     records that look."""
     screen = DesktopScreen(display=desk.display, environ=desk.vd.env,
-                           detector=FusedDetector(tree_first=tree_first))  # fmt: skip
+                           detector=FusedDetector(**MODES[mode]))  # fmt: skip
     try:
         screen.capture()  # the Tk window alone: the whole frame is read
         text = f"A file named {_words(rng, 1)}.txt already exists. Replace it? {_words(rng, 3)}"
@@ -78,7 +91,7 @@ def _round(
         if profile is not None:
             profile.disable()
         if os.environ.get("SHOW"):
-            print(tree_first, [(e.label, e.kind, e.source) for e in seen.elements])
+            print(mode, [(e.label, e.kind, e.source) for e in seen.elements])
         dialog.kill()
         dialog.wait()
         time.sleep(0.4)
@@ -98,28 +111,29 @@ def main() -> None:
         os.environ["XAUTHORITY"] = vd.env["XAUTHORITY"]
         _bus(desk)
         desk.app(("Don't Save", "Cancel", "Save"))
-        times: dict[bool, list[float]] = {True: [], False: []}
-        held: dict[bool, tuple[int, int]] = {}
+        times: dict[str, list[float]] = {m: [] for m in MODES}
+        held: dict[str, tuple[int, int]] = {}
         rng = random.Random(7)  # noqa: S311 - fixed words for a repeatable run, not secrets
-        for _ in range(args.rounds):  # interleaved, so both see the same machine
-            for first in (True, False):
-                took, n, tree = _round(desk, first, rng)
-                times[first].append(took)
-                held[first] = (n, tree)
+        for r in range(args.rounds):  # interleaved, so all see the same machine
+            for mode in list(MODES)[:: 1 if r % 2 == 0 else -1]:
+                took, n, tree = _round(desk, mode, rng)
+                times[mode].append(took)
+                held[mode] = (n, tree)
         if profile is not None:
-            took, _, _ = _round(desk, True, rng, profile)
+            took, _, _ = _round(desk, "tree first", rng, profile)
             print(f"profiled tree-first look: {took * 1e3:.0f} ms (under the profiler)")
             pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
     print(f"a zenity question opening over a Tk window; {args.rounds} rounds, interleaved")
     print("| index | new dialog, median | p90 | elements (from the tree) |")
     print("| --- | ---: | ---: | ---: |")
-    for first, name in ((True, "tree first"), (False, "read all")):
-        t = sorted(times[first])
+    for mode in MODES:
+        t = sorted(times[mode])
         p90 = t[min(len(t) - 1, int(0.9 * len(t)))]
-        print(f"| {name} | {statistics.median(t) * 1e3:.0f} ms | {p90 * 1e3:.0f} ms | "
-              f"{held[first][0]} ({held[first][1]}) |")  # fmt: skip
-    ratio = statistics.median(times[False]) / statistics.median(times[True])
-    print(f"read all / tree first: {ratio:.2f}x")
+        print(f"| {mode} | {statistics.median(t) * 1e3:.0f} ms | {p90 * 1e3:.0f} ms | "
+              f"{held[mode][0]} ({held[mode][1]}) |")  # fmt: skip
+    first = statistics.median(times["tree first"])
+    for mode in list(MODES)[1:]:
+        print(f"{mode} / tree first: {statistics.median(times[mode]) / first:.2f}x")
 
 
 if __name__ == "__main__":
