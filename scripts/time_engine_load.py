@@ -66,7 +66,7 @@ def _default_frame() -> Path:
 
 
 def _run(mode: str, frame: Path) -> dict[str, float]:
-    argv = [sys.executable, "-c", CHILD, mode.split()[0], str(frame)]
+    argv = [sys.executable, "-c", CHILD, mode.split(maxsplit=1)[0], str(frame)]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -83,14 +83,15 @@ def main() -> None:
             runs[mode].append(_run(mode, frame))
     med = statistics.median
     print(f"{frame.name}, {args.rounds} rounds, interleaved; medians")
-    print("| RapidOCR's table | engine built | first whole read | peak MiB, engine | peak MiB, read |")
+    print("| RapidOCR's table | engine built | first whole read | peak MiB: engine | read |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for mode, got in runs.items():
-        print(f"| {mode} | {med(g['engine'] for g in got) * 1e3:.0f} ms "
-              f"| {med(g['read'] for g in got) * 1e3:.0f} ms "
-              f"| {med(g['mib_engine'] for g in got):.0f} | {med(g['mib_read'] for g in got):.0f} |")  # fmt: skip
-    quick = med(g["engine"] for g in runs["quick tables"])
-    print(f"omegaconf / quick tables, engine built: {med(g['engine'] for g in runs['omegaconf']) / quick:.2f}x")
+        m = {k: med(g[k] for g in got) for k in ("engine", "read", "mib_engine", "mib_read")}
+        print(f"| {mode} | {m['engine'] * 1e3:.0f} ms | {m['read'] * 1e3:.0f} ms "
+              f"| {m['mib_engine']:.0f} | {m['mib_read']:.0f} |")  # fmt: skip
+    built = {mode: med(g["engine"] for g in got) for mode, got in runs.items()}
+    ratio = built["omegaconf"] / built["quick tables"]
+    print(f"omegaconf / quick tables, engine built: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
