@@ -116,8 +116,8 @@ class FusedDetector:
        With ``tree_first`` (the default), what the tree already names is not read
        again: OCR and shapes see the frame with each named tree element's box painted flat
        (where its window is visible), so a dialog the tree describes costs OCR only
-       its title bar and whatever the tree lacks (issue 14: recognition is most of a
-       read's time). The observation keeps the real picture.
+       what the tree lacks (issue 14: recognition is most of a read's time). The
+       observation keeps the real picture.
     4. With ``window_titles`` (the default), each window the window manager frames has
        its title taken from the manager (``source="window"``, kind ``title``, the title
        bar's box) and its title bar painted flat for OCR and shapes, as tree boxes are:
