@@ -13,7 +13,8 @@ looks (the incremental OCR reads only what changed), side by side:
     read all, bars read    ...(tree_first=False, window_titles=False)
 
 Prints the median and p90 of the second look, and what each index holds. Run:
-``python scripts/time_tree_first.py [--rounds 9] [--profile]`` (needs Xvfb, openbox, zenity,
+``python scripts/time_tree_first.py [--rounds 9] [--profile [--profile-mode MODE]]
+[--pad-slack X]`` (needs Xvfb, openbox, zenity,
 dbus-daemon and at-spi2-core).
 """
 
@@ -104,7 +105,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--profile", action="store_true", help="then profile one more look")
+    parser.add_argument("--profile-mode", choices=list(MODES), default="tree first",
+                        help="the detector of the profiled look")  # fmt: skip
+    parser.add_argument("--pad-slack", type=float,
+                        help="recognition batches' width slack (inf: batches of 6)")  # fmt: skip
     args = parser.parse_args()
+    if args.pad_slack is not None:
+        from tiny_computer_agent import _ocr
+
+        _ocr.PAD_SLACK = args.pad_slack
     profile = cProfile.Profile() if args.profile else None
     with VirtualDesktop(window_manager=True) as vd, tempfile.TemporaryDirectory() as tmp:
         desk = Desk(vd=vd, tmp=Path(tmp))
@@ -120,8 +129,8 @@ def main() -> None:
                 times[mode].append(took)
                 held[mode] = (n, tree)
         if profile is not None:
-            took, _, _ = _round(desk, "tree first", rng, profile)
-            print(f"profiled tree-first look: {took * 1e3:.0f} ms (under the profiler)")
+            took, _, _ = _round(desk, args.profile_mode, rng, profile)
+            print(f"profiled {args.profile_mode} look: {took * 1e3:.0f} ms (under the profiler)")
             pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
     print(f"a zenity question opening over a Tk window; {args.rounds} rounds, interleaved")
     print("| index | new dialog, median | p90 | elements (from the tree) |")

@@ -167,3 +167,45 @@ def test_the_surer_re_read_wins_only_over_its_own_box() -> None:
     assert better_reading(original, [neighbour]) == [original]  # took in the margin
     elsewhere = Element(label="Copy", box=(200, 12, 230, 24), confidence=1.0)
     assert better_reading(original, [elsewhere]) == [original]
+
+
+@dataclasses.dataclass
+class FakeRecogniser:
+    """Stands in for RapidOCR's recogniser: reads a box as its width, records batches."""
+
+    rec_image_shape: tuple[int, int, int] = (3, 48, 320)
+    rec_batch_num: int = 6
+    batches: list[list[int]] = dataclasses.field(default_factory=list)
+
+    def __call__(self, args):  # type: ignore[no-untyped-def]
+        from rapidocr.ch_ppocr_rec.typings import TextRecOutput
+
+        widths = [img.shape[1] for img in args.img]
+        self.batches.append(widths)
+        txts = tuple(f"w{w}" for w in widths)
+        return TextRecOutput(args.img, txts, [0.99] * len(widths), ((),) * len(widths), 0.0)
+
+
+def test_readings_are_batched_by_width_kept_in_place_and_remembered() -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("rapidocr")
+    from rapidocr.ch_ppocr_rec.typings import TextRecInput
+
+    from tiny_computer_agent._ocr import _RememberedReadings
+
+    widths = [2000, 90, 300, 310, 460, 120, 150, 200, 250]  # one sentence, eight buttons
+    boxes = [np.full((48, w, 3), w % 251, dtype=np.uint8) for w in widths]
+    inner = FakeRecogniser()
+    remembered = _RememberedReadings(inner)
+    out = remembered(TextRecInput(img=boxes, return_word_box=True))
+    assert out.txts == tuple(f"w{w}" for w in widths)  # each reading in its box's place
+    assert [2000] in inner.batches  # the sentence pads nobody else's box
+    for batch in inner.batches:
+        assert len(batch) <= 6
+        padded = [max(320, w) for w in batch]
+        assert max(padded) <= 1.5 * min(padded), batch
+    assert sorted(w for b in inner.batches for w in b) == sorted(widths)
+    asked = len(inner.batches)
+    again = remembered(TextRecInput(img=boxes[::-1], return_word_box=True))
+    assert again.txts == tuple(f"w{w}" for w in widths[::-1])
+    assert len(inner.batches) == asked and remembered.hits == len(widths)  # all remembered

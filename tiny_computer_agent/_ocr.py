@@ -115,9 +115,10 @@ class _RememberedReadings:
     recognition is most of OCR's time on text-dense screens (issue 14: 83-85 %).
 
     Called as the recogniser is, with a ``TextRecInput``; returns a ``TextRecOutput``
-    with every box in its place. A box is read alone or in a batch; the batch pads to
-    its widest member, which can move a score in the third decimal, never the text we
-    measured (tests/test_incremental.py)."""
+    with every box in its place. Boxes not seen before are recognised in batches of
+    like width (:meth:`_batches`). Padding can change a reading: over the 35 frames of
+    benchmarks/controls/ and one Tk dialog, 3 read differently in these batches than in
+    RapidOCR's own (one better, one worse, one icon's junk)."""
 
     def __init__(self, inner: Any, size: int = RECOGNITION_CACHE) -> None:
         self.inner = inner
@@ -138,16 +139,16 @@ class _RememberedReadings:
         keys = [_pixels_key(img, bool(args.return_word_box)) for img in images]
         with self._lock:
             missing = [i for i, k in enumerate(keys) if k not in self._seen]
-        if missing:
+        for group in self._batches([images[i] for i in missing]):
             asked = TextRecInput(
-                img=[images[i] for i in missing], return_word_box=args.return_word_box
+                img=[images[missing[j]] for j in group], return_word_box=args.return_word_box
             )
             fresh = self.inner(asked)
             with self._lock:
-                for i, txt, score, words in zip(
-                    missing, fresh.txts, fresh.scores, fresh.word_results, strict=True
+                for j, txt, score, words in zip(
+                    group, fresh.txts, fresh.scores, fresh.word_results, strict=True
                 ):
-                    self._seen[keys[i]] = (txt, score, words)
+                    self._seen[keys[missing[j]]] = (txt, score, words)
                 while len(self._seen) > self.size:
                     del self._seen[next(iter(self._seen))]
         with self._lock:
@@ -156,6 +157,30 @@ class _RememberedReadings:
             found = [self._seen.get(k) or ("", 0.0, None) for k in keys]
         txts, scores, words = zip(*found, strict=True) if found else ((), (), ())
         return TextRecOutput(images, tuple(txts), list(scores), tuple(words), 0.0)
+
+    def _batches(self, images: Sequence[Any]) -> list[list[int]]:
+        """``images`` (by index) in batches that pad little. The recogniser pads every
+        box of a batch to the widest one's shape (and to at least its input's
+        width-to-height ratio), so one long sentence batched with three buttons cost
+        four sentences: a new dialog's text took 600 ms to recognise. Boxes go by width
+        (as the recogniser sorts them), and a batch closes at the recogniser's batch
+        size or at a box more than :data:`PAD_SLACK` times as wide as its first."""
+        shape = getattr(self.inner, "rec_image_shape", None) or (3, 48, 320)
+        least = shape[2] / shape[1]
+        size = max(1, int(getattr(self.inner, "rec_batch_num", 6) or 6))
+        ratio = [max(least, img.shape[1] / max(1, img.shape[0])) for img in images]
+        batches: list[list[int]] = []
+        for i in sorted(range(len(images)), key=ratio.__getitem__):
+            last = batches[-1] if batches else None
+            if last is None or len(last) >= size or ratio[i] > PAD_SLACK * ratio[last[0]]:
+                batches.append([i])
+            else:
+                last.append(i)
+        return batches
+
+
+#: A recognition batch takes boxes up to this many times as wide as its narrowest.
+PAD_SLACK: Final = 1.5
 
 
 def _pixels_key(image: Any, words: bool) -> bytes:
