@@ -235,7 +235,7 @@ def _masked(frame: Frame, *, tree: bool, bars: bool) -> Frame:
     nothing to paint, or whose image cannot be copied (no Pillow), is returned as it is."""
     image = frame.image
     named = [e for e in frame.accessible if e.label] if tree else []  # OCR names a nameless one
-    framed = [w for w in frame.windows if w.title_bar is not None] if bars else []
+    framed = bars and any(w.title_bar is not None for w in frame.windows)
     if not (named or framed) or not (hasattr(image, "copy") and hasattr(image, "paste")):
         return frame
     masked = image.copy()
@@ -260,12 +260,11 @@ def _bar_titles(frame: Frame) -> tuple[Element, ...]:
     out = []
     above: list[tuple[int, int, int, int]] = []
     for w in frame.windows:  # top-most first
-        bar = w.title_bar
-        if bar is not None and w.title.strip():
+        bar, title = w.title_bar, w.title.strip()
+        if bar is not None and title:
             middle = ((bar[0] + bar[2]) / 2, (bar[1] + bar[3]) / 2)
             box = _frame_box(frame, bar)
             if box is not None and not any(_holds(a, middle) for a in above):
-                title = w.title.strip()
                 out.append(Element(label=title, box=box, source="window", kind="title",
                                    window=w.id))  # fmt: skip
         above.append(w.box)

@@ -237,13 +237,14 @@ class IntentBrain(TorchRuntime):
 
         weights = self.loaded("the intent brain")
         labels = self.label_vectors([e.label for e in entries]).unsqueeze(0)
+        head = weights[3]
         if goal not in self._goals:  # a goal is the same at every step of its task
             if len(self._goals) >= _GOALS_KEPT:
                 self._goals.pop(next(iter(self._goals)))
-            self._goals[goal] = self._encode(weights, [goal], adapted=True)
-        goal_vector = self._goals[goal]
-        head = weights[3]
-        stock = self._encode(weights, [goal], adapted=False) if float(head.stock) else None
+            adapted = self._encode(weights, [goal], adapted=True)
+            plain = self._encode(weights, [goal], adapted=False) if float(head.stock) else None
+            self._goals[goal] = (adapted, plain)
+        goal_vector, stock = self._goals[goal]
         kinds = torch.tensor([[KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]])
         mask = torch.zeros(kinds.shape, dtype=torch.bool)
         shared = torch.tensor([[word_overlap(goal, e.label) for e in entries]])
