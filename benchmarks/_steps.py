@@ -694,21 +694,22 @@ sys.exit(code)
 """
 
 
-def cli_live_run(vd: Any, scenario: Scenario, home: Path) -> CliRun:
+def cli_live_run(vd: Any, scenario: Scenario, home: Path, launcher: Sequence[str] = ()) -> CliRun:
     """``tiny-computer-agent --live --real-input ... --json`` (armed by the flag and
     the environment variable) against ``scenario``'s program, in a subprocess; its peak
-    RSS from ``os.wait4`` (that process alone: see :data:`_PEAK_WRAPPER`)."""
+    RSS from ``os.wait4`` (that process alone: see :data:`_PEAK_WRAPPER`). ``launcher``
+    replaces the installed command (an interpreter and its arguments before the CLI's)."""
     from tiny_computer_agent import ARM_ENV
 
     cli = Path(sys.executable).with_name("tiny-computer-agent")
-    if not cli.exists():
+    if not launcher and not cli.exists():
         raise RuntimeError(f"{cli} not found; install the package into this venv: make test")
     env = {**vd.env, ARM_ENV: "1", "TINY_COMPUTER_AGENT_HOME": str(home)}
     program = Program(vd, scenario)
     try:
         program.ready()
         report = home.parent / "cli-peak.json"
-        argv = [str(cli), *cli_argv(scenario)[:-1], "--json", scenario.goal]
+        argv = [*(launcher or [str(cli)]), *cli_argv(scenario)[:-1], "--json", scenario.goal]
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             t0 = time.perf_counter()
             subprocess.run(

@@ -17,6 +17,7 @@ from .._actions import MAX_WAIT_FOR_SECONDS
 from .._contracts import Detector, Screen, Step
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
+from .._memory import return_big_buffers
 from .._policy import Policy
 from .._warm import EXIT_WAIT, start_warmup
 from ._base import (
@@ -247,6 +248,7 @@ def main(
         format="%(levelname)s %(name)s: %(message)s",
         stream=err,
     )
+    return_big_buffers()  # whole OCR reads otherwise leave the peak memory climbing
     try:
         return (run_pool if check_pool_args(args) else run_from_args)(args, out, err)
     except UsageError as exc:
