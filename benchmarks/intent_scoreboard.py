@@ -4,7 +4,8 @@
 
 For each brain: runs/ (the recorded scenarios), the held-out case files in
 benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
-fit (and how often its give-ups were right: give-up precision), and the median time
+fit (and how often its give-ups were right: give-up precision), how many held-out
+choices were right but refused by the default policy (they count as wrong), the median time
 of one decision on a new goal and screen ("median ms") and of the same decision again
 ("again ms": the next step of a task, its goal and the screen's labels seen). A fresh
 brain per scenario file set, one process, side by side.
@@ -31,10 +32,12 @@ RUNS = ROOT / "runs"
 
 def _score(
     brain_name: str, traces: list, threads: int
-) -> list[tuple[str, bool, bool, bool, float, float]]:
-    """(domain, passed, expected give-up, gave up, seconds, seconds again) per scenario:
-    "again" decides the same scenario a second time, as the next step of a task does
-    with the same goal on a screen whose labels it has seen."""
+) -> list[tuple[str, bool, bool, bool, float, float, bool]]:
+    """(domain, passed, expected give-up, gave up, seconds, seconds again, right but
+    refused) per scenario: "again" decides the same scenario a second time, as the next
+    step of a task does with the same goal on a screen whose labels it has seen; "right
+    but refused" is the expected choice that the default policy refused (its deny list
+    names password widgets), which does not pass."""
     brain = make_brain(brain_name, BrainOptions(threads=threads))
     rows = []
     for trace in traces:
@@ -46,7 +49,8 @@ def _score(
         gave_up = verdict.verdict == "no-decision" and "GoalUnreachable" in (verdict.error or "")
         expected_give_up = trace.expected is not None and trace.expected.give_up
         domain = trace.metadata.get("domain", "runs")
-        rows.append((domain, verdict.passed, expected_give_up, gave_up, took, again))
+        refused = verdict.verdict == "refused" and verdict.matched
+        rows.append((domain, verdict.passed, expected_give_up, gave_up, took, again, refused))
     return rows
 
 
@@ -78,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
                 "brain": name,
                 "runs": f"{sum(r[1] for r in on_runs)}/{len(on_runs)}",
                 "held-out": f"{_pct(right, len(rows))} ({right}/{len(rows)})",
+                "right but refused": sum(r[6] for r in rows),
                 "nothing fits": _pct(sum(r[1] for r in nothing), len(nothing)),
                 "give-up precision": _pct(sum(r[2] for r in gave_up), len(gave_up)),
                 "worst domain": min(
@@ -93,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         "brain",
         "runs",
         "held-out",
+        "right but refused",
         "nothing fits",
         "give-up precision",
         "worst domain",
