@@ -1,0 +1,49 @@
+"""Intent adapters side by side on one dev set: choose a training recipe by dev, never by
+the held-out sets (issue 11).
+
+Each run of ``python -m tiny_computer_agent.models.train_intent`` calibrates on its own
+dev decisions, so two recipes whose generators differ report dev accuracies on different
+sets. This scores every adapter folder given on the same dev decisions, made by the
+generator as it is in this checkout (``split="dev"``: wording held out of training), with
+each adapter's calibrated head: right when the brain's best entry is the answer, or when
+it would give up where nothing fits. Run:
+``python scripts/intent_dev_compare.py ADAPTER_DIR [ADAPTER_DIR ...] [--decisions 2000]``
+(the shipped adapter is ``tiny_computer_agent/models/intent/adapter``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tiny_computer_agent._perception import Element
+from tiny_computer_agent.models._intent import IntentBrain
+from tiny_computer_agent.models._intent_data import generate, load_inventory
+from tiny_computer_agent.models.train_intent import DEV_DECISIONS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("adapters", nargs="+", type=Path)
+    parser.add_argument("--decisions", type=int, default=DEV_DECISIONS)
+    parser.add_argument("--seed", type=int, default=1, help="train_intent's dev seed is 1")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    dev = generate(load_inventory(), args.decisions, args.seed, split="dev")
+    print("| adapter | right | of | accuracy |")
+    print("|---|---|---|---|")
+    for folder in args.adapters:
+        brain = IntentBrain(adapter=folder, threads=args.threads)
+        right = 0
+        for e in dev:
+            entries = [Element(label=t, box=(0, 0, 1, 1), source="scripted", kind=k)
+                       for t, k in e.entries]  # fmt: skip
+            scores, nothing = brain.scores(e.goal, entries)
+            best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+            right += (None if scores[best] < nothing else best) == e.answer
+        print(f"| {folder} | {right} | {len(dev)} | {100 * right / len(dev):.2f} % |", flush=True)
+        brain.unload()
+
+
+if __name__ == "__main__":
+    main()
