@@ -22,7 +22,6 @@ elsewhere (musl, macOS, Windows) it does nothing. Standard library only.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
 import sys
 from typing import Final
@@ -41,10 +40,8 @@ def return_big_buffers(threshold: int = MMAP_THRESHOLD) -> bool:
     (False off glibc, or when glibc refused it)."""
     if not sys.platform.startswith("linux"):
         return False
-    name = ctypes.util.find_library("c")
-    try:
-        libc = ctypes.CDLL(name or "libc.so.6")
-        mallopt = libc.mallopt
+    try:  # the process's own symbols: libc's, without find_library's ldconfig run
+        mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):  # not glibc (musl has no mallopt)
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
