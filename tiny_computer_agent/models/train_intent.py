@@ -9,9 +9,10 @@ on the goal side of MiniLM and the small scoring head beside it, and writes
 ``--rescore`` trains nothing: it scores the adapter in ``--out`` on the held-out sets again
 (after a change to how the brain decides) and rewrites the card's held-out figures.
 
-Exit codes: 0 trained (or rescored), 2 bad arguments (or, with ``--rescore``, no card for
-these weights), 3 a held-out goal leaked into the training data, 4 the vision/intent
-extra (torch, transformers, peft) is missing.
+Progress, figures and errors go to this module's logger (run as a command, it prints
+them on stderr). Exit codes: 0 trained (or rescored), 2 bad arguments (or, with
+``--rescore``, no card for these weights), 3 a held-out goal leaked into the training
+data, 4 the vision/intent extra (torch, transformers, peft) is missing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import dataclasses
 import hashlib
 import json
+import logging
 import random
 import sys
 import time
@@ -46,6 +48,8 @@ from ._intent_data import (
     load_inventory,
     words,
 )
+
+_log = logging.getLogger(__name__)
 
 HELDOUT_DIR: Final = Path(__file__).resolve().parents[2] / "benchmarks" / "intent" / "heldout"
 LEAK_JACCARD: Final = 0.8
@@ -225,7 +229,7 @@ class _Trainer:
         goal = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
         return self.head(goal, vectors, kinds, mask, overlap=shared)
 
-    def train(self, log: Any) -> float:
+    def train(self) -> float:
         torch, s = self.torch, self.settings
         self.model.train()
         lora = [p for p in self.model.parameters() if p.requires_grad]
@@ -252,7 +256,7 @@ class _Trainer:
             running = 0.98 * running + 0.02 * value if step > 1 else value
             if step % 100 == 0 or step == s.steps:
                 took = time.perf_counter() - start
-                print(f"step {step}/{s.steps}  loss {running:.3f}  {took:.0f} s", file=log)
+                _log.info("step %d/%d  loss %.3f  %.0f s", step, s.steps, running, took)
         self.model.eval()
         return time.perf_counter() - start
 
@@ -334,27 +338,27 @@ def rescore(out: Path, heldout: Path, threads: int) -> int:
     """Rewrite the held-out figures of the card in ``out`` for the brain as it decides now."""
     path = out / "card.json"
     if not heldout.is_dir():
-        print(f"train_intent: --heldout {heldout} is not a folder of case files", file=sys.stderr)
+        _log.error("train_intent: --heldout %s is not a folder of case files", heldout)
         return 2
     try:
         card = json.loads(path.read_text())
         same = isinstance(card, dict) and card.get("sha256") == _sha256(out)
     except (OSError, ValueError) as exc:
-        print(f"train_intent: cannot read {path} or its weights ({exc})", file=sys.stderr)
+        _log.error("train_intent: cannot read %s or its weights (%s)", path, exc)
         return 2
     if not same:
-        print(f"train_intent: {path} describes other weights; retrain", file=sys.stderr)
+        _log.error("train_intent: %s describes other weights; retrain", path)
         return 2
     try:
         card["heldout"] = evaluate(out, [heldout], threads)
     except MissingExtra as exc:
-        print(f"train_intent: {exc}", file=sys.stderr)
+        _log.error("train_intent: %s", exc)
         return 4
     except TraceError as exc:
-        print(f"train_intent: {exc}", file=sys.stderr)
+        _log.error("train_intent: %s", exc)
         return 2
     path.write_text(json.dumps(card, indent=2) + "\n")
-    print(json.dumps(card["heldout"]["overall"]), file=sys.stderr)
+    _log.info("%s", json.dumps(card["heldout"]["overall"]))
     return 0
 
 
@@ -372,8 +376,8 @@ def _without_leaks(
     if not leaked:
         return examples
     for goal, text, score in leaked[:10]:
-        print(f"leak: held-out {goal!r} ~ training {text!r} ({score:.2f})", file=sys.stderr)
-    print(f"train_intent: {len(leaked)} held-out goals are in the training data", file=sys.stderr)
+        _log.error("leak: held-out %r ~ training %r (%.2f)", goal, text, score)
+    _log.error("train_intent: %d held-out goals are in the training data", len(leaked))
     return None
 
 
@@ -381,9 +385,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     args = _parser().parse_args(argv)
     if min(args.steps, args.batch, args.examples, args.rank, args.threads, args.dev) < 1:
-        print(
-            "train_intent: --steps, --batch, --examples, --rank, --threads and --dev must be >= 1",
-            file=sys.stderr,
+        _log.error(
+            "train_intent: --steps, --batch, --examples, --rank, --threads and --dev must be >= 1"
         )
         return 2
     if args.rescore:
@@ -402,12 +405,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         trainer = _Trainer(settings, examples)
     except MissingExtra as exc:
-        print(f"train_intent: {exc}", file=sys.stderr)
+        _log.error("train_intent: %s", exc)
         return 4
-    seconds = trainer.train(sys.stderr)
+    seconds = trainer.train()
     dev = generate(inventory, args.dev, settings.seed + 1, split="dev")
     calibration = trainer.calibrate(dev)
-    print(json.dumps(calibration), file=sys.stderr)
+    _log.info("%s", json.dumps(calibration))
     trainer.save(args.out, settings.model)
     card: dict[str, Any] = {
         "format": "tiny-computer-agent/intent-card",
@@ -424,12 +427,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if not args.no_eval and args.heldout.is_dir():
         card["heldout"] = evaluate(args.out, [args.heldout], settings.threads)
-        print(json.dumps(card["heldout"]["overall"]), file=sys.stderr)
+        _log.info("%s", json.dumps(card["heldout"]["overall"]))
     card["total_seconds"] = round(time.perf_counter() - began, 1)
     (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
-    print(f"wrote {args.out}", file=sys.stderr)
+    _log.info("wrote %s", args.out)
     return 0
 
 
 if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(message)s")  # the command's own output
     sys.exit(main())
