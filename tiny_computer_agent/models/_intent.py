@@ -28,6 +28,7 @@ import copy
 import dataclasses
 import json
 import re
+import time
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -40,7 +41,12 @@ from .._errors import BrainError, GoalUnreachable, MissingExtra
 from .._menu import Menu
 from .._perception import KINDS, Element, normalize_label
 from ._intent_data import split_goal_parts
-from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime
+from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, default_threads, log
+
+#: Where the intent brain runs: ``numpy`` (no torch; the CPU), ``torch`` (the same
+#: vectors through transformers and peft; any device), or ``auto`` (torch only for a GPU
+#: device, else numpy).
+RUNTIMES: Final = ("auto", "numpy", "torch")
 
 __all__ = ["ADAPTER_DIR", "IntentBrain", "adapter_status", "extract_text", "make_head"]
 
@@ -173,27 +179,79 @@ class IntentBrain(TorchRuntime):
     """The trained intent brain; loads the base model and adapter on the first decision.
 
     ``adapter`` is the folder of the trained adapter (default: the one in the package).
+    ``runtime`` (one of :data:`RUNTIMES`) says what runs MiniLM: by default numpy on the
+    CPU (:mod:`._minilm_np`: no torch, transformers or peft needed), torch when a GPU
+    ``device`` is asked for. Both give the same vectors (a test holds them within 1e-5).
     """
 
     model: str = DEFAULT_EMBED_MODEL
     adapter: Path = ADAPTER_DIR
+    runtime: str = "auto"
     name: str = "intent"
     _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
-    def settings(self) -> dict[str, Any]:
-        return {"model": self.model, "adapter": str(self.adapter), **self.runtime_settings()}
+    def __post_init__(self) -> None:
+        TorchRuntime.__post_init__(self)
+        if self.runtime not in RUNTIMES:
+            raise ValueError(f"runtime {self.runtime!r}: choose {', '.join(RUNTIMES)}")
 
-    def _load(self, dtype: Any) -> Any:
+    def settings(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "adapter": str(self.adapter),
+            "runtime": self.runtime,
+            **self.runtime_settings(),
+        }
+
+    @property
+    def on_torch(self) -> bool:
+        """Whether MiniLM runs on torch (``runtime`` torch, or auto with a GPU device)."""
+        return self.runtime == "torch" or (
+            self.runtime == "auto" and self.device not in (None, "cpu")
+        )
+
+    def _load_now(self, purpose: str) -> Any:
+        if self.on_torch:
+            return TorchRuntime._load_now(self, purpose)
+        from ._minilm_np import set_blas_threads
+
+        self.device, self.dtype = "cpu", "float32"
+        self.threads = self.threads or default_threads()
+        set_blas_threads(self.threads)
+        start = time.perf_counter()
+        weights = self._load_numpy()
+        self.load_seconds = time.perf_counter() - start
+        log.info("%s loaded in %.1f s on numpy", purpose, self.load_seconds)
+        return weights
+
+    def _check_adapter(self) -> None:
         ok, why = adapter_status(self.adapter)
         if not ok:
             raise BrainError(
                 f"{why}; train it with: python -m tiny_computer_agent.models.train_intent"
             )
+
+    def _load_numpy(self) -> Any:
+        from ._minilm_np import Encoder, WordPiece, merge_lora, model_folder, read_safetensors
+
+        self._check_adapter()
+        folder = model_folder(self.model)
+        config = json.loads((folder / "config.json").read_text())
+        tokenizer = WordPiece.from_file(folder / "vocab.txt", _MAX_TOKENS)
+        base = read_safetensors(folder / "model.safetensors")
+        lora = read_safetensors(self.adapter / "adapter_model.safetensors")
+        lora_config = json.loads((self.adapter / "adapter_config.json").read_text())
+        heads = int(config.get("num_attention_heads", 12))
+        goals = Encoder(merge_lora(base, lora, lora_config), tokenizer, heads)
+        return None, goals, Encoder(base, tokenizer, heads), load_head(self.adapter)
+
+    def _load(self, dtype: Any) -> Any:
+        self._check_adapter()
         try:
             from peft import PeftModel
         except ImportError as exc:
-            raise MissingExtra("peft", "intent", "the intent brain") from exc
+            raise MissingExtra("peft", "intent", "the intent brain on torch") from exc
         tokenizer, base = self.load_pretrained(
             self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
         )
@@ -214,44 +272,43 @@ class IntentBrain(TorchRuntime):
         self._goals.clear()
 
     def _encode(self, weights: Any, texts: Sequence[str], *, adapted: bool) -> Any:
+        """``[len(texts), dim]`` float32 numpy vectors, whichever runtime made them."""
         tokenizer, goals, stock, _ = weights
-        return embed(tokenizer, goals if adapted else stock, texts, device=self.target_device)
+        model = goals if adapted else stock
+        if tokenizer is None:  # numpy
+            return model.embed(texts)
+        return embed(tokenizer, model, texts, device=self.target_device).cpu().numpy()
 
     def label_vectors(self, labels: Sequence[str]) -> Any:
-        """Stock-model embeddings of ``labels``, cached per label."""
-        import torch
+        """Stock-model embeddings of ``labels`` (a ``[len(labels), dim]`` numpy array),
+        cached per label."""
+        import numpy as np
 
         weights = self.loaded("the intent brain")
         todo = [t for t in dict.fromkeys(labels) if t not in self._labels]
         if todo:
             for text, vector in zip(todo, self._encode(weights, todo, adapted=False), strict=True):
                 self._labels[text] = vector
-        vectors = torch.stack([self._labels[t] for t in labels])
+        vectors = np.stack([self._labels[t] for t in labels])
         while len(self._labels) > _LABELS_KEPT:
             self._labels.pop(next(iter(self._labels)))
         return vectors
 
     def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
         """Each entry's score for ``goal``, and the nothing-fits score beside them."""
-        import torch
-
         weights = self.loaded("the intent brain")
-        labels = self.label_vectors([e.label for e in entries]).unsqueeze(0)
-        head = weights[3]
+        labels = self.label_vectors([e.label for e in entries])
+        head: Head = weights[3]
         if goal not in self._goals:  # a goal is the same at every step of its task
             if len(self._goals) >= _GOALS_KEPT:
                 self._goals.pop(next(iter(self._goals)))
-            adapted = self._encode(weights, [goal], adapted=True)
-            plain = self._encode(weights, [goal], adapted=False) if float(head.stock) else None
+            adapted = self._encode(weights, [goal], adapted=True)[0]
+            plain = self._encode(weights, [goal], adapted=False)[0] if head.stock else None
             self._goals[goal] = (adapted, plain)
         goal_vector, stock = self._goals[goal]
-        kinds = torch.tensor([[KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]])
-        mask = torch.zeros(kinds.shape, dtype=torch.bool)
-        shared = torch.tensor([[word_overlap(goal, e.label) for e in entries]])
-        with torch.inference_mode():
-            logits = head(goal_vector, labels, kinds, mask, overlap=shared, stock_goal=stock)
-            logits = logits[0].tolist()
-        return logits[:-1], logits[-1]
+        kinds = [KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]
+        shared = [word_overlap(goal, e.label) for e in entries]
+        return head.scores(goal_vector, labels, kinds, shared, stock_goal=stock)
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
@@ -321,18 +378,62 @@ def quiet_peft() -> Iterator[None]:
         yield
 
 
-def load_head(folder: Path) -> Any:
+@dataclasses.dataclass(frozen=True)
+class Head:
+    """The trained head (:func:`make_head`'s module) for deciding, in numpy: the same
+    arithmetic as its ``forward`` for one goal, without torch."""
+
+    proj: Any
+    scale: float
+    kind_bias: Any
+    nothing: float
+    nothing_goal: Any
+    stock: float
+    overlap: float
+
+    def scores(
+        self,
+        goal: Any,
+        labels: Any,
+        kinds: Sequence[int],
+        overlap: Sequence[float],
+        *,
+        stock_goal: Any = None,
+    ) -> tuple[list[float], float]:
+        """Each label's score for ``goal`` (``[dim]`` and ``[entries, dim]`` arrays), and
+        the nothing-fits score."""
+        import numpy as np
+
+        shaped = labels @ self.proj.T
+        shaped /= np.maximum(np.linalg.norm(shaped, axis=-1, keepdims=True), 1e-12)
+        scores = self.scale * (shaped @ goal) + self.overlap * np.asarray(overlap, np.float32)
+        if stock_goal is not None:
+            scores = scores + self.stock * (labels @ stock_goal)
+        scores = scores + self.kind_bias[np.asarray(kinds, dtype=np.int64)]
+        return [float(v) for v in scores], float(self.nothing + goal @ self.nothing_goal)
+
+
+def load_head(folder: Path) -> Head:
     """The trained head in ``folder`` (``head.json`` says its size; the weights are in
-    ``head.safetensors``)."""
-    import torch
-    from safetensors.torch import load_file
+    ``head.safetensors``), for deciding."""
+    from ._minilm_np import read_safetensors
 
     config = json.loads((folder / "head.json").read_text())
     if config.get("kinds") != list(KINDS):
         raise BrainError(f"{folder}/head.json was trained for other element kinds; retrain it")
-    head = make_head(torch, int(config["dim"]))
-    head.load_state_dict(load_file(str(folder / "head.safetensors")))
-    return head.eval()
+    t = read_safetensors(folder / "head.safetensors")
+    dim = int(config["dim"])
+    if t["proj"].shape != (dim, dim) or t["nothing_goal"].shape != (dim,):
+        raise BrainError(f"{folder}/head.safetensors does not hold a {dim}-wide head; retrain it")
+    return Head(
+        proj=t["proj"],
+        scale=float(t["scale"]),
+        kind_bias=t["kind_bias"],
+        nothing=float(t["nothing"]),
+        nothing_goal=t["nothing_goal"],
+        stock=float(t["stock"]),
+        overlap=float(t["overlap"]),
+    )
 
 
 def encode(tokenizer: Any, model: Any, texts: Sequence[str], *, adapted: bool, device: str) -> Any:
