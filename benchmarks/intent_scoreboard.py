@@ -1,6 +1,7 @@
 """Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
 
-    python benchmarks/intent_scoreboard.py [--brains planner,embed,intent] [--threads 1]
+    python benchmarks/intent_scoreboard.py [--brains planner,embed,intent,intent-torch]
+        [--threads 1]
 
 For each brain: runs/ (the recorded scenarios), the held-out case files in
 benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
@@ -8,7 +9,9 @@ fit (and how often its give-ups were right: give-up precision), how many held-ou
 choices were right but refused by the default policy (they count as wrong), the median time
 of one decision on a new goal and screen ("median ms") and of the same decision again
 ("again ms": the next step of a task, its goal and the screen's labels seen). A fresh
-brain per scenario file set, one process, side by side.
+brain per scenario file set, one process, side by side. ``intent-torch`` is the intent
+brain with MiniLM on torch (``IntentBrain(runtime="torch")``) instead of numpy, the
+same weights: its row shows what the numpy runtime saves.
 The held-out sets were written before the intent brain was trained and are never
 trained on (train_intent fails when a held-out goal or a near copy is in its data).
 """
@@ -21,6 +24,7 @@ import sys
 import time
 from pathlib import Path
 
+from tiny_computer_agent._contracts import Brain
 from tiny_computer_agent.records import load_traces, scoring_policy
 from tiny_computer_agent.records._judging import score_trace
 from tiny_computer_agent.registry import BrainOptions, make_brain
@@ -28,6 +32,15 @@ from tiny_computer_agent.registry import BrainOptions, make_brain
 ROOT = Path(__file__).resolve().parents[1]
 HELDOUT = ROOT / "benchmarks" / "intent" / "heldout"
 RUNS = ROOT / "runs"
+
+
+def _brain(name: str, threads: int) -> Brain:
+    """The brain ``name`` from the registry, or the intent brain on torch."""
+    if name == "intent-torch":
+        from tiny_computer_agent.models import IntentBrain
+
+        return IntentBrain(threads=threads, runtime="torch", name="intent-torch")
+    return make_brain(name, BrainOptions(threads=threads))
 
 
 def _score(
@@ -38,7 +51,7 @@ def _score(
     step of a task does with the same goal on a screen whose labels it has seen; "right
     but refused" is the expected choice that the default policy refused (its deny list
     names password widgets), which does not pass."""
-    brain = make_brain(brain_name, BrainOptions(threads=threads))
+    brain = _brain(brain_name, threads)
     rows = []
     for trace in traces:
         start = time.perf_counter()
@@ -60,7 +73,7 @@ def _pct(right: int, total: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--brains", default="planner,embed,intent")
+    p.add_argument("--brains", default="planner,embed,intent,intent-torch")
     p.add_argument("--threads", type=int, default=1, help="torch threads for model brains")
     args = p.parse_args(argv)
     runs = list(load_traces(RUNS))
@@ -68,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     domains = sorted({t.metadata["domain"] for t in heldout})
     table = []
     for name in args.brains.split(","):
-        make_brain(name, BrainOptions(threads=args.threads))  # fail early on a bad name
+        _brain(name, args.threads)  # fail early on a bad name
         on_runs = _score(name, runs, args.threads)
         rows = _score(name, heldout, args.threads)
         times = [r[4] for r in rows[1:]]  # the first decision loads the model

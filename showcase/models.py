@@ -112,12 +112,14 @@ def embed_brain() -> Transcript:
     "intent-brain",
     "The intent brain: goals that do not quote their button, from an adapter trained here",
     "MiniLM from its wheel with a LoRA adapter and a small head trained in this repo "
-    "(make train-intent); it maps 'forget my edits' to Don't Save and gives up when "
-    "nothing fits. Right on about half of the held-out goals; --brain auto is opt-in.",
+    "(make train-intent), run on numpy (no torch); it maps 'forget my edits' to Don't "
+    "Save and gives up when nothing fits. Right on about half of the held-out goals; "
+    "--brain auto is opt-in.",
     shows=[
         "models.IntentBrain",
         "models.IntentBrain.decide",
         "models.IntentBrain.label_vectors",
+        "models.IntentBrain.on_torch",
         "models.IntentBrain.scores",
         "models.IntentBrain.settings",
         "models.IntentBrain.unload",
@@ -138,7 +140,7 @@ def intent_brain() -> Transcript:
         print("card: held-out", card["heldout"]["overall"]["right"], "of", card["heldout"]["overall"]["cases"])
         menu = tca.build_menu(tca.ScriptedScreen.of_labels(["Don't Save", "Cancel", "Save"]).capture())
         brain = models.IntentBrain()
-        print(sorted(brain.settings()))
+        print(sorted(brain.settings()), "on torch:", brain.on_torch)
         for goal in ("forget my edits", "keep my work", "print it in colour"):
             try:
                 d = brain.decide(goal, menu, ())

@@ -93,9 +93,10 @@ _BLAS_SETTERS: Final = (
 
 def set_blas_threads(threads: int) -> bool:
     """Let the OpenBLAS that numpy loaded use ``threads`` threads for matrix products;
-    False when none is found (another BLAS, or not Linux). Measured on 2 cores beside
-    two busy processes: 16 labels in 38-62 ms on one thread and 97-974 ms on two (the
-    same trade as torch's threads, :func:`~._runtime.default_threads`)."""
+    False when none is found (another BLAS, or not Linux). Measured on 2 cores
+    (``scripts/time_blas_threads.py``): two threads were 1.4x faster idle, and beside
+    two busy processes up to 1.8x slower -- the same trade as torch's threads, so the
+    brain takes the same default (:func:`~._runtime.default_threads`)."""
     _numpy()
     try:
         maps = Path("/proc/self/maps").read_text().splitlines()
