@@ -92,8 +92,9 @@ _BLAS_SETTERS: Final = (
 
 
 def set_blas_threads(threads: int) -> bool:
-    """Let the OpenBLAS that numpy loaded use ``threads`` threads for matrix products;
-    False when none is found (another BLAS, or not Linux). Measured on 2 cores
+    """Let the OpenBLAS that numpy loaded use ``threads`` threads for matrix products (for
+    the whole process: OCR runs on onnxruntime's own threads, not these); False when
+    none is found (another BLAS, or not Linux). Measured on 2 cores
     (``scripts/time_blas_threads.py``): two threads were 1.4x faster idle, and beside
     two busy processes up to 1.8x slower -- the same trade as torch's threads, so the
     brain takes the same default (:func:`~._runtime.default_threads`)."""
@@ -105,15 +106,16 @@ def set_blas_threads(threads: int) -> bool:
     libraries = dict.fromkeys(
         line.split()[-1] for line in maps if "openblas" in line.rsplit("/", 1)[-1].lower()
     )
-    for library in libraries:
+    done = False
+    for library in libraries:  # every one: another package may have loaded its own
         lib = ctypes.CDLL(library)
-        for name in _BLAS_SETTERS:
-            setter = getattr(lib, name, None)
-            if setter is not None:
-                setter(ctypes.c_int(threads))
-                return True
-    log.info("no OpenBLAS thread setter found; numpy's matrix products use its default")
-    return False
+        setter = next((getattr(lib, n) for n in _BLAS_SETTERS if hasattr(lib, n)), None)
+        if setter is not None:
+            setter(ctypes.c_int(threads))
+            done = True
+    if not done:
+        log.info("no OpenBLAS thread setter found; numpy's matrix products use its default")
+    return done
 
 
 def read_safetensors(path: Path) -> dict[str, Any]:
