@@ -233,3 +233,17 @@ def test_a_model_folder_without_the_numpy_runtimes_files_says_what_to_do(tmp_pat
     (tmp_path / "config.json").write_text("{}")
     with pytest.raises(BrainError, match=r"lacks vocab\.txt, model\.safetensors"):
         model_folder(str(tmp_path))
+
+
+@pytest.mark.model
+def test_a_broken_adapter_config_is_a_brain_error_naming_the_file(tmp_path: Path) -> None:
+    import shutil
+
+    from tiny_computer_agent.models import IntentBrain
+
+    _minilm()
+    adapter = tmp_path / "adapter"
+    shutil.copytree(ADAPTER_DIR, adapter)
+    (adapter / "adapter_config.json").write_text('{"r": 16,')  # cut short
+    with pytest.raises(BrainError, match=r"adapter_config\.json could not be read as JSON"):
+        IntentBrain(adapter=adapter).loaded("a test")

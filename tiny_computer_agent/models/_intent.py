@@ -237,11 +237,11 @@ class IntentBrain(TorchRuntime):
 
         self._check_adapter()
         folder = model_folder(self.model)
-        config = json.loads((folder / "config.json").read_text())
+        config = _json_file(folder / "config.json")
         tokenizer = WordPiece.from_file(folder / "vocab.txt", _MAX_TOKENS)
         base = read_safetensors(folder / "model.safetensors")
         lora = read_safetensors(self.adapter / "adapter_model.safetensors")
-        lora_config = json.loads((self.adapter / "adapter_config.json").read_text())
+        lora_config = _json_file(self.adapter / "adapter_config.json")
         heads = int(config.get("num_attention_heads", 12))
         goals = Encoder(merge_lora(base, lora, lora_config), tokenizer, heads)
         return None, goals, Encoder(base, tokenizer, heads), load_head(self.adapter)
@@ -376,6 +376,19 @@ def quiet_peft() -> Iterator[None]:
             "ignore", message=".*is_gradient_checkpointing", category=FutureWarning
         )
         yield
+
+
+def _json_file(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``; :class:`BrainError` naming the file when it is not one."""
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BrainError(
+            f"{path} could not be read as JSON ({exc}); reinstall or retrain it"
+        ) from exc
+    if not isinstance(found, dict):
+        raise BrainError(f"{path} holds {type(found).__name__}, not a JSON object; reinstall it")
+    return found
 
 
 @dataclasses.dataclass(frozen=True)
