@@ -182,7 +182,7 @@ def embed_rows(obs: Any, repeat: int) -> list[Result]:
     from tiny_computer_agent import build_menu
     from tiny_computer_agent.models import EmbedBrain
 
-    brain = EmbedBrain(model="minilm")
+    brain = EmbedBrain(model="minilm", runtime="torch")  # torch's threads, measured
     menu = build_menu(obs, GOAL)
     brain.decide(GOAL, menu, ())  # load the weights
     cases = _torch_cases(lambda: brain.decide(GOAL, menu, ()), before=brain._cache.clear)

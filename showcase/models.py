@@ -119,7 +119,6 @@ def embed_brain() -> Transcript:
         "models.IntentBrain",
         "models.IntentBrain.decide",
         "models.IntentBrain.label_vectors",
-        "models.IntentBrain.on_torch",
         "models.IntentBrain.scores",
         "models.IntentBrain.settings",
         "models.IntentBrain.unload",

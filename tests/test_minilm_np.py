@@ -247,3 +247,25 @@ def test_a_broken_adapter_config_is_a_brain_error_naming_the_file(tmp_path: Path
     (adapter / "adapter_config.json").write_text('{"r": 16,')  # cut short
     with pytest.raises(BrainError, match=r"adapter_config\.json could not be read as JSON"):
         IntentBrain(adapter=adapter).loaded("a test")
+
+
+@pytest.mark.model
+def test_the_embed_brain_gives_the_same_vectors_and_choices_on_numpy_as_on_torch() -> None:
+    pytest.importorskip("torch", reason="the torch runtime needs the 'vision' extra")
+    _minilm()
+    from tiny_computer_agent import build_menu
+    from tiny_computer_agent.models import EmbedBrain
+
+    from .helpers import dialog
+
+    on_numpy, on_torch = EmbedBrain(threads=1), EmbedBrain(threads=1, runtime="torch")
+    texts = ["save the document", "File", "Save", *ODD]
+    a, b = on_numpy.embed(texts), on_torch.embed(texts)
+    assert a.shape == b.shape == (len(texts), 384)
+    assert float(np.abs(a - b).max()) < 1e-5
+    menu = build_menu(dialog("Open", "Close", "Print", "Save As", "Help", "Quit"))
+    for goal in ("print the page", "save it under a new name", "exit the program"):
+        ours, theirs = on_numpy.scores(goal, menu.entries), on_torch.scores(goal, menu.entries)
+        assert max(abs(x - y) for x, y in zip(ours, theirs, strict=True)) < 1e-5
+    assert on_numpy.decide("print the page", menu, ()).action.target == "Print"
+    assert not on_numpy.on_torch and on_torch.on_torch

@@ -148,7 +148,7 @@ def _catalogue() -> str:
 
 def _add_model_arguments(p: argparse.ArgumentParser) -> None:
     models = p.add_argument_group(
-        "model brains (--brain text|smollm2|embed|vlm|openai...; the 'vision' extra)"
+        "model brains (--brain text|smollm2|vlm: the 'vision' extra; embed|intent: numpy)"
     )
     models.add_argument(
         "--model",

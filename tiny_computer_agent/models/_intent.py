@@ -28,7 +28,6 @@ import copy
 import dataclasses
 import json
 import re
-import time
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -41,12 +40,8 @@ from .._errors import BrainError, GoalUnreachable, MissingExtra
 from .._menu import Menu
 from .._perception import KINDS, Element, normalize_label
 from ._intent_data import split_goal_parts
-from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, default_threads, log
-
-#: Where the intent brain runs: ``numpy`` (no torch; the CPU), ``torch`` (the same
-#: vectors through transformers and peft; any device), or ``auto`` (torch only for a GPU
-#: device, else numpy).
-RUNTIMES: Final = ("auto", "numpy", "torch")
+from ._minilm_np import MiniLMRuntime
+from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime
 
 __all__ = ["ADAPTER_DIR", "IntentBrain", "adapter_status", "extract_text", "make_head"]
 
@@ -175,26 +170,21 @@ _LABELS_KEPT: Final = 8192
 
 
 @dataclasses.dataclass(kw_only=True)
-class IntentBrain(TorchRuntime):
+class IntentBrain(MiniLMRuntime):
     """The trained intent brain; loads the base model and adapter on the first decision.
 
     ``adapter`` is the folder of the trained adapter (default: the one in the package).
-    ``runtime`` (one of :data:`RUNTIMES`) says what runs MiniLM: by default numpy on the
-    CPU (:mod:`._minilm_np`: no torch, transformers or peft needed), torch when a GPU
-    ``device`` is asked for. Both give the same vectors (a test holds them within 1e-5).
+    ``runtime`` (one of :data:`~._minilm_np.RUNTIMES`) says what runs MiniLM: by default
+    numpy on the CPU (:mod:`._minilm_np`: no torch, transformers or peft needed), torch
+    when a GPU ``device`` is asked for. Both give the same vectors (a test holds them
+    within 1e-5).
     """
 
     model: str = DEFAULT_EMBED_MODEL
     adapter: Path = ADAPTER_DIR
-    runtime: str = "auto"
     name: str = "intent"
     _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        TorchRuntime.__post_init__(self)
-        if self.runtime not in RUNTIMES:
-            raise ValueError(f"runtime {self.runtime!r}: choose {', '.join(RUNTIMES)}")
 
     def settings(self) -> dict[str, Any]:
         return {
@@ -203,27 +193,6 @@ class IntentBrain(TorchRuntime):
             "runtime": self.runtime,
             **self.runtime_settings(),
         }
-
-    @property
-    def on_torch(self) -> bool:
-        """Whether MiniLM runs on torch (``runtime`` torch, or auto with a GPU device)."""
-        return self.runtime == "torch" or (
-            self.runtime == "auto" and self.device not in (None, "cpu")
-        )
-
-    def _load_now(self, purpose: str) -> Any:
-        if self.on_torch:
-            return TorchRuntime._load_now(self, purpose)
-        from ._minilm_np import set_blas_threads
-
-        self.device, self.dtype = "cpu", "float32"
-        self.threads = self.threads or default_threads()
-        set_blas_threads(self.threads)
-        start = time.perf_counter()
-        weights = self._load_numpy()
-        self.load_seconds = time.perf_counter() - start
-        log.info("%s loaded in %.1f s on numpy", purpose, self.load_seconds)
-        return weights
 
     def _check_adapter(self) -> None:
         ok, why = adapter_status(self.adapter)

@@ -22,22 +22,26 @@ A test checks its embeddings against torch's for the same weights.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import json
 import logging
 import math
 import struct
+import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from .._errors import BrainError, MissingExtra
-from ._runtime import _cached_snapshot, hf_cache_dir, resolve_model
+from ._runtime import TorchRuntime, _cached_snapshot, default_threads, hf_cache_dir, resolve_model
 
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "RUNTIMES",
     "Encoder",
+    "MiniLMRuntime",
     "WordPiece",
     "merge_lora",
     "model_folder",
@@ -56,6 +60,48 @@ def _numpy() -> Any:
     except ImportError as exc:
         raise MissingExtra("numpy", "ocr", "the intent brain without torch") from exc
     return np
+
+
+#: What runs a MiniLM brain: ``numpy`` (no torch; the CPU), ``torch`` (the same vectors
+#: through transformers; any device), or ``auto`` (torch only for a GPU device).
+RUNTIMES: Final = ("auto", "numpy", "torch")
+
+
+@dataclasses.dataclass(kw_only=True)
+class MiniLMRuntime(TorchRuntime):
+    """The runtime of a brain built on MiniLM (the intent and embedding brains): numpy
+    on the CPU by default (this module: no torch, transformers or peft), torch when
+    ``runtime`` says so or a GPU ``device`` is asked for. Subclasses load their numpy
+    weights in :meth:`_load_numpy` and their torch weights in ``_load``."""
+
+    runtime: str = "auto"
+
+    def __post_init__(self) -> None:
+        TorchRuntime.__post_init__(self)
+        if self.runtime not in RUNTIMES:
+            raise ValueError(f"runtime {self.runtime!r}: choose {', '.join(RUNTIMES)}")
+
+    @property
+    def on_torch(self) -> bool:
+        """Whether MiniLM runs on torch (``runtime`` torch, or auto with a GPU device)."""
+        return self.runtime == "torch" or (
+            self.runtime == "auto" and self.device not in (None, "cpu")
+        )
+
+    def _load_now(self, purpose: str) -> Any:
+        if self.on_torch:
+            return TorchRuntime._load_now(self, purpose)
+        self.device, self.dtype = "cpu", "float32"
+        self.threads = self.threads or default_threads()
+        set_blas_threads(self.threads)
+        start = time.perf_counter()
+        weights = self._load_numpy()
+        self.load_seconds = time.perf_counter() - start
+        log.info("%s loaded in %.1f s on numpy", purpose, self.load_seconds)
+        return weights
+
+    def _load_numpy(self) -> Any:
+        raise NotImplementedError
 
 
 def model_folder(model: str) -> Path:
