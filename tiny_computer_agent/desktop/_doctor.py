@@ -280,7 +280,8 @@ def _model_runtime() -> Check:
 def _intent_brain() -> Check:
     """Whether ``--brain intent`` (and ``auto`` on free-form goals) can run: numpy, the
     MiniLM wheel and the trained adapter (torch is only for training it)."""
-    from ..registry import MINILM_FIX, intent_available
+    from ..models._runtime import BUNDLED
+    from ..registry import intent_available
 
     ok, why = intent_available()
     if ok:
@@ -289,7 +290,7 @@ def _intent_brain() -> Check:
         name="intent brain",
         status="warn",
         detail=f"{why}: free-form goals (no quoted label) fall back to the planner",
-        fix=f"pip install 'tiny-computer-agent[ocr]' && {MINILM_FIX}",
+        fix=f"pip install 'tiny-computer-agent[ocr]' && {BUNDLED['minilm'][2]}",
     )
 
 

@@ -97,37 +97,23 @@ class EmbedBrain(MiniLMRuntime):
     def _warm_up(self, weights: Any) -> None:
         """Embed one short phrase (not cached), so the first real embedding does not pay
         the first run's one-time set-up (small for MiniLM: the load is the cost)."""
-        self._vectors(weights, ["save the file"])
+        tokenizer, model = weights
+        self.vectors(tokenizer, model, ["save the file"], _MAX_TOKENS)
 
     def unload(self) -> None:
         MiniLMRuntime.unload(self)
         self._cache.clear()
-
-    def _vectors(self, weights: Any, texts: Sequence[str]) -> Any:
-        """``[len(texts), dim]`` float32 numpy vectors, whichever runtime made them."""
-        tokenizer, model = weights
-        if tokenizer is None:  # numpy
-            return model.embed(texts)
-        import torch
-
-        enc = tokenizer(
-            list(texts), padding=True, truncation=True, max_length=_MAX_TOKENS, return_tensors="pt"
-        ).to(self.target_device)
-        with torch.inference_mode():
-            hidden = model(**enc).last_hidden_state
-        mask = enc["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-        return torch.nn.functional.normalize(pooled.float(), p=2, dim=1).cpu().numpy()
 
     def embed(self, texts: Sequence[str]) -> Any:
         """L2-normalised mean-pooled embeddings, one row per text (cached per text), as
         a numpy array."""
         import numpy as np
 
-        weights = self.loaded(f"the embedding brain ({self.model})")
+        tokenizer, model = self.loaded(f"the embedding brain ({self.model})")
         todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if todo:
-            for text, vector in zip(todo, self._vectors(weights, todo), strict=True):
+            found = self.vectors(tokenizer, model, todo, _MAX_TOKENS)
+            for text, vector in zip(todo, found, strict=True):
                 self._cache[text] = vector
         return np.stack([self._cache[t] for t in texts])
 

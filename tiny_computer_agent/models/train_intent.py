@@ -36,7 +36,6 @@ from ._intent import (
     HEAD_FILES,
     encode,
     make_head,
-    pool,
     quiet_peft,
     word_overlap,
 )
@@ -48,6 +47,7 @@ from ._intent_data import (
     load_inventory,
     words,
 )
+from ._runtime import pool
 
 _log = logging.getLogger(__name__)
 
