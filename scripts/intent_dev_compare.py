@@ -8,6 +8,7 @@ generator as it is in this checkout (``split="dev"``: wording held out of traini
 each adapter's calibrated head: right when the brain's best entry is the answer, or when
 it would give up where nothing fits. Run:
 ``python scripts/intent_dev_compare.py ADAPTER_DIR [ADAPTER_DIR ...] [--decisions 2000]``
+(``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew)
 (the shipped adapter is ``tiny_computer_agent/models/intent/adapter``).
 """
 
@@ -18,7 +19,12 @@ from pathlib import Path
 
 from tiny_computer_agent._perception import Element
 from tiny_computer_agent.models._intent import IntentBrain
-from tiny_computer_agent.models._intent_data import generate, load_inventory
+from tiny_computer_agent.models._intent_data import (
+    ASSENT,
+    INVENTORY_DIR,
+    generate,
+    load_inventory,
+)
 from tiny_computer_agent.models.train_intent import DEV_DECISIONS
 
 
@@ -28,8 +34,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=DEV_DECISIONS)
     parser.add_argument("--seed", type=int, default=1, help="train_intent's dev seed is 1")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--inventory", type=Path, default=INVENTORY_DIR, help="domain files")
+    parser.add_argument(
+        "--assent", type=float, default=ASSENT, help=f"share of assent decisions ({ASSENT})"
+    )
     args = parser.parse_args()
-    dev = generate(load_inventory(), args.decisions, args.seed, split="dev")
+    inventory = load_inventory(args.inventory)
+    dev = generate(inventory, args.decisions, args.seed, split="dev", assent=args.assent)
     print("| adapter | right | of | accuracy |")
     print("|---|---|---|---|")
     for folder in args.adapters:

@@ -18,7 +18,7 @@ from tiny_computer_agent._actions import Action
 from tiny_computer_agent._contracts import ActionResult, Decision, Step
 from tiny_computer_agent._errors import BrainError, TraceError
 from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models._intent import ADAPTER_DIR, extract_text
+from tiny_computer_agent.models._intent import ADAPTER_DIR, context_overlap, extract_text
 from tiny_computer_agent.models._intent_data import (
     all_phrasings,
     generate,
@@ -60,11 +60,35 @@ def test_generation_is_seeded_and_every_answer_is_its_concepts_label() -> None:
     for e in picks:
         if e.answer is not None:
             assert e.entries[e.answer][0].split()[-1].lower() in e.goal.lower()
-    for e in (e for e in first if not e.concept.endswith(".pick")):
+    assents = [e for e in first if e.concept == "confirm.assent"]
+    assert assents  # yes to a dialog whose yes is named for its action
+    no = {
+        lab.lower() for c in ("confirm.cancel", "confirm.no") for lab in inventory.concept(c).labels
+    }
+    for e in assents:
+        assert e.answer is not None and e.entries[3 - e.answer][0].lower() in no, e
+        assert context_overlap(e.entries)[e.answer] == 1.0, e  # the question names it
+    assert not [e for e in generate(inventory, 400, 7, assent=0.0) if e.concept == "confirm.assent"]
+    for e in (e for e in first if not e.concept.endswith((".pick", ".assent"))):
         labels = {lab.lower() for lab in inventory.concept(e.concept).labels}
         right = [i for i, (label, _) in enumerate(e.entries) if label.lower() in labels]
         # exactly the answer carries one of the concept's labels; nothing-fits has none
         assert right == ([] if e.answer is None else [e.answer]), e
+
+
+def test_context_overlap_is_what_the_screens_question_names() -> None:
+    entries = [
+        ("Empty Trash?", "title"),
+        ("Empty Trash", "button"),
+        ("Cancel", "button"),
+        ("All items in the Trash will be permanently deleted", ""),  # a sentence, no kind
+        ("Trash", "menuitem"),  # a control named once more is not the question
+    ]
+    # the title and the sentence name each other's "trash" (1 of 2 words, 1 of 5)
+    assert context_overlap(entries) == pytest.approx([0.5, 1.0, 0.0, 0.2, 1.0])
+    # controls never count as the question; an entry does not name itself
+    assert context_overlap([("Empty Trash", "button"), ("Trash", "button")]) == [0.0, 0.0]
+    assert context_overlap([("Delete?", ""), ("Delete?", "")]) == [0.0, 0.0]
 
 
 def test_the_heldout_sets_are_large_varied_and_say_when_nothing_fits() -> None:
@@ -149,6 +173,9 @@ def test_case_files_load_as_scenarios_and_bad_ones_say_where(tmp_path: Path) -> 
         ("name it 'Q3 budget'", "Name", "Q3 budget"),
         ("set the width to 640 please", "Width", "640"),
         ("fill in the folder name", "Folder name", ""),
+        ("a playlist called roadtrip, please make it", "Playlist name", "roadtrip"),
+        ("the title is Q3 plan; then save", "Title", "Q3 plan"),
+        ("the address is 12 Main St, Springfield", "Address", "12 Main St, Springfield"),
     ],
 )
 def test_the_text_to_type_is_taken_from_the_goal(goal: str, label: str, text: str) -> None:
@@ -162,6 +189,15 @@ def test_goals_split_into_parts_in_order() -> None:
     ]
     assert split_goal_parts("save it, then close the window") == ["save it", "close the window"]
     assert split_goal_parts("get rid of it") == ["get rid of it"]
+    assert split_goal_parts("it should be called roadtrip; then create it") == [
+        "it should be called roadtrip",
+        "create it",
+    ]
+    assert split_goal_parts("a list called roadtrip, please make it") == [
+        "a list called roadtrip",
+        "please make it",
+    ]
+    assert split_goal_parts("please, close it") == ["please, close it"]
 
 
 def test_auto_picks_the_planner_for_quoted_labels_and_the_intent_brain_otherwise() -> None:

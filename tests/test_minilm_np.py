@@ -269,3 +269,44 @@ def test_the_embed_brain_gives_the_same_vectors_and_choices_on_numpy_as_on_torch
         assert max(abs(x - y) for x, y in zip(ours, theirs, strict=True)) < 1e-5
     assert on_numpy.decide("print the page", menu, ()).action.target == "Print"
     assert not on_numpy.on_torch and on_torch.on_torch
+
+
+def test_the_numpy_head_is_the_trained_heads_arithmetic(tmp_path: Path) -> None:
+    """Head.scores (what decides) against make_head's forward (what trains), every term
+    set, the context term included; and a head saved without it decides as before."""
+    torch = pytest.importorskip("torch", reason="the trained head is a torch module")
+    from safetensors.torch import save_file
+
+    from tiny_computer_agent._perception import KINDS
+    from tiny_computer_agent.models._intent import load_head, make_head
+
+    torch.manual_seed(3)
+    head = make_head(torch, 8)
+    with torch.no_grad():
+        for p in head.parameters():
+            p.add_(0.3 * torch.randn_like(p))
+    goal = torch.nn.functional.normalize(torch.randn(1, 8), dim=-1)
+    stock = torch.nn.functional.normalize(torch.randn(1, 8), dim=-1)
+    labels = torch.randn(1, 5, 8)
+    kinds, shared = torch.tensor([[1, 2, 0, 11, 1]]), torch.rand(1, 5)
+    asked, mask = torch.rand(1, 5), torch.zeros(1, 5, dtype=torch.bool)
+    with torch.no_grad():
+        want = head(goal, labels, kinds, mask, overlap=shared, context=asked, stock_goal=stock)
+    state = {k: v.detach().contiguous() for k, v in head.state_dict().items()}
+    save_file(state, str(tmp_path / "head.safetensors"))
+    about = {"format": "tiny-computer-agent/intent-head", "dim": 8, "kinds": list(KINDS)}
+    (tmp_path / "head.json").write_text(json.dumps(about))
+    scores, nothing = load_head(tmp_path).scores(
+        goal[0].numpy(), labels[0].numpy(), kinds[0].tolist(), shared[0].tolist(),
+        context=asked[0].tolist(), stock_goal=stock[0].numpy(),
+    )  # fmt: skip
+    assert [*scores, nothing] == pytest.approx(want[0].tolist(), abs=1e-4)
+    del state["context"], state["context_goal"]  # a head trained before the context term
+    save_file(state, str(tmp_path / "head.safetensors"))
+    old, _ = load_head(tmp_path).scores(
+        goal[0].numpy(), labels[0].numpy(), kinds[0].tolist(), shared[0].tolist(),
+        context=asked[0].tolist(), stock_goal=stock[0].numpy(),
+    )  # fmt: skip
+    with torch.no_grad():
+        plain = head(goal, labels, kinds, mask, overlap=shared, stock_goal=stock)
+    assert old == pytest.approx(plain[0, :-1].tolist(), abs=1e-4)

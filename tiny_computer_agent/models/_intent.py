@@ -43,7 +43,14 @@ from ._intent_data import split_goal_parts
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
 
-__all__ = ["ADAPTER_DIR", "IntentBrain", "adapter_status", "extract_text", "make_head"]
+__all__ = [
+    "ADAPTER_DIR",
+    "IntentBrain",
+    "adapter_status",
+    "context_overlap",
+    "extract_text",
+    "make_head",
+]
 
 ADAPTER_DIR: Final = Path(__file__).with_name("intent") / "adapter"
 _MAX_TOKENS: Final = 64
@@ -56,12 +63,14 @@ HEAD_FILES: Final = ("head.json", "head.safetensors")
 def make_head(torch: Any, dim: int) -> Any:
     """The scoring head beside the encoders (a ``torch.nn.Module``): each entry scores
     ``scale * cos(goal, P @ label) + stock * cos(stock goal, label) + kind_bias[kind]
-    + overlap * shared(goal, label)`` (the share of the label's words the goal says:
-    names, days and places that embeddings blur), where ``P`` re-shapes the stock label
+    + overlap * shared(goal, label) + (context + c . goal) * asked(label)`` (the share
+    of the label's words the goal says: names, days and places that embeddings blur;
+    the share the screen's own question says, weighed by how much the goal only
+    assents: "go ahead" on "Empty Trash?"), where ``P`` re-shapes the stock label
     embedding (it starts as the identity) and the stock term (the goal embedded without
     the adapter) keeps what the base model knows of words the inventory never used;
     "nothing fits" scores ``nothing + w . goal``.
-    ``scale``, ``P``, the biases and ``w`` are trained; ``stock`` and an offset of
+    ``scale``, ``P``, the biases, ``c`` and ``w`` are trained; ``stock`` and an offset of
     ``nothing`` are then chosen on dev phrasings the training never saw.
     ``forward`` returns ``[batch, entries + 1]`` logits, the last one nothing-fits;
     masked entries score minus infinity."""
@@ -76,6 +85,8 @@ def make_head(torch: Any, dim: int) -> Any:
             self.nothing_goal = torch.nn.Parameter(torch.zeros(dim))
             self.stock = torch.nn.Parameter(torch.tensor(0.0), requires_grad=False)
             self.overlap = torch.nn.Parameter(torch.tensor(0.0))
+            self.context = torch.nn.Parameter(torch.tensor(0.0))
+            self.context_goal = torch.nn.Parameter(torch.zeros(dim))
 
         def forward(
             self,
@@ -85,11 +96,14 @@ def make_head(torch: Any, dim: int) -> Any:
             mask: Any,
             *,
             overlap: Any,
+            context: Any = None,
             stock_goal: Any = None,
         ) -> Any:
             shaped = torch.nn.functional.normalize(labels @ self.proj.T, dim=-1)
             scores = self.scale * torch.einsum("bmd,bd->bm", shaped, goal)
             scores = scores + self.overlap * overlap
+            if context is not None:  # how much the goal leans on what the screen asks
+                scores = scores + (self.context + goal @ self.context_goal).unsqueeze(1) * context
             if stock_goal is not None:
                 scores = scores + self.stock * torch.einsum("bmd,bd->bm", labels, stock_goal)
             scores = (scores + self.kind_bias[kinds]).masked_fill(mask, float("-inf"))
@@ -118,6 +132,8 @@ _STRONG: Final = re.compile(
 _WEAK: Final = re.compile(r"\b(?:to|enter|type|write|put|use|in|into|with)\s+", re.IGNORECASE)
 _TOKEN: Final = re.compile(r"\S+@\S+\.\S+|https?://\S+|\+?\d[\d\s().-]{3,}\d")
 _FILLER: Final = re.compile(r"\s*(?:,?\s*please|for me|thanks|thank you)\.?$", re.IGNORECASE)
+#: Where a value ends: the next clause ("roadtrip; then confirm", "roadtrip, please make it").
+_CLAUSE: Final = re.compile(r"\s*(?:;|,\s*(?:please|then|and then|and)\b)", re.IGNORECASE)
 _GLUE: Final = frozenset(
     ("a", "an", "the", "my", "our", "your", "this", "that", "it", "its", "new", "field",
      "box", "in", "into", "to", "for", "of", "please", "as")
@@ -127,7 +143,7 @@ _GLUE: Final = frozenset(
 def _trim(text: str, own: set[str]) -> str:
     """``text`` without the field's own words and glue at either end ("hello in the
     message box" -> "hello" for the field "Message")."""
-    words = _FILLER.sub("", text).strip(" .,!").split()
+    words = _FILLER.sub("", _CLAUSE.split(text, maxsplit=1)[0]).strip(" .,!").split()
     skip = own | _GLUE
     while words and words[-1].lower().strip(".,!") in skip:
         words.pop()
@@ -274,7 +290,8 @@ class IntentBrain(MiniLMRuntime):
         goal_vector, stock = self._goals[goal]
         kinds = [KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]
         shared = [word_overlap(goal, e.label) for e in entries]
-        return head.scores(goal_vector, labels, kinds, shared, stock_goal=stock)
+        asked = context_overlap([(e.label, e.kind) for e in entries])
+        return head.scores(goal_vector, labels, kinds, shared, context=asked, stock_goal=stock)
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
@@ -333,6 +350,31 @@ def word_overlap(goal: str, label: str) -> float:
     return len(own & said) / len(own) if own else 0.0
 
 
+def _prose(label: str, kind: str) -> bool:
+    """Whether an entry reads as the screen's words about itself (a title, a question,
+    a sentence) rather than a control."""
+    return kind in ("title", "text") or label.rstrip().endswith("?") or len(label.split()) >= 4
+
+
+def context_overlap(entries: Sequence[tuple[str, str]]) -> list[float]:
+    """For each ``(label, kind)`` entry, the share of its words (common words aside) that
+    the screen's titles and sentences say (:func:`_prose`; never the entry itself or a
+    copy of it): the
+    button a dialog's question names ("Empty Trash?" names Empty Trash)."""
+    said = [
+        {w.lower() for w in _WORDS.findall(label)} if _prose(label, kind) else set()
+        for label, kind in entries
+    ]
+    out = []
+    for label, _ in entries:
+        own = {w.lower() for w in _WORDS.findall(label)} - _COMMON
+        others = set().union(
+            *(w for (text, _), w in zip(entries, said, strict=True) if text != label)
+        )
+        out.append(len(own & others) / len(own) if own else 0.0)
+    return out
+
+
 @contextlib.contextmanager
 def quiet_peft() -> Iterator[None]:
     """Without the FutureWarning peft triggers inside transformers 5
@@ -369,6 +411,8 @@ class Head:
     nothing_goal: Any
     stock: float
     overlap: float
+    context: float = 0.0
+    context_goal: Any = None  # heads trained before the context term lack it
 
     def scores(
         self,
@@ -377,6 +421,7 @@ class Head:
         kinds: Sequence[int],
         overlap: Sequence[float],
         *,
+        context: Sequence[float] = (),
         stock_goal: Any = None,
     ) -> tuple[list[float], float]:
         """Each label's score for ``goal`` (``[dim]`` and ``[entries, dim]`` arrays), and
@@ -386,6 +431,9 @@ class Head:
         shaped = labels @ self.proj.T
         shaped /= np.maximum(np.linalg.norm(shaped, axis=-1, keepdims=True), 1e-12)
         scores = self.scale * (shaped @ goal) + self.overlap * np.asarray(overlap, np.float32)
+        if self.context_goal is not None and len(context):
+            weight = self.context + float(goal @ self.context_goal)
+            scores = scores + weight * np.asarray(context, np.float32)
         if stock_goal is not None:
             scores = scores + self.stock * (labels @ stock_goal)
         scores = scores + self.kind_bias[np.asarray(kinds, dtype=np.int64)]
@@ -402,7 +450,12 @@ def load_head(folder: Path) -> Head:
         raise BrainError(f"{folder}/head.json was trained for other element kinds; retrain it")
     t = read_safetensors(folder / "head.safetensors")
     dim = int(config["dim"])
-    if t["proj"].shape != (dim, dim) or t["nothing_goal"].shape != (dim,):
+    context = t.get("context_goal")
+    if (
+        t["proj"].shape != (dim, dim)
+        or t["nothing_goal"].shape != (dim,)
+        or (context is not None and context.shape != (dim,))
+    ):
         raise BrainError(f"{folder}/head.safetensors does not hold a {dim}-wide head; retrain it")
     return Head(
         proj=t["proj"],
@@ -412,6 +465,8 @@ def load_head(folder: Path) -> Head:
         nothing_goal=t["nothing_goal"],
         stock=float(t["stock"]),
         overlap=float(t["overlap"]),
+        context=float(t["context"]) if "context" in t else 0.0,
+        context_goal=context,
     )
 
 

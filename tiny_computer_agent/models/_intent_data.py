@@ -234,6 +234,18 @@ def _fills(phrasing: str, domain: Domain) -> Iterator[str]:
 
 #: How often a generated decision is picking one named thing from a list.
 PICK_ONE: Final = 0.08
+#: How often it is saying yes to a dialog whose yes is named for its action ("Empty
+#: Trash?" with Empty Trash and Cancel): assent goals must pick the button that the
+#: question names, where there is no OK or Yes.
+ASSENT: Final = 0.04
+#: The concepts whose phrasings say yes, and those whose labels say no.
+_YES: Final = ("confirm.yes", "confirm.confirm", "confirm.proceed")
+_NO: Final = ("confirm.cancel", "confirm.no")
+_QUESTIONS: Final = (
+    ("{L}?", "title"), ("{L} {thing}?", "title"), ("Are you sure you want to {l}?", "text"),
+    ("Do you really want to {l} {thing}?", "text"),
+    ("Are you sure you want to {l} {thing}? This cannot be undone.", "text"),
+)  # fmt: skip
 _PICK_GOALS: Final = (
     "open {}", "choose {}", "select {}", "pick {}", "go with {}", "I want {}",
     "the {} one please", "show me {}", "book {}", "take {}", "use {}", "{} please",
@@ -245,15 +257,18 @@ _PICK_GOALS: Final = (
 DEV_EVERY: Final = 5
 
 
-def generate(inventory: Inventory, count: int, seed: int, split: str = "all") -> list[Example]:
+def generate(
+    inventory: Inventory, count: int, seed: int, split: str = "all", *, assent: float = ASSENT
+) -> list[Example]:
     """``count`` decisions drawn from ``inventory`` with ``random.Random(seed)``, from
     every phrasing and label (``split`` "all"), the training ones ("train") or the dev
     ones ("dev": every :data:`DEV_EVERY`-th phrasing and label of each concept asked
-    for; its distractors may be any label)."""
+    for; its distractors may be any label). ``assent`` is the share of yes-to-a-dialog
+    decisions (0 draws the same decisions as before they were made)."""
     if split not in ("all", "train", "dev"):
         raise ValueError(f"split {split!r}: choose all, train or dev")
     rng = random.Random(seed)  # noqa: S311 -- seeded data, not secrets
-    maker = _Maker(inventory, rng, split)
+    maker = _Maker(inventory, rng, split, assent)
     return [maker.example() for _ in range(count)]
 
 
@@ -267,9 +282,12 @@ def _part(items: tuple[str, ...], split: str) -> tuple[str, ...]:
 
 
 class _Maker:
-    def __init__(self, inventory: Inventory, rng: random.Random, split: str = "all") -> None:
+    def __init__(
+        self, inventory: Inventory, rng: random.Random, split: str = "all", assent: float = 0.0
+    ) -> None:
         self.rng = rng
         self.split = split
+        self.assent = assent
         self.concepts = inventory.concepts
         self.by_id = {c.id: c for c in self.concepts}
         self.domains = {d.name: d for d in inventory.domains}
@@ -282,6 +300,8 @@ class _Maker:
     def example(self) -> Example:
         if self.rng.random() < PICK_ONE:
             return self._pick_one()
+        if self.assent and self.rng.random() < self.assent:
+            return self._assent()
         rng = self.rng
         concept = rng.choice(self.concepts)
         domain = self.domains[concept.domain]
@@ -324,6 +344,33 @@ class _Maker:
             entries.pop(answer)
             return Example(goal, tuple(entries), None, f"{domain.name}.pick")
         return Example(goal, tuple(entries), answer, f"{domain.name}.pick")
+
+    def _assent(self) -> Example:
+        """A dialog that asks about an action ("Empty Trash?"), its yes named for the
+        action and its no a Cancel or No, and a goal that only says yes ("go ahead")."""
+        rng = self.rng
+        actions = [
+            c for c in self.concepts
+            if c.kind == "button" and c.domain != "confirm" and c.verb == "click"
+        ]  # fmt: skip
+        yes = [c for c in (self.by_id.get(i) for i in _YES) if c is not None]
+        no = [c for c in (self.by_id.get(i) for i in _NO) if c is not None]
+        if not actions or not yes or not no:
+            return self._pick_one()
+        concept = rng.choice(actions)
+        label = rng.choice(_part(concept.labels, self.split))
+        thing = rng.choice(self.domains[concept.domain].things)
+        question, kind = rng.choice(_QUESTIONS)
+        question = question.format(L=label, l=label.lower(), thing=thing)
+        split = "train" if self.split == "train" else "all"
+        refuse = rng.choice(_part(rng.choice(no).labels, split))
+        entries = [(question, rng.choice((kind, ""))), (label, self._kind("button")),
+                   (refuse, self._kind("button"))]  # fmt: skip
+        if rng.random() < 0.5:  # the yes and the no either way round
+            entries[1], entries[2] = entries[2], entries[1]
+        goal = rng.choice(_part(rng.choice(yes).phrasings, self.split))
+        answer = 1 if entries[1][0] == label else 2
+        return Example(goal, tuple(entries), answer, "confirm.assent")
 
     def _goal(self, concept: Concept, domain: Domain) -> tuple[str, str]:
         rng = self.rng
@@ -403,7 +450,12 @@ class _Maker:
 
 
 def split_goal_parts(goal: str) -> list[str]:
-    """A goal's parts in order: "pick Friday and confirm" -> ["pick Friday", "confirm"]."""
-    parts = re.split(r"\s*(?:,\s*)?\b(?:and then|then|and|after that|afterwards)\b\s*", goal)
+    """A goal's parts in order: "pick Friday and confirm" -> ["pick Friday", "confirm"];
+    a semicolon or a ", please" that starts a new request parts them too ("call it
+    roadtrip, please make it")."""
+    parts = re.split(
+        r"\s*(?:;|(?:,\s*)?\b(?:and then|then|and|after that|afterwards)\b|,(?=\s*please\b))\s*",
+        goal,
+    )
     kept = [p.strip(" ,.;") for p in parts if p and len(p.strip(" ,.;")) > 1]
     return kept or [goal]

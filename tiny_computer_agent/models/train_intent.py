@@ -34,12 +34,14 @@ from .._perception import KINDS
 from ._intent import (
     ADAPTER_DIR,
     HEAD_FILES,
+    context_overlap,
     encode,
     make_head,
     quiet_peft,
     word_overlap,
 )
 from ._intent_data import (
+    INVENTORY_DIR,
     Example,
     Inventory,
     all_phrasings,
@@ -59,7 +61,7 @@ _MENU: Final = 16
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Settings:
-    steps: int = 1600
+    steps: int = 2400
     batch: int = 32
     examples: int = 60_000
     seed: int = 0
@@ -167,7 +169,7 @@ class _Trainer:
         self.labels = self._label_table(dev)
         goals = [e.goal for e in dev]
         adapted, stock = self._goals(goals, adapted=True), self._goals(goals, adapted=False)
-        vectors, kinds, mask, shared, targets = self._batch(dev)
+        vectors, kinds, mask, shared, asked, targets = self._batch(dev)
         head, base = self.head, float(self.head.nothing.detach())
 
         learned = float(head.overlap.detach())
@@ -176,7 +178,7 @@ class _Trainer:
         with torch.no_grad():
             head.stock.fill_(0.0)
             head.overlap.fill_(0.0)
-            plain = head(adapted, vectors, kinds, mask, overlap=shared)
+            plain = head(adapted, vectors, kinds, mask, overlap=shared, context=asked)
             similar = torch.einsum("bmd,bd->bm", vectors, stock)
 
         def accuracy(weight: float, offset: float, overlap: float) -> float:
@@ -207,10 +209,11 @@ class _Trainer:
             "overlap_learned": round(learned, 4),
         }
 
-    def _batch(self, batch: Sequence[Example]) -> tuple[Any, Any, Any, Any, Any]:
+    def _batch(self, batch: Sequence[Example]) -> tuple[Any, Any, Any, Any, Any, Any]:
         torch = self.torch
         vectors = torch.zeros(len(batch), _MENU, self.dim)
         shared = torch.zeros(len(batch), _MENU)
+        asked = torch.zeros(len(batch), _MENU)
         kinds = torch.zeros(len(batch), _MENU, dtype=torch.long)
         mask = torch.ones(len(batch), _MENU, dtype=torch.bool)
         for i, e in enumerate(batch):
@@ -219,15 +222,19 @@ class _Trainer:
                 kinds[i, j] = KINDS.index(kind)
                 mask[i, j] = False
                 shared[i, j] = word_overlap(e.goal, label)
+            context = context_overlap(e.entries[:_MENU])
+            asked[i, : len(context)] = torch.tensor(context)
         targets = torch.tensor([_MENU if e.answer is None else e.answer for e in batch])
-        return vectors, kinds, mask, shared, targets
+        return vectors, kinds, mask, shared, asked, targets
 
-    def logits(self, goals: Sequence[str], vectors: Any, kinds: Any, mask: Any, shared: Any) -> Any:
+    def logits(self, goals: Sequence[str], *batch: Any) -> Any:
+        """The head's logits for ``goals`` and a :meth:`_batch` (targets left off)."""
+        vectors, kinds, mask, shared, asked = batch
         enc = self.tokenizer(
             list(goals), padding=True, truncation=True, max_length=64, return_tensors="pt"
         )
         goal = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
-        return self.head(goal, vectors, kinds, mask, overlap=shared)
+        return self.head(goal, vectors, kinds, mask, overlap=shared, context=asked)
 
     def train(self) -> float:
         torch, s = self.torch, self.settings
@@ -241,9 +248,9 @@ class _Trainer:
         start, running = time.perf_counter(), 0.0
         for step in range(1, s.steps + 1):
             batch = order.sample(self.examples, min(s.batch, len(self.examples)))
-            vectors, kinds, mask, shared, targets = self._batch(batch)
+            *inputs, targets = self._batch(batch)
             goals = [_dropout(e.goal, order) for e in batch]
-            logits = self.logits(goals, vectors, kinds, mask, shared)
+            logits = self.logits(goals, *inputs)
             loss = torch.nn.functional.cross_entropy(logits, targets)
             optimiser.zero_grad()
             loss.backward()
@@ -321,6 +328,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lr", type=float, default=d.lr)
     p.add_argument("--threads", type=int, default=d.threads, help="torch CPU threads (2)")
     p.add_argument("--model", default=d.model, help="base model: alias, directory or hub id")
+    where = "folder of the inventory's domain files (the package's)"
+    p.add_argument("--inventory", type=Path, default=INVENTORY_DIR, help=where)
     dev = f"dev decisions that calibrate ({DEV_DECISIONS})"
     p.add_argument("--dev", type=int, default=DEV_DECISIONS, help=dev)
     p.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help="held-out case files")
@@ -395,7 +404,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
         rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
     )  # fmt: skip
-    inventory = load_inventory()
+    try:
+        inventory = load_inventory(args.inventory)
+    except (OSError, ValueError) as exc:
+        _log.error("train_intent: --inventory: %s", exc)
+        return 2
     examples = generate(inventory, settings.examples, settings.seed, split="train")
     heldout = heldout_goals(args.heldout) if args.heldout.is_dir() else []
     kept = _without_leaks(heldout, examples, inventory)
