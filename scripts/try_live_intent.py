@@ -30,6 +30,8 @@ GOALS = (
     "enter roadtrip as the playlist name and press create",
     "the playlist should be called roadtrip; then confirm",
     "I'd like a new playlist called roadtrip, please make it",
+    "type roadtrip as the name; create the playlist",
+    "the name is roadtrip, please create it",
 )
 
 

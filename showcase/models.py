@@ -113,7 +113,7 @@ def embed_brain() -> Transcript:
     "The intent brain: goals that do not quote their button, from an adapter trained here",
     "MiniLM from its wheel with a LoRA adapter and a small head trained in this repo "
     "(make train-intent), run on numpy (no torch); it maps 'forget my edits' to Don't "
-    "Save and gives up when nothing fits. Right on about half of the held-out goals; "
+    "Save and gives up when nothing fits. Right on a little over half of the held-out goals; "
     "--brain auto is opt-in.",
     shows=[
         "models.IntentBrain",

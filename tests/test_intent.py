@@ -340,6 +340,12 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     decision = brain.decide("throw away my edits", build_menu(_frame("Save", "Don't Save")), ())
     assert decision.action.verb == "click"
     assert main(["--out", str(out), "--steps", "0"]) == 2
+    broken = tmp_path / "inventory"  # --inventory: a folder whose domain file is not one
+    broken.mkdir()
+    (broken / "files.json").write_text('{"domain": "files"}')
+    before = (out / "adapter_model.safetensors").read_bytes()
+    assert main(["--out", str(out), "--inventory", str(broken)]) == 2
+    assert (out / "adapter_model.safetensors").read_bytes() == before  # nothing overwritten
     # --rescore rewrites the held-out figures of the card for the same weights, and
     # refuses a card that describes other weights or a held-out folder that is not there
     assert main(["--out", str(out), "--rescore", "--heldout", str(one), "--threads", "1"]) == 0

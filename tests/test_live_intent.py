@@ -58,6 +58,7 @@ TWO_PARTS = (
     "name the playlist roadtrip, then create it",
     "make a playlist named roadtrip and create it",
     "enter roadtrip as the playlist name and press create",
+    "I'd like a new playlist called roadtrip, please make it",  # a ", please" clause
 )
 
 
