@@ -8,7 +8,8 @@ generator as it is in this checkout (``split="dev"``: wording held out of traini
 each adapter's calibrated head: right when the brain's best entry is the answer, or when
 it would give up where nothing fits. Run:
 ``python scripts/intent_dev_compare.py ADAPTER_DIR [ADAPTER_DIR ...] [--decisions 2000]``
-(``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew)
+(``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew;
+``--runs`` scores them on runs/ instead)
 (the shipped adapter is ``tiny_computer_agent/models/intent/adapter``).
 """
 
@@ -38,7 +39,13 @@ def main() -> None:
     parser.add_argument(
         "--assent", type=float, default=ASSENT, help=f"share of assent decisions ({ASSENT})"
     )
+    parser.add_argument(
+        "--runs", action="store_true", help="also score each adapter on runs/ (recorded tasks)"
+    )
     args = parser.parse_args()
+    if args.runs:
+        _runs(args.adapters, args.threads)
+        return
     inventory = load_inventory(args.inventory)
     dev = generate(inventory, args.decisions, args.seed, split="dev", assent=args.assent)
     print("| adapter | right | of | accuracy |")
@@ -53,6 +60,21 @@ def main() -> None:
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             right += (None if scores[best] < nothing else best) == e.answer
         print(f"| {folder} | {right} | {len(dev)} | {100 * right / len(dev):.2f} % |", flush=True)
+        brain.unload()
+
+
+def _runs(adapters: list[Path], threads: int) -> None:
+    """Each adapter on the recorded scenarios of runs/, as ``--score`` judges them."""
+    from tiny_computer_agent.records import load_traces, scoring_policy
+    from tiny_computer_agent.records._judging import score_trace
+
+    traces = load_traces(Path(__file__).resolve().parents[1] / "runs")
+    print("| adapter | runs/ passed |")
+    print("|---|---|")
+    for folder in adapters:
+        brain = IntentBrain(adapter=folder, threads=threads)
+        passed = sum(score_trace(t, brain, policy=scoring_policy()).passed for t in traces)
+        print(f"| {folder} | {passed}/{len(traces)} |", flush=True)
         brain.unload()
 
 
