@@ -359,8 +359,7 @@ def _prose(label: str, kind: str) -> bool:
 def context_overlap(entries: Sequence[tuple[str, str]]) -> list[float]:
     """For each ``(label, kind)`` entry, the share of its words (common words aside) that
     the screen's titles and sentences say (:func:`_prose`; never the entry itself or a
-    copy of it): the
-    button a dialog's question names ("Empty Trash?" names Empty Trash)."""
+    copy of it): the button a dialog's question names ("Empty Trash?" names Empty Trash)."""
     said = [
         {w.lower() for w in _WORDS.findall(label)} if _prose(label, kind) else set()
         for label, kind in entries
