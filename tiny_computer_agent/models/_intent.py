@@ -346,8 +346,13 @@ _COMMON: Final = frozenset(
 def word_overlap(goal: str, label: str) -> float:
     """The share of ``label``'s words (common words aside) that ``goal`` says too."""
     said = {w.lower() for w in _WORDS.findall(goal)}
-    own = {w.lower() for w in _WORDS.findall(label)} - _COMMON
+    own = _own_words(label)
     return len(own & said) / len(own) if own else 0.0
+
+
+def _own_words(label: str) -> set[str]:
+    """``label``'s words, lower-cased, common words aside."""
+    return {w.lower() for w in _WORDS.findall(label)} - _COMMON
 
 
 def _prose(label: str, kind: str) -> bool:
@@ -366,7 +371,7 @@ def context_overlap(entries: Sequence[tuple[str, str]]) -> list[float]:
     ]
     out = []
     for label, _ in entries:
-        own = {w.lower() for w in _WORDS.findall(label)} - _COMMON
+        own = _own_words(label)
         others = set().union(
             *(w for (text, _), w in zip(entries, said, strict=True) if text != label)
         )

@@ -291,6 +291,14 @@ class _Maker:
         self.concepts = inventory.concepts
         self.by_id = {c.id: c for c in self.concepts}
         self.domains = {d.name: d for d in inventory.domains}
+        #: what an assent dialog is made of (made once, not per decision): the actions
+        #: it may ask about, the concepts that say yes and those that say no
+        self.assent_parts = (
+            [c for c in self.concepts
+             if c.kind == "button" and c.domain != "confirm" and c.verb == "click"],
+            [self.by_id[i] for i in _YES if i in self.by_id],
+            [self.by_id[i] for i in _NO if i in self.by_id],
+        )  # fmt: skip
         self.screens: dict[str, list[Screen]] = {}
         for d in inventory.domains:
             for s in d.screens:
@@ -349,12 +357,7 @@ class _Maker:
         """A dialog that asks about an action ("Empty Trash?"), its yes named for the
         action and its no a Cancel or No, and a goal that only says yes ("go ahead")."""
         rng = self.rng
-        actions = [
-            c for c in self.concepts
-            if c.kind == "button" and c.domain != "confirm" and c.verb == "click"
-        ]  # fmt: skip
-        yes = [c for c in (self.by_id.get(i) for i in _YES) if c is not None]
-        no = [c for c in (self.by_id.get(i) for i in _NO) if c is not None]
+        actions, yes, no = self.assent_parts
         if not actions or not yes or not no:
             return self._pick_one()
         concept = rng.choice(actions)
