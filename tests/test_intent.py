@@ -355,3 +355,20 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     assert main(["--out", str(out), "--rescore", "--heldout", str(tmp_path / "none")]) == 2
     (out / "card.json").write_text(json.dumps({**card, "sha256": "0" * 64}))
     assert main(["--out", str(out), "--rescore", "--heldout", str(one)]) == 2
+
+
+@pytest.mark.model
+def test_a_bare_yes_follows_the_dialogs_question(intent: object) -> None:
+    """Where the yes is named for the action the question names, "go ahead" picks it."""
+    entries = [
+        Element(label=label, box=(0, 0, 1, 1), source="scripted", kind=kind)
+        for label, kind in (
+            ("Empty Trash?", "title"),
+            ("All items will be deleted permanently.", "text"),
+            ("Cancel", "button"),
+            ("Empty Trash", "button"),
+        )
+    ]
+    for goal in ("go ahead", "yes, I'm sure"):
+        scores, nothing = intent.scores(goal, entries)  # type: ignore[attr-defined]
+        assert max(scores) == scores[3] > nothing, (goal, scores, nothing)
