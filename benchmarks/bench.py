@@ -36,7 +36,8 @@ Sections here:
              real on a private Xvfb; the settle times, and a recommendation
     firststep the CLI's first step against its warm steps, with and without the background
              warm-up of the OCR engine and the model brain (tiny_computer_agent._warm),
-             on a private Xvfb with real input, from each step's timings in --trace
+             and through a --serve kept up (with and without --no-idle-index), on a
+             private Xvfb with real input, from each step's timings in --trace
     threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
              tiny Qwen2, SmolLM2-135M), 1 vs 2, idle and beside two busy cores
     controls the recorded controls set (benchmarks/controls: real Tk, X Toolkit and GTK
@@ -822,7 +823,7 @@ def bench_watch(repeat: int) -> list[Row]:
 def bench_firststep(repeat: int) -> list[Row]:
     from benchmarks._firststep import firststep_rows
 
-    return [Row(*r) for r in firststep_rows(repeat, _BENCH_APP)]
+    return [Row(*r) for r in firststep_rows(repeat)]
 
 
 @section("threads", "onnxruntime and torch threads, 1 vs 2, idle and beside 2 busy cores")

@@ -9,13 +9,14 @@ import json
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, desk
+from devsupport.xdesktop import Desk, desk, eventually, require
 from tiny_computer_agent.desktop._xvfb import stop_process
 
 pytestmark = pytest.mark.live
@@ -125,3 +126,26 @@ def test_the_servers_policy_refuses_what_the_driver_allowed_itself(
     assert f"the remote desktop at {server.url} refused it" in refusal["message"]
     assert [e for e in app.events() if e.get("event") == "click"] == []  # nothing pressed
     assert any("POST /action 403" in line and "refused=irreversible" in line for line in server.log)
+
+
+def _get(server: Server, path: str) -> dict[str, Any]:
+    token = server.token.read_text().strip()
+    ask = urllib.request.Request(server.url + path, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(ask, timeout=60) as reply:
+        answer: dict[str, Any] = json.loads(reply.read())
+    return answer
+
+
+def test_the_server_reads_a_new_window_before_a_driver_asks(
+    desktop: Desk, server: Server
+) -> None:
+    """--serve keeps its index current: a GTK dialog opened while no driver is connected
+    is indexed once it holds still, and the driver's first look finds its words."""
+    require("zenity")
+    eventually(lambda: _get(server, "/health")["idle_looks"] >= 1, "the first idle look")
+    before = _get(server, "/health")["idle_looks"]
+    desktop.zenity("--question", "--title", "Recycle bin", "--text", "Empty the recycle bin now?")
+    eventually(lambda: _get(server, "/health")["idle_looks"] > before, "a look at the dialog")
+    seen = _get(server, "/observe")["observation"]["elements"]
+    words = " ".join(e["label"] for e in seen).lower()
+    assert "recycle bin now" in words, words

@@ -311,6 +311,91 @@ def test_wait_for_polls_the_servers_signature_until_the_text_appears(served: Any
     assert s.executor.log == []  # waiting is the driving side's own: no /action
 
 
+# -- keeping the index current between requests ---------------------------------------------
+
+
+class Changing:
+    """A screen the test changes: ``now`` picks the frame, ``moving`` makes every
+    signature new (a video); it counts its signatures and captures."""
+
+    def __init__(self, *frames: Any) -> None:
+        self.frames, self.now, self.moving = list(frames), 0, False
+        self.signatures = self.captures = 0
+
+    def signature(self, region: Any = None) -> bytes:
+        self.signatures += 1
+        return f"{self.now}:{self.signatures if self.moving else ''}".encode()
+
+    def capture(self) -> Any:
+        self.captures += 1
+        return self.frames[self.now]
+
+
+def _until(what: Any, seconds: float = 10.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if what():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_a_kept_server_indexes_each_settled_screen_and_never_the_drivers_frame(
+    served: Any,
+) -> None:
+    screen = Changing(dialog("File", "Save"), dialog("File", "Saved"))
+    s = served(screen, keep_current=True)
+    assert _until(lambda: screen.captures == 1), "the first still screen was not indexed"
+    screen.now = 1
+    assert _until(lambda: screen.captures == 2), "the changed screen was not indexed"
+    time.sleep(0.5)
+    assert screen.captures == 2  # a screen that did not change is not read again
+    status, _, body = s.raw("GET", "/health")
+    assert status == 200 and json.loads(body)["keeps_index_current"] is True
+    assert json.loads(body)["idle_looks"] == 2
+    # the keeper's looks are the screen's own cache: the driver's first frame is still 1
+    status, _, body = s.raw("GET", "/observe")
+    assert status == 200 and json.loads(body)["frame"] == 1
+    labels = [e["label"] for e in json.loads(body)["observation"]["elements"]]
+    assert "Saved" in labels
+
+
+def test_a_kept_server_leaves_the_screen_to_a_driver_at_work(served: Any) -> None:
+    screen = Changing(dialog("File", "Save"), dialog("File", "Saved"))
+    s = served(screen, keep_current=True)
+    assert _until(lambda: screen.captures == 1)
+    screen.now = 1  # the screen changes while a driver polls it, as a settle does
+    end = time.monotonic() + 1.5
+    while time.monotonic() < end:
+        assert s.raw("GET", "/signature")[0] == 200
+        time.sleep(0.2)
+    assert screen.captures == 1  # the driver reads what it needs itself
+    assert _until(lambda: screen.captures == 2), "not read once the driver went quiet"
+
+
+def test_a_screen_that_never_holds_still_is_never_indexed_and_close_stops_the_watch(
+    served: Any,
+) -> None:
+    screen = Changing(dialog("File", "Playing"))
+    screen.moving = True
+    s = served(screen, keep_current=True)
+    assert _until(lambda: screen.signatures >= 8)
+    assert screen.captures == 0
+    s.server.close()
+    seen = screen.signatures
+    time.sleep(0.4)
+    assert screen.signatures == seen
+
+
+def test_a_server_not_asked_to_keep_its_index_only_reads_when_asked(served: Any) -> None:
+    screen = Changing(dialog("File", "Save"))
+    s = served(screen)
+    time.sleep(0.5)
+    assert screen.signatures == screen.captures == 0
+    status, _, body = s.raw("GET", "/health")
+    assert status == 200 and json.loads(body)["keeps_index_current"] is False
+
+
 # -- a remote that dies, talks garbage, or is slow -------------------------------------------
 
 
@@ -467,6 +552,7 @@ def test_the_remote_flags_refuse_bad_combinations_with_exit_2(tmp_path: Path) ->
         (["--remote", "http://127.0.0.1:9", "--token-file", str(token), "--real-input", "go"],
          "pass it to --serve there"),
         (["--serve", "--remote", "http://x:1", "--token-file", str(token)], "pick one"),
+        (["--no-idle-index", "--image", "example", "go"], "--no-idle-index belongs to --serve"),
         (["--serve", "--image", "example", "--token-file", str(token), "go"], "takes no GOAL"),
         (["--serve", "--image", "example", "--token-file", str(token), "--port", "70000"],
          "--port must be"),

@@ -319,6 +319,12 @@ def _add_remote_arguments(p: argparse.ArgumentParser) -> None:
     remote.add_argument(
         "--port", type=int, metavar="N", help="--serve: the port (default: 8765; 0: any free one)"
     )
+    remote.add_argument(
+        "--no-idle-index",
+        action="store_true",
+        help="--serve: do not index the screen each time it settles between requests (by "
+        "default it does, so a driver's first look is as quick as a warm step's)",
+    )
     remote.add_argument("--remote", metavar="URL", help="drive the desktop a --serve at URL shows")
     remote.add_argument(
         "--token-file",

@@ -33,6 +33,8 @@ def check_remote_args(args: argparse.Namespace) -> str:
     for flag in ("bind", "port"):
         if getattr(args, flag) is not None and not args.serve:
             raise UsageError(f"--{flag} belongs to --serve (the machine being driven)")
+    if args.no_idle_index and not args.serve:
+        raise UsageError("--no-idle-index belongs to --serve (the machine being driven)")
     if args.serve and args.remote:
         raise UsageError("--serve serves this machine and --remote drives another; pick one")
     if (args.serve or args.remote) and not args.token_file:
@@ -132,7 +134,7 @@ def run_serve(
     port = DEFAULT_PORT if args.port is None else args.port
     try:
         server = serve(screen=screen, policy=policy, executor=executor, host=host, port=port,
-                       token=token, log=err)  # fmt: skip
+                       token=token, log=err, keep_current=not args.no_idle_index)  # fmt: skip
     except OSError as exc:
         _close(screen)
         fail(err, f"cannot listen on {host}:{port} ({exc.strerror or exc}); choose another "

@@ -18,10 +18,15 @@ and never the token). The request carries actions only: a body with any other fi
 (a policy, an allow list) is refused (400), so a client can never loosen this
 machine's policy; refusals come back as 403 with the rule. One request at a time
 touches the screen and the executor.
+
+With ``keep_current`` (the command line's ``--serve`` default), the server also reads
+the screen each time it settles while no request is using it, so a driver that
+connects later finds the index ready: its first look costs what a warm step's does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import hmac
@@ -32,7 +37,7 @@ import math
 import socket
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Final, TextIO, cast
@@ -79,6 +84,12 @@ INDEX_NOTE: Final = (
 _REQUEST_SECONDS: Final = 15.0
 #: A body over the limit but under this is read and dropped before the 413 is sent.
 _DRAIN: Final = 4 * 1024 * 1024
+#: The longest rest, in seconds, between two looks of a server keeping its index current
+#: (a first look that also built the OCR engine would otherwise rest for a minute).
+_MAX_REST: Final = 5.0
+#: A server keeping its index current leaves the screen alone for this many seconds
+#: after a request: a driver mid-episode reads each settled screen itself.
+_DRIVEN: Final = 1.0
 #: The server keeps the actions it performed for the sequence rule, this many at most.
 _HISTORY: Final = SEQUENCE_WINDOW
 
@@ -141,11 +152,22 @@ class _Desk:
     latest: Observation | None = None
     frame: int = 0
     history: list[Action] = dataclasses.field(default_factory=list)
+    #: when a request last let go of the screen (time.monotonic())
+    touched: float = 0.0
+
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[None]:
+        """The screen to this request alone; the time it let go is noted."""
+        with self.lock:
+            try:
+                yield
+            finally:
+                self.touched = time.monotonic()
 
     def observe(self) -> tuple[int, Observation, bytes]:
         """Capture, index and remember a new frame; its id and the screen's signature of
         it (empty when the screen keeps none)."""
-        with self.lock:
+        with self._using():
             obs = self.screen.capture()
             self.latest, self.frame = obs, self.frame + 1
             own = getattr(self.screen, "last_signature", b"")
@@ -164,7 +186,7 @@ class _Desk:
         becomes the latest frame) and its index in the region is digested."""
         own = getattr(self.screen, "signature", None)
         if callable(own):
-            with self.lock:
+            with self._using():
                 return bytes(own() if region is None else own(region=region))
         _, obs, _ = self.observe()
         inside = repr(elements_in_region(obs, region)).encode()
@@ -173,7 +195,7 @@ class _Desk:
     def act(self, actions: tuple[Action, ...]) -> ActionResult:
         """Check every action with this machine's policy on its latest frame (a batch as
         a whole, with the actions it performed before), then carry them out."""
-        with self.lock:
+        with self._using():
             obs = self.latest if self.latest is not None else self.screen.capture()
             self.latest = obs
             history = list(self.history)
@@ -186,6 +208,70 @@ class _Desk:
             return result
 
 
+class _Keeper:
+    """Keeps the desk's index current while no request is using the screen, so the
+    first look of a driver that connects later costs what a warm step's look costs.
+
+    Every ``poll`` seconds it takes the screen's cheap whole-monitor signature (a grab
+    and a CRC, a few ms); once a changed screen has held still for ``still`` seconds it
+    captures it, which indexes only what changed since the last look (the screen keeps
+    its last index; an identical frame is not read again). After a look that took
+    ``t`` seconds it rests ``t * (1 / duty - 1)``, at most :data:`_MAX_REST`, so a
+    screen that changes every second (a clock) costs little more than ``duty`` of
+    the time; what changed meanwhile is read by the next look, or by the request that
+    comes first. It never waits for the desk's lock (a request that holds it has the
+    screen to itself), stays away for :data:`_DRIVEN` seconds after any request (a
+    driver mid-episode reads each settled screen itself), and never touches the frame a
+    driver's actions are checked on (:attr:`_Desk.latest`): only the screen's own
+    cache. A screen that keeps changing (a video) is never indexed. A failure (the
+    display gone) is logged and retried a second later; the request that follows
+    reports it as usual."""
+
+    def __init__(
+        self, desk: _Desk, *, poll: float = 0.2, still: float = 0.2, duty: float = 0.05
+    ) -> None:
+        self.desk, self.poll, self.still, self.duty = desk, poll, still, duty
+        self.looks = 0  # indexes made while idle (for /health)
+        self._stop = threading.Event()
+        self._moving, self._since, self._indexed, self._rest = b"", 0.0, b"", 0.0
+        self._thread = threading.Thread(target=self._run, name="tca-keep-index", daemon=True)
+
+    def start(self) -> _Keeper:
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=30)
+
+    def _run(self) -> None:
+        while not self._stop.wait(max(self.poll, self._rest - time.monotonic())):
+            if time.monotonic() - self.desk.touched < _DRIVEN:
+                continue  # a driver is at work: it reads each settled screen itself
+            if not self.desk.lock.acquire(blocking=False):
+                continue  # a request has the screen
+            try:
+                self._tick()
+            except Exception:  # the display gone: the next request says so
+                log.debug("keeping the index current failed; retrying", exc_info=True)
+                self._stop.wait(1.0)
+            finally:
+                self.desk.lock.release()
+
+    def _tick(self) -> None:
+        signature = bytes(self.desk.screen.signature())  # type: ignore[attr-defined]
+        now = time.monotonic()
+        if signature != self._moving:
+            self._moving, self._since = signature, now
+        elif now - self._since >= self.still and signature != self._indexed:
+            self.desk.screen.capture()
+            self._indexed = signature
+            self.looks += 1
+            done = time.monotonic()
+            self._rest = done + min((done - now) * (1 / self.duty - 1), _MAX_REST)
+
+
 @dataclasses.dataclass(kw_only=True, slots=True)
 class _App:
     """Everything a request handler needs: the desk, the token, the limits, the log."""
@@ -195,6 +281,7 @@ class _App:
     max_body: int
     limiter: _Limiter
     log: TextIO | None
+    keeper: _Keeper | None = None
     log_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def authorized(self, header: str | None) -> bool:
@@ -226,6 +313,8 @@ class _App:
                 index=INDEX_NOTE,
                 max_body=self.max_body,
                 rate=self.limiter.rate,
+                keeps_index_current=self.keeper is not None,
+                idle_looks=0 if self.keeper is None else self.keeper.looks,
             )
         return out
 
@@ -498,6 +587,8 @@ class RemoteServer:
             self._thread.join(timeout=5)
             self._thread = None
         self._server.server_close()
+        if self._server.app.keeper is not None:
+            self._server.app.keeper.close()
 
     def __enter__(self) -> RemoteServer:
         return self
@@ -517,11 +608,15 @@ def serve(
     log: TextIO | None = None,
     max_body: int = DEFAULT_MAX_BODY,
     rate: float = 20.0,
+    keep_current: bool = False,
 ) -> RemoteServer:
     """Bind a server for ``screen`` on ``host:port`` (0: any free port) and return it,
     not yet serving. ``executor`` None is a dry run; real input needs an executor built
-    on an armed ``policy`` (RealInputExecutor). OSError when the address cannot be
-    bound; ValueError for an empty token or a limit that is not positive."""
+    on an armed ``policy`` (RealInputExecutor). ``keep_current``: index the screen each
+    time it settles between requests (:class:`_Keeper`; a screen without a
+    ``signature`` is not watched), from now until :meth:`RemoteServer.close`. OSError
+    when the address cannot be bound; ValueError for an empty token or a limit that is
+    not positive."""
     if not token:
         raise ValueError("a server needs a token: read_token_file() or write_token_file()")
     if max_body < 1 or not (math.isfinite(rate) and rate > 0):
@@ -531,7 +626,9 @@ def serve(
         logging.getLogger(__name__).warning("%s", log_line)
     desk = _Desk(screen=screen, policy=policy, executor=executor or DryRunExecutor())
     server = (_Server6 if ":" in host else _Server)((host, port), _Handler)
+    watched = keep_current and callable(getattr(screen, "signature", None))
     server.app = _App(
-        desk=desk, token=token, max_body=max_body, limiter=_Limiter(rate=rate), log=log
-    )
+        desk=desk, token=token, max_body=max_body, limiter=_Limiter(rate=rate), log=log,
+        keeper=_Keeper(desk).start() if watched else None,
+    )  # fmt: skip
     return RemoteServer(server)
