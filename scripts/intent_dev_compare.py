@@ -8,7 +8,8 @@ generator as it is in this checkout (``split="dev"``: wording held out of traini
 each adapter's calibrated head: right when the brain's best entry is the answer, or when
 it would give up where nothing fits. Run:
 ``python scripts/intent_dev_compare.py ADAPTER_DIR [ADAPTER_DIR ...] [--decisions 2000]``
-(``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew;
+(``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew,
+``--question-echoes`` the one ``train_intent --question-echoes`` draws;
 ``--runs`` scores them on runs/ instead)
 (the shipped adapter is ``tiny_computer_agent/models/intent/adapter``).
 """
@@ -40,6 +41,11 @@ def main() -> None:
         "--assent", type=float, default=ASSENT, help=f"share of assent decisions ({ASSENT})"
     )
     parser.add_argument(
+        "--question-echoes",
+        action="store_true",
+        help="draw the dev set as train_intent --question-echoes does",
+    )
+    parser.add_argument(
         "--runs", action="store_true", help="also score each adapter on runs/ (recorded tasks)"
     )
     args = parser.parse_args()
@@ -47,7 +53,14 @@ def main() -> None:
         _runs(args.adapters, args.threads)
         return
     inventory = load_inventory(args.inventory)
-    dev = generate(inventory, args.decisions, args.seed, split="dev", assent=args.assent)
+    dev = generate(
+        inventory,
+        args.decisions,
+        args.seed,
+        split="dev",
+        assent=args.assent,
+        question_echoes=args.question_echoes,
+    )
     print("| adapter | right | of | accuracy |")
     print("|---|---|---|---|")
     for folder in args.adapters:
@@ -69,12 +82,14 @@ def _runs(adapters: list[Path], threads: int) -> None:
     from tiny_computer_agent.records._judging import score_trace
 
     traces = load_traces(Path(__file__).resolve().parents[1] / "runs")
-    print("| adapter | runs/ passed |")
-    print("|---|---|")
+    print("| adapter | runs/ passed | failed: the goal, and the error or the pick |")
+    print("|---|---|---|")
     for folder in adapters:
         brain = IntentBrain(adapter=folder, threads=threads)
-        passed = sum(score_trace(t, brain, policy=scoring_policy()).passed for t in traces)
-        print(f"| {folder} | {passed}/{len(traces)} |", flush=True)
+        verdicts = [(t.goal, score_trace(t, brain, policy=scoring_policy())) for t in traces]
+        passed = sum(v.passed for _, v in verdicts)
+        failed = "; ".join(f"{g!r}: {v.error or v.chose}" for g, v in verdicts if not v.passed)
+        print(f"| {folder} | {passed}/{len(traces)} | {failed} |", flush=True)
         brain.unload()
 
 

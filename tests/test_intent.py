@@ -74,6 +74,19 @@ def test_generation_is_seeded_and_every_answer_is_its_concepts_label() -> None:
         right = [i for i, (label, _) in enumerate(e.entries) if label.lower() in labels]
         # exactly the answer carries one of the concept's labels; nothing-fits has none
         assert right == ([] if e.answer is None else [e.answer]), e
+    # train_intent --question-echoes: the same draws, only the goal's echoes differ
+    asked = generate(inventory, 400, 7, question_echoes=True)
+    assert [(e.goal, e.answer, len(e.entries)) for e in asked] == [
+        (e.goal, e.answer, len(e.entries)) for e in first
+    ]
+    assert any(label == e.goal[:1].upper() + e.goal[1:] and kind != "title"
+               for e in first for label, kind in e.entries)  # fmt: skip
+    echoes = [(e, label, kind) for e in asked for i, (label, kind) in enumerate(e.entries)
+              if label.lower().rstrip("?…") == e.goal.lower() and i != e.answer]  # fmt: skip
+    assert len(echoes) > 40  # titles and questions that repeat the goal
+    for e, label, kind in echoes:
+        # a bare echo is a title; text that says the goal is a question, never a control
+        assert label.endswith("?") or (kind == "title" and not label.endswith("…")), e
 
 
 def test_context_overlap_is_what_the_screens_question_names() -> None:

@@ -258,17 +258,29 @@ DEV_EVERY: Final = 5
 
 
 def generate(
-    inventory: Inventory, count: int, seed: int, split: str = "all", *, assent: float = ASSENT
+    inventory: Inventory,
+    count: int,
+    seed: int,
+    split: str = "all",
+    *,
+    assent: float = ASSENT,
+    question_echoes: bool = False,
 ) -> list[Example]:
     """``count`` decisions drawn from ``inventory`` with ``random.Random(seed)``, from
     every phrasing and label (``split`` "all"), the training ones ("train") or the dev
     ones ("dev": every :data:`DEV_EVERY`-th phrasing and label of each concept asked
     for; its distractors may be any label). ``assent`` is the share of yes-to-a-dialog
-    decisions (0 draws the same decisions as before they were made)."""
+    decisions (0 draws the same decisions as before they were made).
+    ``question_echoes``: a distractor that repeats the goal bare is always a title, and
+    text or an unknown kind that repeats it is a question ("Remember this computer?"),
+    never bare or with an ellipsis: on a real screen, text that reads as the goal is
+    most often the control itself, and an ellipsis marks a control ("Save As…"). The
+    same draws, only those labels differ. Tried and not shipped (README)."""
     if split not in ("all", "train", "dev"):
         raise ValueError(f"split {split!r}: choose all, train or dev")
     rng = random.Random(seed)  # noqa: S311 -- seeded data, not secrets
     maker = _Maker(inventory, rng, split, assent)
+    maker.question_echoes = question_echoes
     return [maker.example() for _ in range(count)]
 
 
@@ -288,6 +300,7 @@ class _Maker:
         self.rng = rng
         self.split = split
         self.assent = assent
+        self.question_echoes = False
         self.concepts = inventory.concepts
         self.by_id = {c.id: c for c in self.concepts}
         self.domains = {d.name: d for d in inventory.domains}
@@ -436,7 +449,10 @@ class _Maker:
         tail: list[tuple[str, str]] = []
         if rng.random() < 0.3:  # a title or heading that repeats the goal's words
             echo = goal[:1].upper() + goal[1:]
-            head.append((echo + rng.choice(("?", "", "…")), rng.choice(("title", "text", ""))))
+            end, kind = rng.choice(("?", "", "…")), rng.choice(("title", "text", ""))
+            if self.question_echoes and (end == "…" or (end == "" and kind != "title")):
+                end = "?"  # see generate()
+            head.append((echo + end, kind))
         elif rng.random() < 0.7:
             title = screen.title if screen and screen.title else rng.choice(domain.titles or ("",))
             if title:

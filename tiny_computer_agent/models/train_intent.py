@@ -333,6 +333,12 @@ def _parser() -> argparse.ArgumentParser:
     dev = f"dev decisions that calibrate ({DEV_DECISIONS})"
     p.add_argument("--dev", type=int, default=DEV_DECISIONS, help=dev)
     p.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help="held-out case files")
+    p.add_argument(
+        "--question-echoes",
+        action="store_true",
+        help="distractors that repeat the goal are titles or questions, never bare text "
+        "(tried, not shipped: see the README)",
+    )
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
         "--rescore",
@@ -409,7 +415,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         _log.error("train_intent: --inventory: %s", exc)
         return 2
-    examples = generate(inventory, settings.examples, settings.seed, split="train")
+    echoes = args.question_echoes
+    examples = generate(
+        inventory, settings.examples, settings.seed, split="train", question_echoes=echoes
+    )
     heldout = heldout_goals(args.heldout) if args.heldout.is_dir() else []
     kept = _without_leaks(heldout, examples, inventory)
     if kept is None:
@@ -421,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _log.error("train_intent: %s", exc)
         return 4
     seconds = trainer.train()
-    dev = generate(inventory, args.dev, settings.seed + 1, split="dev")
+    dev = generate(inventory, args.dev, settings.seed + 1, split="dev", question_echoes=echoes)
     calibration = trainer.calibrate(dev)
     _log.info("%s", json.dumps(calibration))
     trainer.save(args.out, settings.model)
@@ -433,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "dropped_near_heldout": settings.examples - len(examples),
         "nothing_fits_share": round(sum(e.answer is None for e in examples) / len(examples), 3),
         "settings": dataclasses.asdict(settings),
+        **({"question_echoes": True} if echoes else {}),
         "train_seconds": round(seconds, 1),
         "calibration": calibration,
         "heldout_goals_checked": len(heldout),
