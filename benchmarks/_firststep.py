@@ -140,7 +140,7 @@ print(json.dumps({"seconds": time.perf_counter() - t0, "elements": len(found.ele
 
 
 def _cli_run(
-    mode: str, brain: str, env: dict[str, str], tmp: Path, remote: _Server | None = None
+    mode: str, brain: str, env: dict[str, str], tmp: Path, remote: Server | None = None
 ) -> dict[str, Any]:
     """One armed CLI run (through ``remote`` when given); its steps' timings and its
     wall time."""
@@ -172,18 +172,20 @@ def _cli_run(
 
 
 @dataclasses.dataclass
-class _Server:
-    """A ``--serve --live --real-input`` kept up for the section; frozen between its runs."""
+class Server:
+    """A ``--serve --live`` (armed: ``--real-input`` too) kept up for the section;
+    frozen between its runs. ``scripts/time_idle_server.py`` starts its servers here."""
 
     proc: subprocess.Popen[str]
     url: str
     token: Path
 
     @classmethod
-    def start(cls, env: dict[str, str], tmp: Path, *flags: str) -> _Server:
+    def start(cls, env: dict[str, str], tmp: Path, *flags: str, armed: bool = True) -> Server:
         token = tmp / "token"
         argv = [sys.executable, "-m", "tiny_computer_agent", "--serve", "--live",
-                "--real-input", "--port", "0", "--token-file", str(token), *flags]  # fmt: skip
+                *(["--real-input"] if armed else []), "--port", "0", "--token-file", str(token),
+                *flags]  # fmt: skip
         proc = subprocess.Popen(
             argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -306,7 +308,7 @@ def firststep_rows(repeat: int) -> list[Result]:
     brains = ["planner", *(["embed"] if _has_minilm() else [])]
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
     floors: list[float] = []
-    servers: dict[str, _Server] = {}
+    servers: dict[str, Server] = {}
     with (
         VirtualDesktop(size=(1280, 800), window_manager=True) as vd,
         tempfile.TemporaryDirectory(prefix="tca-bench-firststep-") as name,
@@ -326,8 +328,8 @@ def firststep_rows(repeat: int) -> list[Result]:
             "PYTHONPATH": str(ROOT),
         }
         try:
-            servers["served"] = _Server.start(env, tmp)
-            servers["served, no idle index"] = _Server.start(env, tmp, "--no-idle-index")
+            servers["served"] = Server.start(env, tmp)
+            servers["served, no idle index"] = Server.start(env, tmp, "--no-idle-index")
             for server in servers.values():
                 server.freeze(True)
             cases = [(mode, brain) for brain in brains for mode in MODES[brain]]

@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,8 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._firststep import Server  # noqa: E402
 from tiny_computer_agent.desktop import VirtualDesktop  # noqa: E402
-from tiny_computer_agent.desktop._xvfb import stop_process  # noqa: E402
 
 SCREENS = {"still": ["xclock"], "ticking": ["xclock", "-digital", "-update", "1"]}
 MODES = {"keeps its index": [], "--no-idle-index": ["--no-idle-index"]}
@@ -56,22 +55,17 @@ def _health(url: str, token: Path) -> dict[str, Any]:
 def _measure(
     vd: VirtualDesktop, tmp: Path, flags: list[str], warm: float, seconds: float
 ) -> tuple[float, int]:
-    token = tmp / "token"
-    argv = [sys.executable, "-m", "tiny_computer_agent", "--serve", "--live", "--port", "0",
-            "--token-file", str(token), *flags]  # fmt: skip
     env = {**os.environ, **vd.env, "DISPLAY": vd.display, "PYTHONPATH": str(ROOT),
            "TINY_COMPUTER_AGENT_HOME": str(tmp / "home")}  # fmt: skip
-    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    server = Server.start(env, tmp, *flags, armed=False)
     try:
-        assert proc.stderr is not None
-        url = next(line.split()[-1] for line in proc.stderr if line.startswith("serving on "))
         time.sleep(warm)
-        cpu0, looks0 = _cpu_seconds(proc.pid), int(_health(url, token)["idle_looks"])
+        pid = server.proc.pid
+        cpu0, looks0 = _cpu_seconds(pid), int(_health(server.url, server.token)["idle_looks"])
         time.sleep(seconds)
-        cpu1, looks1 = _cpu_seconds(proc.pid), int(_health(url, token)["idle_looks"])
+        cpu1, looks1 = _cpu_seconds(pid), int(_health(server.url, server.token)["idle_looks"])
     finally:
-        stop_process(proc)
+        server.stop()
     return (cpu1 - cpu0) / seconds, looks1 - looks0
 
 

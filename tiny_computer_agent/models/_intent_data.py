@@ -279,8 +279,7 @@ def generate(
     if split not in ("all", "train", "dev"):
         raise ValueError(f"split {split!r}: choose all, train or dev")
     rng = random.Random(seed)  # noqa: S311 -- seeded data, not secrets
-    maker = _Maker(inventory, rng, split, assent)
-    maker.question_echoes = question_echoes
+    maker = _Maker(inventory, rng, split, assent, question_echoes)
     return [maker.example() for _ in range(count)]
 
 
@@ -295,12 +294,17 @@ def _part(items: tuple[str, ...], split: str) -> tuple[str, ...]:
 
 class _Maker:
     def __init__(
-        self, inventory: Inventory, rng: random.Random, split: str = "all", assent: float = 0.0
+        self,
+        inventory: Inventory,
+        rng: random.Random,
+        split: str = "all",
+        assent: float = 0.0,
+        question_echoes: bool = False,
     ) -> None:
         self.rng = rng
         self.split = split
         self.assent = assent
-        self.question_echoes = False
+        self.question_echoes = question_echoes
         self.concepts = inventory.concepts
         self.by_id = {c.id: c for c in self.concepts}
         self.domains = {d.name: d for d in inventory.domains}
