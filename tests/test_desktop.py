@@ -550,3 +550,15 @@ def test_a_secret_typed_for_real_stays_out_of_the_episode_and_the_trace(tmp_path
     trace = record(episode, brain=brain, secrets=secrets)
     saved = trace.save(tmp_path / "trace.json").read_text()
     assert "hunter2" not in saved and "<secret>PW</secret>" in saved
+
+
+@pytest.mark.parametrize("own_group", [True, False])
+def test_stop_process_stops_a_child_whether_or_not_it_leads_its_own_group(own_group: bool) -> None:
+    # a child that leads no group has no group of its id to signal: it was left running
+    from tiny_computer_agent.desktop._xvfb import stop_process
+
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                            start_new_session=own_group, stdout=subprocess.PIPE)  # fmt: skip
+    stop_process(proc, timeout=5)
+    assert proc.returncode is not None and proc.returncode < 0, proc.returncode
+    assert proc.stdout is not None and proc.stdout.closed

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 import typing
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,41 @@ def test_ctrl_c_keeps_finished_traces_and_no_half_file_and_a_rerun_finishes(
                       out=out)  # fmt: skip
     assert rerun.complete and rerun.verified == 6
     assert sum(r.resumed for r in rerun.results) == len(written)
+
+
+class _CtrlCInSubmit:
+    """An engine whose submit is hit by a Ctrl-C half-way, as a process pool's is
+    while it spawns a worker; the probes answer at once."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def submit(self, fn: Any, /, *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        if isinstance(args[0], str):  # a probe: the desktop answers
+            future.set_result("")
+            return future
+        self.events.append(f"submit {args[0].id}")
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.3)
+        self.events.append(f"submitted {args[0].id}")
+        return future  # never finishes: the episode runs until the pool is stopped
+
+    def close(self, *, abandon: bool) -> None:
+        self.events.append(f"close abandon={abandon}")
+
+
+def test_a_ctrl_c_waits_for_the_engine_to_finish_what_it_was_doing(tmp_path: Path) -> None:
+    # raised inside a process pool's submit, it once left a worker the pool did not know
+    # of, and the stopped run hung at exit after writing its scoreboard
+    engine, said = _CtrlCInSubmit(), []
+    scheduler = pool._Pool(runner=ScriptedDesktops(log=str(tmp_path / "log")), out=tmp_path,
+                           say=said.append, results={})  # fmt: skip
+    before = signal.getsignal(signal.SIGINT)
+    assert pool._on_engine(scheduler, engine, ["ok-a", "ok-b"], tasks(3)) is False
+    assert engine.events == ["submit t1", "submitted t1", "close abandon=True"], engine.events
+    assert said == ["stopped: the traces written so far are kept; run again to resume"]
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 # -- the scoreboard ---------------------------------------------------------------------

@@ -60,7 +60,8 @@ _APT_LINE: Final = "apt-get install -y --no-install-recommends " + " ".join(APT_
 
 def stop_process(proc: subprocess.Popen[bytes] | subprocess.Popen[str], timeout: float = 3) -> None:
     """Stop a child started with ``start_new_session=True`` and its whole process group
-    (where there are no process groups, as on Windows, the child itself)."""
+    (a child that leads no group of its own, or any child where there are no process
+    groups, as on Windows, is stopped by itself)."""
     if proc.poll() is None:
         try:
             _signal(proc, force=False)
@@ -78,8 +79,13 @@ def stop_process(proc: subprocess.Popen[bytes] | subprocess.Popen[str], timeout:
 
 def _signal(proc: subprocess.Popen[bytes] | subprocess.Popen[str], *, force: bool) -> None:
     if hasattr(os, "killpg"):
-        os.killpg(proc.pid, signal.SIGKILL if force else signal.SIGTERM)
-    elif force:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL if force else signal.SIGTERM)
+            return
+        except ProcessLookupError:  # no group of that id: the child leads none; stop it
+            if proc.poll() is not None:
+                raise
+    if force:
         proc.kill()
     else:
         proc.terminate()

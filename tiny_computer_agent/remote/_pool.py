@@ -33,11 +33,14 @@ import dataclasses
 import json
 import logging
 import re
+import signal
+import threading
 import time
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
+from types import FrameType
 from typing import Any, Final, Literal, Protocol
 
 from .._actions import shown
@@ -558,8 +561,9 @@ def run_tasks(
 def _on_engine(pool: _Pool, engine: _Engine, desktops: Sequence[str], todo: list[Task]) -> bool:
     """Run ``todo`` on ``engine``; False when Ctrl-C stopped it (the workers are stopped)."""
     try:
-        pool.open(engine, desktops)
-        pool.run(engine, collections.deque(todo))
+        with _Interrupts() as interrupts:
+            pool.open(engine, desktops, interrupts.check)
+            pool.run(engine, collections.deque(todo), interrupts.check)
     except KeyboardInterrupt:
         engine.close(abandon=True)
         pool.say("stopped: the traces written so far are kept; run again to resume")
@@ -631,6 +635,51 @@ def _resumed(task: Task, trace: Trace) -> TaskResult:
     )
 
 
+#: how long the scheduler waits for an episode before it looks for a Ctrl-C (seconds)
+_CHECK_EVERY: Final = 0.2
+
+
+class _Interrupts:
+    """Ctrl-C (and any other signal whose handler is Python code, such as the CLI's
+    SIGTERM) held until the scheduler is at a safe point, :meth:`check`, where the
+    handler is run and its KeyboardInterrupt raised.
+
+    Raised anywhere else, it could land inside the process pool's own code (a submit
+    spawning a worker, a wait holding the futures' locks), leaving a worker unknown to
+    the pool or a lock never released, and the process then hung at exit, after its
+    scoreboard was written. Off the main thread signals cannot be handled: it holds
+    nothing and :meth:`check` never raises."""
+
+    _SIGNALS: Final = ("SIGINT", "SIGTERM")
+
+    def __init__(self) -> None:
+        self.pending: list[int] = []
+        self.previous: dict[int, Callable[[int, FrameType | None], Any]] = {}
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            for name in self._SIGNALS:
+                number = getattr(signal, name, None)
+                handler = signal.getsignal(number) if number is not None else None
+                if number is not None and callable(handler):
+                    self.previous[number] = handler
+                    signal.signal(number, self._hold)
+        return self
+
+    def _hold(self, signum: int, frame: FrameType | None) -> None:
+        self.pending.append(signum)
+
+    def check(self) -> None:
+        """Run the first held signal's own handler (which raises, for Ctrl-C)."""
+        if self.pending:
+            signum = self.pending.pop(0)
+            self.previous[signum](signum, None)
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
 @dataclasses.dataclass(kw_only=True, slots=True)
 class _Pool:
     """The scheduler's state: free desktops, running episodes, results, lost desktops."""
@@ -645,10 +694,12 @@ class _Pool:
     #: why no more tasks can be handed out though desktops are free ("" while they can)
     broken: str = ""
 
-    def open(self, engine: _Engine, desktops: Sequence[str]) -> None:
+    def open(self, engine: _Engine, desktops: Sequence[str], check: Callable[[], None]) -> None:
         """Probe every desktop (from a worker, which is what must reach it)."""
         probes = {engine.submit(self.runner.probe, d): d for d in desktops}
-        wait(probes)
+        while wait(probes, timeout=_CHECK_EVERY).not_done:
+            check()
+        check()
         for future, desktop in probes.items():
             exc = future.exception()
             why = f"the probe failed: {exc}" if exc else future.result()
@@ -661,15 +712,20 @@ class _Pool:
         self.lost[desktop] = why
         self.say(f"lost {desktop}: {why}; its tasks go to the other desktops")
 
-    def run(self, engine: _Engine, todo: collections.deque[Task]) -> None:
+    def run(
+        self, engine: _Engine, todo: collections.deque[Task], check: Callable[[], None]
+    ) -> None:
+        """Hand out ``todo``, a task per free desktop; ``check`` raises a held Ctrl-C."""
         while todo or self.running:
             while todo and self.free and not self.broken:
+                check()
                 self.start(engine, todo.popleft(), self.free.popleft())
             if not self.running:
                 break
-            finished, _ = wait(self.running, return_when=FIRST_COMPLETED)
+            finished, _ = wait(self.running, timeout=_CHECK_EVERY, return_when=FIRST_COMPLETED)
             for future in finished:
                 self.finish(future)
+            check()
         why = self.broken or "no desktop was left to run it: " + "; ".join(self.lost.values())
         for task in todo:
             self.results[task.id] = TaskResult(task=task.id, desktop="", outcome="not-run",
