@@ -20,6 +20,9 @@ same run is made in each mode, interleaved (their order reversed every other rou
                  index current, reading the screen each time it settles between requests
     served, no idle index   the same with a server started with ``--no-idle-index``:
                  it reads only when asked, what changed since its last look
+    served, pixels every look   "served" (the same server) with the CLI made to fetch
+                 every frame's PNG, as it did before a brain that reads only the menu
+                 (the planner) left the pixels on the server until a zoom asks for them
 
 Before every run, in every mode, the program is closed and a new one opened with words
 never shown before (drawn by the run's number; the buttons stay), and the run starts
@@ -81,10 +84,11 @@ LAUNCHERS = {
     "engine only": _CLI + _ENGINE_ONLY + _MAIN,
     "served": _CLI + _MAIN,
     "served, no idle index": _CLI + _MAIN,
+    "served, pixels every look": _CLI + "run.sees_pixels = lambda brain: True\n" + _MAIN,
 }
 #: The modes each brain is run in (a rule-based brain has nothing to warm).
 MODES = {
-    "planner": ("warm-up", "none", "served", "served, no idle index"),
+    "planner": ("warm-up", "none", "served", "served, no idle index", "served, pixels every look"),
     "embed": ("warm-up", "none", "engine only"),
 }
 #: Seconds between a new program being drawn and the command that drives it.
@@ -332,6 +336,7 @@ def firststep_rows(repeat: int) -> list[Result]:
             servers["served, no idle index"] = Server.start(env, tmp, "--no-idle-index")
             for server in servers.values():
                 server.freeze(True)
+            servers["served, pixels every look"] = servers["served"]
             cases = [(mode, brain) for brain in brains for mode in MODES[brain]]
             for round_ in range(repeat):
                 for mode, brain in cases if round_ % 2 == 0 else cases[::-1]:
@@ -347,7 +352,7 @@ def firststep_rows(repeat: int) -> list[Result]:
                         server.freeze(True)
                 floors.append(_floor(tmp / "first.png", env))
         finally:
-            for server in servers.values():
+            for server in {id(s): s for s in servers.values()}.values():
                 server.stop()
     rows: list[Result] = []
     for brain in brains:

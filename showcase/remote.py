@@ -19,6 +19,7 @@ from ._framework import Transcript, capability, namespace
         "remote.RemoteScreen.capture",
         "remote.RemoteScreen.close",
         "remote.RemoteScreen.health",
+        "remote.RemoteScreen.pixels",
         "remote.RemoteScreen.signature",
         "remote.RemoteServer",
         "remote.RemoteServer.close",
@@ -52,6 +53,11 @@ def remote_desktop() -> Transcript:
                              verify_text="Saved")
         print(ep.steps[0].result.description, "->", ep.outcome)
         print("pixels:", eyes.last.image.size, "mapping:", eyes.last.mapping.to_dict())
+        # a brain that reads only the menu (the planner: sees_pixels False) needs no PNG a
+        # look; such a look is the index alone, and a zoom fetches its frame's pixels
+        words = remote.RemoteScreen(server.url, token=token, images=False)
+        look = words.capture()
+        print("index only:", look.image, "| for a zoom:", words.pixels(look).image.size)
         print("signature:", eyes.signature().hex()[:16], eyes.signature((0, 0, 200, 40)).hex()[:16])
         frame = eyes.capture()
         try:  # the server checks with its own policy: a terminal is denied there

@@ -24,6 +24,7 @@ from tiny_computer_agent import (
     Action,
     DryRunExecutor,
     ImageScreen,
+    PlannerBrain,
     Policy,
     PolicyRefusal,
     ScreenUnavailable,
@@ -32,6 +33,7 @@ from tiny_computer_agent import (
     TargetError,
     run_episode,
 )
+from tiny_computer_agent._contracts import sees_pixels
 from tiny_computer_agent.cli import main
 from tiny_computer_agent.remote import (
     RemoteExecutor,
@@ -298,6 +300,45 @@ def test_screenshots_come_with_the_frame_mapping_and_match_the_index(served: Any
     cell = obs.elements[0]
     result = s.executor_().execute(Action.make("click", target=cell.label), obs)
     assert result.points == (obs.mapping.to_screen(*cell.center),)
+
+
+def _screenshots(s: Served) -> int:
+    return s.log.getvalue().count("GET /screenshot")
+
+
+def test_a_brain_that_reads_only_the_menu_costs_no_pixels_until_a_zoom(served: Any) -> None:
+    pil = pytest.importorskip("PIL.Image")
+    pytest.importorskip("rapidocr")
+    from tiny_computer_agent import example_frames
+
+    s = served(ImageScreen.of(example_frames()))
+    brain = PlannerBrain()
+    assert sees_pixels(brain) is False and sees_pixels(ScriptedBrain.of([CLICK_SAVE])) is False
+    screen = s.screen(images=sees_pixels(brain))
+    episode = run_episode("click 'Save'", screen=screen, brain=brain, executor=s.executor_(),
+                          verify_text="Saved")  # fmt: skip
+    assert episode.outcome == "verified", episode.render()
+    assert _screenshots(s) == 0 and episode.steps[0].observation.image is None
+    # a zoom needs the frame's pixels: fetched then, for that frame only
+    zoom = run_episode("zoom on 'Save'", screen=screen, brain=PlannerBrain(),
+                       executor=s.executor_(), policy=Policy(max_steps=1))  # fmt: skip
+    result = zoom.steps[0].result
+    assert result is not None and result.ok and "read again" in result.description, zoom.render()
+    assert _screenshots(s) == 1
+    # a screen made to fetch them does so on every look, as before
+    eager = s.screen()
+    assert isinstance(eager.capture().image, pil.Image) and _screenshots(s) == 2
+    assert eager.pixels(eager.last) is eager.last and _screenshots(s) == 2
+
+
+def test_which_brains_look_at_pixels() -> None:
+    from tiny_computer_agent.models import OpenAIBrain
+
+    class Plain:  # a brain of the user's that says nothing: taken to look at them
+        def decide(self, goal: str, menu: Any, history: Any) -> Any: ...
+
+    assert sees_pixels(Plain()) is True
+    assert sees_pixels(OpenAIBrain(vision=True)) and not sees_pixels(OpenAIBrain())
 
 
 def test_wait_for_polls_the_servers_signature_until_the_text_appears(served: Any) -> None:
@@ -604,6 +645,20 @@ def test_serve_and_remote_from_the_command_line(tmp_path: Path) -> None:
     assert server.returncode == 0, log
     assert "POST /action 200" in log and "verbs=click" in log
     assert read_token_file(token) not in log
+
+
+def test_the_cli_fetches_every_frames_pixels_only_for_a_brain_or_a_log_that_keeps_them(
+    served: Any, tmp_path: Path
+) -> None:
+    token = tmp_path / "token"
+    token.write_text(TOKEN + "\n")
+    token.chmod(0o600)
+    script = ("--script", json.dumps([CLICK_SAVE]), "--verify-text", "Saved")
+    for log, fetched in ((), 0), (("--session", str(tmp_path / "log")), 1):
+        s = served(save_screen())  # no pixels there: one 404, and it asks no more
+        code, out, err = _cli("--remote", s.url, "--token-file", str(token), *script, *log, "x")
+        assert code == 0 and "would click 'Save'" in out, out + err
+        assert "GET /observe" in s.log.getvalue() and _screenshots(s) == fetched, s.log.getvalue()
 
 
 def _serving_url(proc: subprocess.Popen[str]) -> str:

@@ -11,7 +11,7 @@ import dataclasses
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ._actions import MAX_BATCH, VERB_TABLE, Action, check_batch, is_text, normalize_keys, shown
 from ._contracts import Brain, Decision, Step
@@ -408,6 +408,9 @@ class PlannerBrain:
     (:func:`~tiny_computer_agent._actions.check_batch`), with one look afterwards.
     """
 
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
+
     name: str = "planner"
     batch: bool = True
 
@@ -627,6 +630,9 @@ def _made(verb: str, fields: Mapping[str, Any], sub: str) -> Action:
 class FirstItemBrain:
     """A baseline: always clicks entry 1, then says done. Any brain must beat it."""
 
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
+
     name: str = "first-item"
 
     def settings(self) -> dict[str, Any]:
@@ -645,6 +651,9 @@ class FirstItemBrain:
 class OracleBrain:
     """Always the expected answer (for scoring): clicks the first expected label on the
     menu, then says done."""
+
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
 
     expected: tuple[str, ...]
     name: str = "oracle"
@@ -675,6 +684,9 @@ class ScriptedBrain:
     :func:`parse_decision` against the menu at decision time, exactly like a model's
     answer).
     """
+
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
 
     items: tuple[Action | tuple[Action, ...] | str, ...]
     name: str = "scripted"

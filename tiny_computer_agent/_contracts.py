@@ -256,9 +256,20 @@ class Detector(Protocol):
 
 @runtime_checkable
 class Brain(Protocol):
-    """Chooses the next action from the numbered menu. Raises BrainError when it can't."""
+    """Chooses the next action from the numbered menu. Raises BrainError when it can't.
+
+    A brain that decides from the menu's text alone may say so with a class attribute
+    ``sees_pixels = False`` (see :func:`sees_pixels`)."""
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision: ...
+
+
+def sees_pixels(brain: object) -> bool:
+    """Whether ``brain`` looks at the frame's pixels: False only when it says
+    ``sees_pixels = False``. A screen on another machine
+    (:class:`~tiny_computer_agent.remote.RemoteScreen`) then fetches a frame's pixels
+    only when a step needs them (a zoom), not on every look."""
+    return bool(getattr(brain, "sees_pixels", True))
 
 
 @runtime_checkable

@@ -474,6 +474,9 @@ def _zoom(run: _Run, obs: Observation, action: Action) -> ActionResult:
     so the next step looks at this frame with the better readings in it."""
     element = obs.resolve(action.target or "", action.target_id)
     dry = not run.policy.real_input
+    fetch = getattr(run.screen, "pixels", None)  # a screen that sends pixels when asked
+    if obs.image is None and callable(fetch):
+        obs = fetch(obs)
     if obs.image is None:
         return ActionResult(
             ok=False,

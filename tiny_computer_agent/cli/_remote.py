@@ -64,13 +64,14 @@ def _token(args: argparse.Namespace) -> str:
     return read_token_file(args.token_file)
 
 
-def make_remote_screen(args: argparse.Namespace, err: TextIO) -> RemoteScreen:
+def make_remote_screen(args: argparse.Namespace, err: TextIO, *, images: bool) -> RemoteScreen:
     """The remote desktop as a screen, asked once for its health (a remote that is not
-    there fails here, before the run: exit 3)."""
+    there fails here, before the run: exit 3). ``images``: fetch every frame's pixels
+    (for a brain that looks at them, a session log or the console), not only a zoom's."""
     from ..remote import RemoteScreen
 
     try:
-        screen = RemoteScreen(args.remote, token=_token(args))
+        screen = RemoteScreen(args.remote, token=_token(args), images=images)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     health = screen.health()

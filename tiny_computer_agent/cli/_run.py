@@ -14,7 +14,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from .._actions import MAX_WAIT_FOR_SECONDS
-from .._contracts import Detector, Screen, Step
+from .._contracts import Detector, Screen, Step, sees_pixels
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
 from .._memory import return_big_buffers
@@ -167,7 +167,9 @@ def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     policy = make_policy(args, err, **policy_hooks(console))
     screen: Screen
     if detector is None:
-        screen = make_remote_screen(args, err)
+        frames = bool(args.session) and not args.no_frames
+        pixels = sees_pixels(brain) or frames or console is not None
+        screen = make_remote_screen(args, err, images=pixels)
     else:
         screen = make_screen(args, warmup.guard(detector))
     executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .._actions import Action
 from .._brains import _intent, split_goal
@@ -66,6 +66,9 @@ class EmbedBrain(MiniLMRuntime):
     Gives up (GoalUnreachable) when the best entry scores below ``min_score``. MiniLM
     runs on numpy unless ``runtime`` or a GPU ``device`` asks for torch.
     """
+
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
 
     model: str = DEFAULT_EMBED_MODEL
     semantic_weight: float = 0.5

@@ -31,7 +31,7 @@ import re
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .._actions import Action, is_text
 from .._brains import MAX_GOAL_CHARS, PlannerBrain, _intent
@@ -195,6 +195,9 @@ class IntentBrain(MiniLMRuntime):
     when a GPU ``device`` is asked for. Both give the same vectors (a test holds them
     within 1e-5).
     """
+
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
 
     model: str = DEFAULT_EMBED_MODEL
     adapter: Path = ADAPTER_DIR

@@ -202,6 +202,11 @@ class OpenAIBrain(ModelBrain):
         if self.max_reply_bytes < 1:
             raise ValueError(f"max_reply_bytes must be positive, got {self.max_reply_bytes}")
 
+    @property
+    def sees_pixels(self) -> bool:
+        """With ``vision`` only: then every request carries the annotated screenshot."""
+        return self.vision
+
     def settings(self) -> dict[str, Any]:
         return {
             **ModelBrain.settings(self),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .._actions import Action
 from .._contracts import Decision, Step
@@ -47,6 +47,9 @@ def _plain_template(messages: Sequence[Message]) -> str:
 @dataclasses.dataclass(kw_only=True)
 class TextBrain(TorchRuntime, ModelBrain):
     """A transformers causal LM choosing from the menu; weights load on the first decision."""
+
+    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
+    sees_pixels: ClassVar[bool] = False
 
     model: str = DEFAULT_TEXT_MODEL
     mode: str = "generate"

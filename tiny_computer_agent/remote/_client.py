@@ -226,9 +226,12 @@ class RemoteScreen:
 
     ``capture()`` is GET /observe (the server's detectors made the index; its mapping
     maps to the server's screen), plus the pixels from GET /screenshot when Pillow is
-    importable and ``images`` is true. ``signature(region=None)`` is GET /signature, so
-    ``wait_for`` polls the server cheaply. :attr:`last` and :attr:`last_signature` are
-    the latest capture and the server's signature of it.
+    importable and ``images`` is true. With ``images`` false (for a brain that reads
+    only the menu's text, whose ``sees_pixels`` is False) a look is the index alone,
+    and :meth:`pixels` fetches a frame's pixels when a step needs them (a zoom).
+    ``signature(region=None)`` is GET /signature, so ``wait_for`` polls the server
+    cheaply. :attr:`last` and :attr:`last_signature` are the latest capture and the
+    server's signature of it.
     """
 
     def __init__(self, url: str, *, token: str, timeout: float = 30.0, images: bool = True) -> None:
@@ -265,6 +268,15 @@ class RemoteScreen:
             obs = self._with_pixels(obs, frame)
         self.last, self.last_signature, self.frame = obs, signature, frame
         return obs
+
+    def pixels(self, obs: Observation) -> Observation:
+        """``obs`` with the pixels of the latest frame fetched now, when ``obs`` is that
+        frame's look (its mapping the frame's); ``obs`` as it is when it has pixels
+        already, the server keeps none, a newer frame stands there, or Pillow is missing
+        (a note says why when the pixels came but do not belong to it)."""
+        if obs.image is not None or not self._pixels or self.last is None:
+            return obs
+        return self._with_pixels(obs, self.frame)
 
     def _with_pixels(self, obs: Observation, frame: int) -> Observation:
         try:

@@ -323,6 +323,7 @@ class RemoteRunner:
     timeout: float = 60.0
 
     def __call__(self, task: Task, desktop: str) -> TaskResult:
+        from .._contracts import sees_pixels
         from .._loop import run_episode
         from .._policy import Policy
         from ..registry import make_brain
@@ -330,7 +331,8 @@ class RemoteRunner:
 
         started = time.monotonic()
         brain = make_brain(self.brain, dataclasses.replace(self.options, expected=task.expected))
-        screen = RemoteScreen(desktop, token=self.token, timeout=self.timeout)
+        screen = RemoteScreen(desktop, token=self.token, timeout=self.timeout,
+                              images=sees_pixels(brain))  # fmt: skip
         executor = RemoteExecutor(desktop, token=self.token, timeout=self.timeout)
         try:
             episode = run_episode(
