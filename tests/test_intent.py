@@ -347,6 +347,8 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     )
     card = json.loads((out / "card.json").read_text())
     assert card["settings"]["steps"] == 3
+    assert set(card["trained_on"]) == {"cpu", "arch", "torch", "kernels"}
+    assert all(card["trained_on"].values()), card["trained_on"]
     assert card["heldout"]["overall"]["cases"] == len(read_cases(first))
     assert card["inventory"]["concepts"] >= 150
     brain = IntentBrain(adapter=out, threads=1)

@@ -444,6 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "settings": dataclasses.asdict(settings),
         **({"question_echoes": True} if echoes else {}),
         "train_seconds": round(seconds, 1),
+        "trained_on": trained_on(),
         "calibration": calibration,
         "heldout_goals_checked": len(heldout),
         "sha256": _sha256(args.out),
@@ -455,6 +456,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     _log.info("wrote %s", args.out)
     return 0
+
+
+def trained_on() -> dict[str, str]:
+    """The machine the weights were trained on. The command repeats its weights byte for
+    byte on one machine, not on another CPU (torch's kernels add in another order there,
+    and training carries the difference far), so a card says which it was."""
+    import platform
+
+    import torch
+
+    cpu = platform.processor()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            names = [ln.split(":", 1)[1].strip() for ln in info if ln.startswith("model name")]
+        cpu = names[0] if names else cpu
+    except OSError:
+        pass
+    return {
+        "cpu": cpu or "unknown",
+        "arch": platform.machine(),
+        "torch": torch.__version__,
+        "kernels": str(torch.backends.cpu.get_cpu_capability()),
+    }
 
 
 if __name__ == "__main__":
