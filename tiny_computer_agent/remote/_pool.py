@@ -647,10 +647,10 @@ class _Interrupts:
     handler is run and its KeyboardInterrupt raised.
 
     Raised anywhere else, it could land inside the process pool's own code (a submit
-    spawning a worker, a wait holding the futures' locks), leaving a worker unknown to
-    the pool or a lock never released, and the process then hung at exit, after its
-    scoreboard was written. Off the main thread signals cannot be handled: it holds
-    nothing and :meth:`check` never raises."""
+    spawning a worker, a wait holding the futures' locks) and leave a worker unknown to
+    the pool or a lock never released: a run stopped by SIGTERM was once seen to hang
+    at exit after writing its scoreboard. Off the main thread signals cannot be
+    handled: it holds nothing and :meth:`check` never raises."""
 
     _SIGNALS: Final = ("SIGINT", "SIGTERM")
 
