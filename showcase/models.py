@@ -299,6 +299,7 @@ def vision_zoom() -> Screenshot:
         "models.OpenAIBrain.complete",
         "models.OpenAIBrain.request_body",
         "models.OpenAIBrain.settings",
+        "models.OpenAIBrain.sees_pixels",
         "models.is_loopback",
         "models.DEFAULT_BASE_URL",
     ],
@@ -326,6 +327,8 @@ def openai_brain() -> Transcript:
         body = brain.request_body(brain.prompt("save", menu, ()), menu)
         print(sorted(body), body["temperature"], body["max_tokens"])
         print(brain.decide("save the document", menu, ()).action.describe(), brain.settings()["base_url"] == url)
+        # a text model needs no screenshot (a --remote run then fetches none); vision=True does
+        print("sees pixels:", brain.sees_pixels, models.OpenAIBrain(base_url=url, vision=True).sees_pixels)
         server.server_close()
         print("default:", models.DEFAULT_BASE_URL, [models.is_loopback(h) for h in ("localhost", "::1", "10.0.0.5")])
         for bad in ("http://10.0.0.5:11434/v1", url):
