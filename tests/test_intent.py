@@ -89,6 +89,31 @@ def test_generation_is_seeded_and_every_answer_is_its_concepts_label() -> None:
         assert label.endswith("?") or (kind == "title" and not label.endswith("…")), e
 
 
+def test_a_field_draws_the_values_that_fit_it_and_other_concepts_may_not_have_them(
+    tmp_path: Path,
+) -> None:
+    domain = {
+        "domain": "forms",
+        "values": ["Jane Doe"],
+        "concepts": [
+            {"id": "forms.email", "kind": "field", "verb": "type", "labels": ["Email"],
+             "phrasings": ["my email is {text}"], "values": ["jane@example.com"]},
+            {"id": "forms.name", "kind": "field", "verb": "type", "labels": ["Name"],
+             "phrasings": ["my name is {text}"]},
+        ],
+    }  # fmt: skip
+    (tmp_path / "forms.json").write_text(json.dumps(domain))
+    typed = {(e.concept, e.text) for e in generate(load_inventory(tmp_path), 200, 1) if e.text}
+    # an email field gets an address, a field without values the domain's
+    assert typed == {("forms.email", "jane@example.com"), ("forms.name", "Jane Doe")}
+    assert "my email is jane@example.com" in set(all_phrasings(load_inventory(tmp_path)))
+    domain["concepts"][1]["verb"] = "click"  # type: ignore[index]
+    domain["concepts"][1]["values"] = ["Jane"]  # type: ignore[index]
+    (tmp_path / "forms.json").write_text(json.dumps(domain))
+    with pytest.raises(ValueError, match=r"forms\.name has 'values' but is not a 'type'"):
+        load_inventory(tmp_path)
+
+
 def test_context_overlap_is_what_the_screens_question_names() -> None:
     entries = [
         ("Empty Trash?", "title"),

@@ -9,7 +9,9 @@ give its control and the ways people ask for it, including negated and indirect 
      "concepts": [{"id": "files.delete", "kind": "button", "verb": "click",
                    "labels": ["Delete", "Move to Trash", ...],
                    "phrasings": ["get rid of {thing}", "bin it", ...],
-                   "opposite": ["files.restore"]}, ...],
+                   "opposite": ["files.restore"]},
+                  {"id": "files.rename", "kind": "field", "verb": "type", ...,
+                   "values": ["drafts", ...]}, ...],
      "screens": [{"title": "...", "prose": "...", "concepts": [...], "extra": [...]}]}
 
 :func:`generate` turns it into decisions to learn from: a goal (a phrasing with its
@@ -44,7 +46,9 @@ __all__ = [
 ]
 
 INVENTORY_DIR: Final = Path(__file__).with_name("intent")
-_CONCEPT_KEYS: Final = frozenset({"id", "kind", "verb", "labels", "phrasings", "opposite"})
+_CONCEPT_KEYS: Final = frozenset(
+    {"id", "kind", "verb", "labels", "phrasings", "opposite", "values"}
+)
 _WORD: Final = re.compile(r"[a-z0-9']+")
 #: How often a generated menu lacks the concept (the brain must give up).
 NOTHING_FITS: Final = 0.15
@@ -59,6 +63,9 @@ class Concept:
     labels: tuple[str, ...]
     phrasings: tuple[str, ...]
     opposite: tuple[str, ...]
+    #: what a person types into this field ("jane@example.com" for an email), drawn for
+    #: its ``{text}``: the value's shape tells the fields apart; empty, the domain's
+    values: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -207,7 +214,10 @@ def _concept(data: object, domain: str, where: str) -> Concept:
         labels=_strings(data, "labels", where),
         phrasings=_strings(data, "phrasings", where),
         opposite=_strings(data, "opposite", where),
+        values=_strings(data, "values", where),
     )
+    if concept.values and verb != "type":
+        raise ValueError(f"{where}: {concept.id} has 'values' but is not a 'type' concept")
     if not concept.labels or not concept.phrasings:
         raise ValueError(f"{where}: {concept.id} needs at least one label and one phrasing")
     return concept
@@ -218,15 +228,15 @@ def all_phrasings(inventory: Inventory) -> Iterator[str]:
     for d in inventory.domains:
         for c in d.concepts:
             for p in c.phrasings:
-                yield from _fills(p, d)
+                yield from _fills(p, d, c.values or d.values)
 
 
-def _fills(phrasing: str, domain: Domain) -> Iterator[str]:
+def _fills(phrasing: str, domain: Domain, values: tuple[str, ...]) -> Iterator[str]:
     if "{thing}" in phrasing:
         for thing in domain.things:
-            yield from _fills(phrasing.replace("{thing}", thing, 1), domain)
+            yield from _fills(phrasing.replace("{thing}", thing, 1), domain, values)
     elif "{text}" in phrasing:
-        for value in domain.values:
+        for value in values:
             yield phrasing.replace("{text}", value)
     else:
         yield phrasing
@@ -403,7 +413,7 @@ class _Maker:
             goal = goal.replace("{thing}", rng.choice(domain.things), 1)
         text = ""
         if "{text}" in goal:
-            text = rng.choice(domain.values)
+            text = rng.choice(concept.values or domain.values)
             goal = goal.replace("{text}", text)
         roll = rng.random()
         if roll < 0.15:
