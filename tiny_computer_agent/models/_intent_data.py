@@ -322,8 +322,7 @@ class _Maker:
         #: it may ask about, the concepts that say yes and those that say no
         self.assent_parts = (
             [c for c in self.concepts
-             if c.kind == "button" and c.domain != "confirm" and c.verb == "click"
-             and any(_WORD.search(x.lower()) for x in c.labels)],
+             if c.kind == "button" and c.domain != "confirm" and c.verb == "click"],
             [self.by_id[i] for i in _YES if i in self.by_id],
             [self.by_id[i] for i in _NO if i in self.by_id],
         )  # fmt: skip
@@ -389,9 +388,7 @@ class _Maker:
         if not actions or not yes or not no:
             return self._pick_one()
         concept = rng.choice(actions)
-        # a question names its action in words: "Are you sure you want to ⇄?" is no dialog
-        named = [x for x in _part(concept.labels, self.split) if _WORD.search(x.lower())]
-        label = rng.choice(named or [x for x in concept.labels if _WORD.search(x.lower())])
+        label = rng.choice(_part(concept.labels, self.split))
         thing = rng.choice(self.domains[concept.domain].things)
         question, kind = rng.choice(_QUESTIONS)
         question = question.format(L=label, l=label.lower(), thing=thing)
