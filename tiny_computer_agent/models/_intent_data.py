@@ -64,7 +64,7 @@ class Concept:
     phrasings: tuple[str, ...]
     opposite: tuple[str, ...]
     #: what a person types into this field ("jane@example.com" for an email), drawn for
-    #: its ``{text}``: the value's shape tells the fields apart; empty, the domain's
+    #: its ``{text}`` so that the value's shape tells fields apart (empty: the domain's)
     values: tuple[str, ...] = ()
 
 
