@@ -271,7 +271,9 @@ def test_chromium_exposes_a_page_form_whose_controls_a_real_click_reaches(
             "--window-size=900,700", page.as_uri(),
         ],
         quiet=True,
-        env={"ACCESSIBILITY_ENABLED": "1"},  # else Chromium never loads its AT-SPI bridge
+        # else Chromium never loads its AT-SPI bridge; TMPDIR: its singleton socket's
+        # folder, which a killed browser leaves behind, goes with tmp_path
+        env={"ACCESSIBILITY_ENABLED": "1", "TMPDIR": str(tmp_path)},
     )  # fmt: skip
     backend = AtspiBackend(environ=a11y.vd.env)
     try:

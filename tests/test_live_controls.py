@@ -174,7 +174,8 @@ def test_a_web_form_in_chromium_is_filled_ticked_and_sent(gtk: Desk, tmp_path: P
             page.as_uri(),
         ],
         quiet=True,
-        env={"ACCESSIBILITY_ENABLED": "1"} if tree else {},
+        # TMPDIR: the singleton socket's folder, which a killed browser leaves behind
+        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
     )  # fmt: skip
     gtk.wait_window("Sign up - Chromium", timeout=40)
     if tree:  # the page's controls are on the bus before the agent looks
