@@ -138,17 +138,26 @@ def namespace() -> dict[str, Any]:
 
 @contextlib.contextmanager
 def private_state() -> Iterator[Path]:
-    """Point all harness state (the kill switch...) at a temp dir while a capability runs."""
-    old = os.environ.get("TINY_COMPUTER_AGENT_HOME")
+    """Point all harness state (the kill switch...) at a temp dir while a capability runs,
+    and the temp files its snippets make (``tempfile.mkdtemp()``, as a user would write
+    it) inside that dir too, so a gallery run leaves nothing in the system's temp dir."""
+    saved = {k: os.environ.get(k) for k in ("TINY_COMPUTER_AGENT_HOME", "TMPDIR")}
+    saved_tempdir = tempfile.tempdir
     with tempfile.TemporaryDirectory(prefix="tca-showcase-") as tmp:
+        scratch = Path(tmp) / "tmp"
+        scratch.mkdir()
         os.environ["TINY_COMPUTER_AGENT_HOME"] = tmp
+        os.environ["TMPDIR"] = str(scratch)  # and for the programs a snippet starts
+        tempfile.tempdir = str(scratch)
         try:
             yield Path(tmp)
         finally:
-            if old is None:
-                os.environ.pop("TINY_COMPUTER_AGENT_HOME", None)
-            else:
-                os.environ["TINY_COMPUTER_AGENT_HOME"] = old
+            tempfile.tempdir = saved_tempdir
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
 
 
 # ---------------------------------------------------------------- rendering

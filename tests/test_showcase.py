@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import subprocess
 import sys
+import tempfile
 import typing
 from pathlib import Path
 
 import pytest
 
 import showcase
-from showcase._framework import REGISTRY
+from showcase._framework import REGISTRY, private_state
 
 from .public_api import PUBLIC_MODULES, public_names
 
@@ -129,3 +131,15 @@ def test_a_broken_capability_fails_loudly_and_writes_only_into_out(tmp_path: Pat
     assert code == 1
     assert list(out.iterdir()) == []  # the stale picture is gone, nothing new was kept
     assert not (ROOT / "gallery" / "broken.png").exists()
+
+
+def test_a_capabilitys_temp_files_go_with_its_private_state() -> None:
+    """Snippets call tempfile.mkdtemp() as a user would; a gallery run must not leave
+    those folders (or its programs' TMPDIR files) in the system's temp dir."""
+    system, before = tempfile.gettempdir(), os.environ.get("TMPDIR")
+    with private_state() as home:
+        made = Path(tempfile.mkdtemp())
+        assert home in made.parents
+        assert os.environ["TMPDIR"] == str(made.parent)
+    assert not made.exists() and not home.exists()
+    assert tempfile.gettempdir() == system and os.environ.get("TMPDIR") == before
