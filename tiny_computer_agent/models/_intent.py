@@ -412,11 +412,16 @@ class Synonyms:
 
         inventory = load_inventory(folder or INVENTORY_DIR)
         concepts = tuple(in_split(c.labels, split) for c in inventory.concepts)
+        owners: dict[str, set[int]] = {}
+        for n, group in enumerate(concepts):
+            for label in group:
+                owners.setdefault(normalize_label(label), set()).add(n)
+        # a label of two concepts ("Cancel", "Remove") does not say which one is meant
         labels = tuple(
             (label, _label_words(label), n)
             for n, group in enumerate(concepts)
             for label in group
-            if _label_words(label)
+            if _label_words(label) and len(owners[normalize_label(label)]) == 1
         )
         by_word: dict[str, list[int]] = {}
         for i, (_, words_, _) in enumerate(labels):
