@@ -204,8 +204,6 @@ class IntentBrain(MiniLMRuntime):
     name: str = "intent"
     _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
-    #: the inventory's labels by concept (built on the first decision that needs them)
-    synonyms: Synonyms | None = dataclasses.field(default=None, repr=False)
 
     def settings(self) -> dict[str, Any]:
         return {
@@ -283,21 +281,6 @@ class IntentBrain(MiniLMRuntime):
 
     def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
         """Each entry's score for ``goal``, and the nothing-fits score beside them."""
-        head: Head = self.loaded("the intent brain")[3]
-        scores, nothing, synonyms = self.score_parts(goal, entries, synonyms=bool(head.expand))
-        # a label also scores as the best of its synonyms: "Your first name" as "Given
-        # name" for "fill in my given name" (the inventory's words for the same control)
-        raised = [
-            s if best is None else s + head.expand * max(0.0, best - s)
-            for s, best in zip(scores, synonyms, strict=True)
-        ]
-        return raised, nothing + (head.expand_nothing if head.expand else 0.0)
-
-    def score_parts(
-        self, goal: str, entries: Sequence[Element], *, synonyms: bool
-    ) -> tuple[list[float], float, list[float | None]]:
-        """The head's score of each entry and of nothing fitting, and (``synonyms``) the
-        best score of each entry's synonyms (:class:`Synonyms`; None: it has none)."""
         weights = self.loaded("the intent brain")
         labels = self.label_vectors([e.label for e in entries])
         head: Head = weights[3]
@@ -311,30 +294,7 @@ class IntentBrain(MiniLMRuntime):
         kinds = [KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]
         shared = [word_overlap(goal, e.label) for e in entries]
         asked = context_overlap([(e.label, e.kind) for e in entries])
-        scores, nothing = head.scores(
-            goal_vector, labels, kinds, shared, context=asked, stock_goal=stock
-        )
-        best: list[float | None] = [None] * len(entries)
-        if not synonyms:
-            return scores, nothing, best
-        if self.synonyms is None:
-            self.synonyms = Synonyms.from_inventory()
-        groups = [self.synonyms.of(e.label) for e in entries]
-        flat = [label for group in groups for label in group]
-        if flat:  # scored as their entry is, by its kind, without the screen's question
-            theirs, _ = head.scores(
-                goal_vector,
-                self.label_vectors(flat),
-                [kinds[i] for i, group in enumerate(groups) for _ in group],
-                [word_overlap(goal, label) for label in flat],
-                stock_goal=stock,
-            )
-            at = 0
-            for i, group in enumerate(groups):
-                if group:
-                    best[i] = max(theirs[at : at + len(group)])
-                    at += len(group)
-        return scores, nothing, best
+        return head.scores(goal_vector, labels, kinds, shared, context=asked, stock_goal=stock)
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
@@ -377,80 +337,6 @@ class IntentBrain(MiniLMRuntime):
         if history:
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         raise GoalUnreachable(f"no part of {goal!r} fits the menu ({'; '.join(notes)})")
-
-
-#: A screen label and an inventory label are the same control's when this share of
-#: their words is shared (word-set Jaccard): "Your first name" and "First name".
-SYNONYM_JACCARD: Final = 0.5
-#: Synonyms scored per label at most (the closest concepts' labels first).
-SYNONYMS_KEPT: Final = 12
-_LABEL_WORDS: Final = re.compile(r"[\w']+")
-
-
-def _label_words(label: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in _LABEL_WORDS.findall(label))
-
-
-@dataclasses.dataclass(frozen=True)
-class Synonyms:
-    """The inventory's labels by concept, as a synonym table for screen labels: a label
-    that matches labels of a concept (:data:`SYNONYM_JACCARD`) has that concept's other
-    labels as synonyms. The goal side learned the inventory's labels; a screen that says
-    them in other words ("Family name" for "Surname", "STO" for "Store") then scores as
-    the words the goal matched."""
-
-    labels: tuple[tuple[str, frozenset[str], int], ...]  # label, its words, its concept
-    concepts: tuple[tuple[str, ...], ...]  # each concept's labels
-    by_word: dict[str, tuple[int, ...]]  # word -> indices into labels
-    _found: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict, compare=False)
-
-    @classmethod
-    def from_inventory(cls, folder: Path | None = None, split: str = "all") -> Synonyms:
-        """The table of the inventory in ``folder`` (the package's); ``split`` "train"
-        leaves out the labels a dev set holds back, as calibration needs."""
-        from ._intent_data import INVENTORY_DIR, in_split, load_inventory
-
-        inventory = load_inventory(folder or INVENTORY_DIR)
-        concepts = tuple(in_split(c.labels, split) for c in inventory.concepts)
-        owners: dict[str, set[int]] = {}
-        for n, group in enumerate(concepts):
-            for label in group:
-                owners.setdefault(normalize_label(label), set()).add(n)
-        # a label of two concepts ("Cancel", "Remove") does not say which one is meant
-        labels = tuple(
-            (label, _label_words(label), n)
-            for n, group in enumerate(concepts)
-            for label in group
-            if _label_words(label) and len(owners[normalize_label(label)]) == 1
-        )
-        by_word: dict[str, list[int]] = {}
-        for i, (_, words_, _) in enumerate(labels):
-            for word in words_:
-                by_word.setdefault(word, []).append(i)
-        return cls(labels, concepts, {w: tuple(v) for w, v in by_word.items()})
-
-    def of(self, label: str) -> tuple[str, ...]:
-        """``label``'s synonyms (never ``label`` itself), closest concept first."""
-        if label in self._found:
-            return self._found[label]
-        own = _label_words(label)
-        near: dict[int, float] = {}
-        for i in {i for word in own for i in self.by_word.get(word, ())}:
-            _, theirs, concept = self.labels[i]
-            share = len(own & theirs) / len(own | theirs)
-            if share >= SYNONYM_JACCARD:
-                near[concept] = max(near.get(concept, 0.0), share)
-        me = normalize_label(label)
-        found: dict[str, None] = {}
-        for concept in sorted(near, key=lambda c: (-near[c], c)):
-            for other in self.concepts[concept]:
-                if normalize_label(other) != me:
-                    found.setdefault(other)
-        out = tuple(found)[:SYNONYMS_KEPT]
-        if len(self._found) >= _LABELS_KEPT:
-            self._found.pop(next(iter(self._found)))
-        self._found[label] = out
-        return out
 
 
 _WORDS: Final = re.compile(r"\w+")
@@ -534,10 +420,6 @@ class Head:
     overlap: float
     context: float = 0.0
     context_goal: Any = None  # heads trained before the context term lack it
-    #: how far a label rises toward its synonyms' best score (:class:`Synonyms`), and
-    #: what that adds to the nothing-fits score; 0 for heads calibrated before them
-    expand: float = 0.0
-    expand_nothing: float = 0.0
 
     def scores(
         self,
@@ -592,8 +474,6 @@ def load_head(folder: Path) -> Head:
         overlap=float(t["overlap"]),
         context=float(t["context"]) if "context" in t else 0.0,
         context_goal=context,
-        expand=float(t["expand"]) if "expand" in t else 0.0,
-        expand_nothing=float(t["expand_nothing"]) if "expand_nothing" in t else 0.0,
     )
 
 

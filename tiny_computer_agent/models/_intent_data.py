@@ -293,7 +293,7 @@ def generate(
     return [maker.example() for _ in range(count)]
 
 
-def in_split(items: tuple[str, ...], split: str) -> tuple[str, ...]:
+def _part(items: tuple[str, ...], split: str) -> tuple[str, ...]:
     """A concept's phrasings or labels in ``split``: dev holds every DEV_EVERY-th one
     (a concept with fewer has them all in both), train the rest."""
     if split == "all" or len(items) < DEV_EVERY:
@@ -345,7 +345,7 @@ class _Maker:
         screen = rng.choice(self.screens[concept.id]) if concept.id in self.screens else None
         controls = self._controls(concept, domain, screen, right)
         fits = rng.random() >= NOTHING_FITS
-        target = (rng.choice(in_split(concept.labels, self.split)), self._kind(concept.kind))
+        target = (rng.choice(_part(concept.labels, self.split)), self._kind(concept.kind))
         if fits:
             controls.insert(rng.randrange(len(controls) + 1), target)
         entries = self._dress(controls, goal, domain, screen, right)[:16]
@@ -388,27 +388,27 @@ class _Maker:
         if not actions or not yes or not no:
             return self._pick_one()
         concept = rng.choice(actions)
-        label = rng.choice(in_split(concept.labels, self.split))
+        label = rng.choice(_part(concept.labels, self.split))
         thing = rng.choice(self.domains[concept.domain].things)
         question, kind = rng.choice(_QUESTIONS)
         question = question.format(L=label, l=label.lower(), thing=thing)
         split = "train" if self.split == "train" else "all"
-        refuse = rng.choice(in_split(rng.choice(no).labels, split))
+        refuse = rng.choice(_part(rng.choice(no).labels, split))
         entries = [(question, rng.choice((kind, ""))), (label, self._kind("button")),
                    (refuse, self._kind("button"))]  # fmt: skip
         if rng.random() < 0.5:  # the yes and the no either way round
             entries[1], entries[2] = entries[2], entries[1]
-        goal = rng.choice(in_split(rng.choice(yes).phrasings, self.split))
+        goal = rng.choice(_part(rng.choice(yes).phrasings, self.split))
         answer = 1 if entries[1][0] == label else 2
         return Example(goal, tuple(entries), answer, "confirm.assent")
 
     def _goal(self, concept: Concept, domain: Domain) -> tuple[str, str]:
         rng = self.rng
         if rng.random() < 0.05:  # the goal quotes its label, as the planner's goals do
-            label = rng.choice(in_split(concept.labels, self.split))
+            label = rng.choice(_part(concept.labels, self.split))
             how = rng.choice(("click '{}'", "press the {} button", "{}", "choose {}"))
             return how.format(label), ""
-        goal = rng.choice(in_split(concept.phrasings, self.split))
+        goal = rng.choice(_part(concept.phrasings, self.split))
         while "{thing}" in goal:
             goal = goal.replace("{thing}", rng.choice(domain.things), 1)
         text = ""
@@ -438,7 +438,7 @@ class _Maker:
         seen = set(right)
         for cid in dict.fromkeys(ids):
             other = self.by_id[cid]
-            label = rng.choice(in_split(other.labels, "train" if self.split == "train" else "all"))
+            label = rng.choice(_part(other.labels, "train" if self.split == "train" else "all"))
             if normalize_label(label) not in seen:
                 seen.add(normalize_label(label))
                 out.append((label, self._kind(other.kind)))

@@ -8,12 +8,11 @@ on the goal side of MiniLM and the small scoring head beside it, and writes
 
 ``--rescore`` trains nothing: it scores the adapter in ``--out`` on the held-out sets again
 (after a change to how the brain decides) and rewrites the card's held-out figures.
-``--recalibrate`` chooses the adapter's synonym weight on its dev decisions again first.
 
 Progress, figures and errors go to this module's logger (run as a command, it prints
 them on stderr). Exit codes: 0 trained (or rescored), 2 bad arguments (or, with
-``--rescore`` or ``--recalibrate``, no card for these weights), 3 a held-out goal leaked
-into the training data, 4 the vision/intent extra (torch, transformers, peft) is missing.
+``--rescore``, no card for these weights), 3 a held-out goal leaked into the training
+data, 4 the vision/intent extra (torch, transformers, peft) is missing.
 """
 
 from __future__ import annotations
@@ -285,57 +284,6 @@ class _Trainer:
             stray.unlink()
 
 
-#: The synonym weights and nothing-fits offsets the dev decisions choose from.
-SYNONYM_WEIGHTS: Final = (0.0, 0.25, 0.5, 0.75, 1.0)
-SYNONYM_OFFSETS: Final = (-1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0)
-
-
-def calibrate_synonyms(
-    adapter: Path, inventory: Path, dev: Sequence[Example], threads: int
-) -> dict[str, Any]:
-    """Choose how far a label rises toward its synonyms' best score (and the nothing-fits
-    offset beside it) on the dev decisions, with a synonym table of the training labels
-    only (a dev label is never its own synonym's source), and write both into the head
-    in ``adapter``; returns what was chosen and how the dev set scored before and after."""
-    import numpy as np
-    from safetensors.numpy import load_file, save_file
-
-    from .._perception import Element
-    from ._intent import IntentBrain, Synonyms
-
-    brain = IntentBrain(adapter=adapter, threads=threads)
-    brain.synonyms = Synonyms.from_inventory(inventory, split="train")
-    parts = []
-    for e in dev:
-        entries = [Element(label=t, box=(0, 0, 1, 1), source="scripted", kind=k)
-                   for t, k in e.entries]  # fmt: skip
-        parts.append((*brain.score_parts(e.goal, entries, synonyms=True), e.answer))
-    brain.unload()
-
-    def right(weight: float, offset: float) -> int:
-        count = 0
-        for scores, nothing, best, answer in parts:
-            raised = [s if b is None else s + weight * max(0.0, b - s)
-                      for s, b in zip(scores, best, strict=True)]  # fmt: skip
-            top = max(range(len(raised)), key=lambda i: (raised[i], -i))
-            count += (None if raised[top] < nothing + offset else top) == answer
-        return count
-
-    grid = [(w, o if w else 0.0) for w in SYNONYM_WEIGHTS for o in SYNONYM_OFFSETS]
-    weight, offset = max(dict.fromkeys(grid), key=lambda g: (right(*g), -g[0], -abs(g[1])))
-    path = adapter / "head.safetensors"
-    tensors = load_file(str(path))
-    tensors["expand"] = np.array(weight, dtype=np.float32)
-    tensors["expand_nothing"] = np.array(offset, dtype=np.float32)
-    save_file(tensors, str(path))
-    return {
-        "synonym_weight": weight,
-        "synonym_nothing_offset": offset,
-        "dev_accuracy_without_synonyms": round(right(0.0, 0.0) / max(1, len(dev)), 4),
-        "dev_accuracy_with_synonyms": round(right(weight, offset) / max(1, len(dev)), 4),
-    }
-
-
 def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, Any]:
     """The trained brain on every case file in ``folders``: per domain and overall."""
     from ..records import load_traces, scoring_policy
@@ -393,13 +341,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
-        "--recalibrate",
-        action="store_true",
-        help="train nothing: choose the synonym weight of the adapter in --out on its dev "
-        "decisions again (after a change to the inventory or to how synonyms are found), "
-        "then rescore it",
-    )
-    p.add_argument(
         "--rescore",
         action="store_true",
         help="train nothing: score the adapter in --out on the held-out sets again (after a "
@@ -408,51 +349,30 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _card(out: Path) -> dict[str, Any] | None:
-    """The card in ``out`` when it describes the weights beside it; None (said why)."""
+def rescore(out: Path, heldout: Path, threads: int) -> int:
+    """Rewrite the held-out figures of the card in ``out`` for the brain as it decides now."""
     path = out / "card.json"
+    if not heldout.is_dir():
+        _log.error("train_intent: --heldout %s is not a folder of case files", heldout)
+        return 2
     try:
         card = json.loads(path.read_text())
         same = isinstance(card, dict) and card.get("sha256") == _sha256(out)
     except (OSError, ValueError) as exc:
         _log.error("train_intent: cannot read %s or its weights (%s)", path, exc)
-        return None
+        return 2
     if not same:
         _log.error("train_intent: %s describes other weights; retrain", path)
-        return None
-    return dict(card)
-
-
-def rescore(out: Path, heldout: Path, threads: int, *, inventory: Path | None = None) -> int:
-    """Rewrite the held-out figures of the card in ``out`` for the brain as it decides now
-    (``inventory``: choose its synonym weight on its dev decisions first)."""
-    if not heldout.is_dir():
-        _log.error("train_intent: --heldout %s is not a folder of case files", heldout)
-        return 2
-    card = _card(out)
-    if card is None:
         return 2
     try:
-        if inventory is not None:
-            settings, calibration = card["settings"], card["calibration"]
-            dev = generate(
-                load_inventory(inventory),
-                int(calibration["dev_decisions"]),
-                int(settings["seed"]) + 1,
-                split="dev",
-                question_echoes=bool(card.get("question_echoes", False)),
-            )
-            calibration["synonyms"] = calibrate_synonyms(out, inventory, dev, threads)
-            _log.info("%s", json.dumps(calibration["synonyms"]))
-            card["sha256"] = _sha256(out)
         card["heldout"] = evaluate(out, [heldout], threads)
     except MissingExtra as exc:
         _log.error("train_intent: %s", exc)
         return 4
-    except (TraceError, ValueError, KeyError, TypeError) as exc:
+    except TraceError as exc:
         _log.error("train_intent: %s", exc)
         return 2
-    (out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
+    path.write_text(json.dumps(card, indent=2) + "\n")
     _log.info("%s", json.dumps(card["heldout"]["overall"]))
     return 0
 
@@ -484,9 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "train_intent: --steps, --batch, --examples, --rank, --threads and --dev must be >= 1"
         )
         return 2
-    if args.rescore or args.recalibrate:
-        inventory = args.inventory if args.recalibrate else None
-        return rescore(args.out, args.heldout, args.threads, inventory=inventory)
+    if args.rescore:
+        return rescore(args.out, args.heldout, args.threads)
     settings = Settings(
         steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
         rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
@@ -515,8 +434,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     calibration = trainer.calibrate(dev)
     _log.info("%s", json.dumps(calibration))
     trainer.save(args.out, settings.model)
-    calibration["synonyms"] = calibrate_synonyms(args.out, args.inventory, dev, settings.threads)
-    _log.info("%s", json.dumps(calibration["synonyms"]))
     card: dict[str, Any] = {
         "format": "tiny-computer-agent/intent-card",
         "command": "python -m tiny_computer_agent.models.train_intent",
