@@ -1,7 +1,7 @@
 """Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
 
     python benchmarks/intent_scoreboard.py [--brains planner,embed,intent,intent-torch]
-        [--threads 1]
+        [--threads 1] [--cases DIR]
 
 For each brain: runs/ (the recorded scenarios), the held-out case files in
 benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
@@ -14,6 +14,8 @@ brain with MiniLM on torch (``IntentBrain(runtime="torch")``) instead of numpy, 
 same weights: its row shows what the numpy runtime saves.
 The held-out sets were written before the intent brain was trained and are never
 trained on (train_intent fails when a held-out goal or a near copy is in its data).
+``--cases benchmarks/intent/dev`` scores the hand-written dev cases instead, the set
+that recipes may be chosen by (``scripts/intent_dev_cases.py``).
 """
 
 from __future__ import annotations
@@ -75,9 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--brains", default="planner,embed,intent,intent-torch")
     p.add_argument("--threads", type=int, default=1, help="torch threads for model brains")
+    p.add_argument("--cases", type=Path, default=HELDOUT, help="case files (the held-out)")
     args = p.parse_args(argv)
     runs = list(load_traces(RUNS))
-    heldout = [t for f in sorted(HELDOUT.glob("*.json")) for t in load_traces(f)]
+    heldout = [t for f in sorted(args.cases.glob("*.json")) for t in load_traces(f)]
+    if not heldout:
+        p.error(f"--cases {args.cases}: no case files (*.json) there")
+    label = "held-out" if args.cases == HELDOUT else args.cases.name
     domains = sorted({t.metadata["domain"] for t in heldout})
     table = []
     for name in args.brains.split(","):
@@ -94,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             {
                 "brain": name,
                 "runs": f"{sum(r[1] for r in on_runs)}/{len(on_runs)}",
-                "held-out": f"{_pct(right, len(rows))} ({right}/{len(rows)})",
+                label: f"{_pct(right, len(rows))} ({right}/{len(rows)})",
                 "right but refused": sum(r[6] for r in rows),
                 "nothing fits": _pct(sum(r[1] for r in nothing), len(nothing)),
                 "give-up precision": _pct(sum(r[2] for r in gave_up), len(gave_up)),
@@ -110,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     heads = [
         "brain",
         "runs",
-        "held-out",
+        label,
         "right but refused",
         "nothing fits",
         "give-up precision",
@@ -119,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         "again ms",
     ]
     print(
-        f"held-out: {len(heldout)} cases over {len(domains)} domains "
+        f"{label}: {len(heldout)} cases over {len(domains)} domains "
         f"({sum(1 for t in heldout if t.expected and t.expected.give_up)} where nothing fits); "
         f"runs/: {len(runs)} scenarios"
     )

@@ -31,6 +31,7 @@ from tiny_computer_agent.registry import auto_brain
 
 ROOT = Path(__file__).resolve().parents[1]
 HELDOUT = ROOT / "benchmarks" / "intent" / "heldout"
+DEV_CASES = ROOT / "benchmarks" / "intent" / "dev"
 
 
 def _heldout() -> list:
@@ -146,6 +147,21 @@ def test_no_heldout_goal_or_near_copy_is_in_the_training_phrasings() -> None:
     # the check can fail: a near copy (word-Jaccard >= 0.8) of a held-out goal is caught
     planted = goals[5] + " now"
     assert leaks(goals, [planted]) and leaks(goals, [goals[9]])
+
+
+def test_the_dev_cases_are_apart_from_the_heldout_sets_and_the_training_phrasings() -> None:
+    """The hand-written dev cases choose recipes (scripts/intent_dev_cases.py): a near
+    copy of a held-out goal would choose by the held-out sets, one of a training phrasing
+    would reward memory."""
+    from tiny_computer_agent.models.train_intent import leaks
+
+    cases = [c for f in sorted(DEV_CASES.glob("*.json")) for c in read_cases(f)]
+    assert len(cases) >= 150 and len({c.domain for c in cases}) >= 12
+    assert sum(1 for c in cases if not c.answer) >= 15
+    goals = [c.goal for c in cases]
+    assert leaks(goals, [c.goal for c in _heldout()]) == []
+    assert leaks(goals, list(all_phrasings(load_inventory()))) == []
+    assert not {c.goal for c in cases} & {c.goal for c in _heldout()}
 
 
 # -- scenarios that say giving up is right ------------------------------------------------
