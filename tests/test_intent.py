@@ -230,6 +230,35 @@ def test_case_files_load_as_scenarios_and_bad_ones_say_where(tmp_path: Path) -> 
         ("a playlist called roadtrip, please make it", "Playlist name", "roadtrip"),
         ("the title is Q3 plan; then save", "Title", "Q3 plan"),
         ("the address is 12 Main St, Springfield", "Address", "12 Main St, Springfield"),
+        # a value with a shape wins over the words around it
+        ("my email is ana@example.org, use that to sign in", "Email", "ana@example.org"),
+        ("born on 1990-07-21, fill that in", "Date of birth", "1990-07-21"),
+        (
+            "save it under C:\\Users\\ana\\Music, not in Downloads",
+            "Folder",
+            "C:\\Users\\ana\\Music",
+        ),
+        (
+            "open https://example.org/docs: the manual is there",
+            "Location",
+            "https://example.org/docs",
+        ),
+        # a value ends where its clause does; an aside is not where it is
+        ("the code is X7K2-99, then continue", "Code", "X7K2-99"),
+        ("save it as notes-final.txt when you're done", "File name", "notes-final.txt"),
+        ("my pin's 5512, let me in", "PIN", "5512"),
+        ("go to page 40, that's where the index starts", "Page", "40"),
+        ("the artist isn't Unknown, it's actually Nina Simone", "Artist", "Nina Simone"),
+        ("the album reads Untitled but it's really Blue Train", "Album", "Blue Train"),
+        # apostrophes are not quotes
+        ("I don't want the old one, it's called drafts-2", "Name", "drafts-2"),
+        # never the field's own words, nor a place that says where
+        ("set the height to 12 rows", "Rows", "12"),
+        ("find 10 Downing Street on the map", "Search Google Maps", "10 Downing Street"),
+        ("type 221B Baker Street in the search box", "Search", "221B Baker Street"),
+        ("start from Alexanderplatz", "From", "Alexanderplatz"),
+        # a code, when no word leads to the value
+        ("a friend gave me SPRING15, use it on this order", "Discount code", "SPRING15"),
     ],
 )
 def test_the_text_to_type_is_taken_from_the_goal(goal: str, label: str, text: str) -> None:

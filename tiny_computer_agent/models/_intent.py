@@ -123,54 +123,95 @@ def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
     return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB)"
 
 
-_QUOTED: Final = re.compile(r"[\"'“‘«]([^\"'”’»]+)[\"'”’»]")
+#: A quoted string: its quote marks stand apart from words, so that the apostrophes of
+#: "I'm sure it's fine" are not a quote (which would send the goal the planner's way).
+_QUOTED: Final = re.compile(r"(?<!\w)[\"'“‘«]([^\"'”’»]+)[\"'”’»](?!\w)")
+#: Values with a shape of their own: an e-mail, a URL, a Windows or Unix path, a date,
+#: a phone number.
+_SHAPED: Final = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?|ftp)://\S+|\bwww\.\S+|\b[A-Za-z]:\\\S*"
+    r"|(?<![\w/])~?/[\w.-]+(?:/[\w.-]*)+|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b"
+    r"|\+?\d[\d\s().-]{3,}\d"
+)
+#: Words after which the value comes: "call it drafts", "my pin's 4071", "actually Nina".
 _STRONG: Final = re.compile(
-    r"(?:\b(?:called|named|name it|to be|is|are|as|search for|look up|look for|with the text|"
-    r"reads?|says?)\s+|:\s*)",
+    r"(?:\b(?:called|named|name it|call it|call this|rename it to|to be|is|are|as|actually|really|"
+    r"search for|look up|look for|find|with the text|reads?|says?)\s+|(?<=\w)['’]s\s+|:\s+)",
     re.IGNORECASE,
 )
-_WEAK: Final = re.compile(r"\b(?:to|enter|type|write|put|use|in|into|with)\s+", re.IGNORECASE)
-_TOKEN: Final = re.compile(r"\S+@\S+\.\S+|https?://\S+|\+?\d[\d\s().-]{3,}\d")
+#: A word that may be a code ("SPRING15", "X7K2-99"): see :func:`_code`.
+_CODE: Final = re.compile(r"\b[A-Za-z\d][A-Za-z\d-]{3,}\b")
+_WEAK: Final = re.compile(
+    r"\b(?:to|enter|type|write|put|use|in|into|with|at|from)\s+", re.IGNORECASE
+)
 _FILLER: Final = re.compile(r"\s*(?:,?\s*please|for me|thanks|thank you)\.?$", re.IGNORECASE)
-#: Where a value ends: the next clause ("roadtrip; then confirm", "roadtrip, please make it").
-_CLAUSE: Final = re.compile(r"\s*(?:;|,\s*(?:please|then|and then|and)\b)", re.IGNORECASE)
+#: Where a clause ends: a semicolon, or a comma (or "but", "when", "so"...) before words
+#: that start another clause ("dana@x.org, use that to log in", "Q3 summary when you
+#: save"); a comma before other words stays ("12 Main St, Springfield").
+_CLAUSE: Final = re.compile(
+    r"\s*;\s*|\s*,\s*(?=(?:please|then|and|but|so|use|unlock|get|that|that's|thats|which|"
+    r"it|it's|i|i'm|we|let|log|sign|save|go|open|call|name|make|put|set|fill|type|enter|"
+    r"thanks|ok|okay|because|since|just|now|where|when)\b)|\s+(?=(?:but|when|so that|"
+    r"because|before|after|and then|then|once)\b)",
+    re.IGNORECASE,
+)
+#: A clause that explains rather than asks ("that's where the chapter starts").
+_ASIDE: Final = re.compile(
+    r"^(?:that's|thats|that is|which|where|because|since|so)\b", re.IGNORECASE
+)
 _GLUE: Final = frozenset(
     ("a", "an", "the", "my", "our", "your", "this", "that", "it", "its", "new", "field",
-     "box", "in", "into", "to", "for", "of", "please", "as")
+     "box", "in", "into", "to", "for", "of", "please", "as", "on", "at")
 )  # fmt: skip
+#: A trailing place that says where, not what ("221B Baker Street on the map").
+_WHERE: Final = re.compile(r"\s+(?:on|in|into|at)\s+(?:the|this|my|that)\s+\w+$", re.IGNORECASE)
 
 
-def _trim(text: str, own: set[str]) -> str:
-    """``text`` without the field's own words and glue at either end ("hello in the
-    message box" -> "hello" for the field "Message")."""
-    words = _FILLER.sub("", _CLAUSE.split(text, maxsplit=1)[0]).strip(" .,!").split()
+def _value(text: str, own: set[str]) -> str:
+    """A value as it follows its cue: without a place that says where, the field's own
+    words ("6 rows tall" -> "6" for Rows) and glue at either end."""
+    words = _WHERE.sub("", _FILLER.sub("", text)).strip(" .,!?").split()
+    at = [i for i, w in enumerate(words) if w.lower().strip(".,!?:") in own]
+    if at:  # the field's own words are not the value: what stands before them, or after
+        words = words[: at[0]] or words[at[-1] + 1 :]
     skip = own | _GLUE
-    while words and words[-1].lower().strip(".,!") in skip:
+    while words and words[-1].lower().strip(".,!?") in skip:
         words.pop()
-    while words and words[0].lower().strip(".,!") in skip:
+    while words and words[0].lower().strip(".,!?") in skip:
         words.pop(0)
     return " ".join(words)
 
 
+def _code(word: str) -> bool:
+    """A code has two letters and two digits at least ("SPRING15"; not "221B", "Q3")."""
+    return sum(c.isalpha() for c in word) >= 2 and sum(c.isdigit() for c in word) >= 2
+
+
 def extract_text(goal: str, label: str = "") -> str:
     """The value a goal asks to type ("call the new folder drafts" -> "drafts"): a
-    quoted string; else what follows the last "called", "named", "is", ":"...; else an e-mail,
-    URL or phone number; else what follows the last "to", "enter", "in"... that leaves
-    something; else the words that end the goal after the field's own words. Never the
-    field's own words; "" when none is found."""
+    quoted string; else a value with a shape (e-mail, URL, path, date, phone number);
+    else, in the goal's clauses from the last (leaving out those that explain: "that's
+    where..."), what follows "called", "is", "'s", "actually", ":"...; else a code
+    ("SPRING15"); else what follows "to", "enter", "at"...; else the words that end the
+    goal after the field's own words. Never the field's own words; "" when none."""
     quoted = _QUOTED.search(goal)
     if quoted:
         return quoted.group(1).strip()
+    shaped = list(_SHAPED.finditer(goal))
+    if shaped:
+        return shaped[-1].group(0).strip().rstrip(".,;:!?)")
     own = {w.lower() for w in re.findall(r"\w+", label)}
-    for match in reversed(list(_STRONG.finditer(goal))):  # "to be called X": after called
-        if found := _trim(goal[match.end() :], own):
-            return found
-    token = _TOKEN.search(goal)
-    if token:
-        return token.group(0).strip()
-    for match in reversed(list(_WEAK.finditer(goal))):
-        if found := _trim(goal[match.end() :], own):
-            return found
+    clauses = [c for c in _CLAUSE.split(goal) if c.strip() and not _ASIDE.match(c.strip())]
+    for cue in (_STRONG, None, _WEAK):
+        for clause in reversed(clauses):
+            if cue is None:
+                codes = [m.group(0) for m in _CODE.finditer(clause) if _code(m.group(0))]
+                if codes:
+                    return codes[-1]
+                continue
+            for match in reversed(list(cue.finditer(clause))):
+                if found := _value(clause[match.end() :], own):
+                    return found
     tail: list[str] = []
     for word in reversed(_FILLER.sub("", goal).strip(" .,!").split()):
         if word.lower().strip(".,!") in own | _GLUE:
