@@ -285,8 +285,11 @@ def test_goals_split_into_parts_in_order() -> None:
 
 def test_auto_picks_the_planner_for_quoted_labels_and_the_intent_brain_otherwise() -> None:
     assert auto_brain("click 'Save'")[0] == "planner"
+    assert auto_brain("click “Save”")[0] == "planner"
     name, why = auto_brain("throw away my edits")
     assert name == "intent", why
+    # apostrophes are not quotes: this goal names no label
+    assert auto_brain("I don't want these edits, it's the wrong file")[0] == "intent"
 
 
 # -- the trained brain (the real MiniLM from its wheel, the shipped adapter) ----------------

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -646,6 +647,11 @@ _TEXT_FIELDS: Final = (
 )  # fmt: skip
 #: The largest element id (ids count the elements of one frame).
 _MAX_ID: Final = 2**31
+
+
+#: A quoted string in a goal ("click 'Save'", "name it “Q3”"): its quote marks stand apart
+#: from words, so the apostrophes of "I don't want it, it's wrong" are not a quote.
+QUOTED: Final = re.compile(r"(?<!\w)[\"'“‘«]([^\"'”’»]+)[\"'”’»](?!\w)")
 
 
 def is_text(value: str) -> bool:

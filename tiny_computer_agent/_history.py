@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import re
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
+from ._actions import QUOTED
 from ._contracts import Step
 from ._perception import Observation, normalize_label
 
@@ -37,7 +37,6 @@ _FACTS: Final = 6
 _TRAPS: Final = 6
 _FACT_LABELS: Final = 3
 _LINE_CHARS: Final = 240
-_QUOTED: Final = re.compile(r"'([^']+)'|\"([^\"]+)\"")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -157,7 +156,7 @@ class Ledger:
         """Goal parts with quoted labels that no carried-out action has touched."""
         out = []
         for part in self.goal_parts:
-            quoted = [normalize_label(a or b) for a, b in _QUOTED.findall(part)]
+            quoted = [normalize_label(q) for q in QUOTED.findall(part)]
             if quoted and not all(q in self.touched for q in quoted if q):
                 out.append(part)
         return out

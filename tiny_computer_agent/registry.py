@@ -24,12 +24,11 @@ import dataclasses
 import functools
 import importlib.util
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from ._actions import Action
+from ._actions import QUOTED, Action
 from ._brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
 from ._contracts import Brain, Detector
 from ._errors import BrainError
@@ -287,9 +286,6 @@ def _spec(table: Mapping[str, _Spec], name: str, what: str) -> _Spec:
     return table[name]
 
 
-_QUOTED: Final = re.compile(r"'[^']+'|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
-
-
 def intent_available() -> tuple[bool, str]:
     """Whether the intent brain can run here (numpy, the MiniLM wheel and the trained
     adapter are present; it runs on numpy, so torch is not needed), and what is
@@ -315,7 +311,7 @@ def auto_brain(goal: str) -> tuple[str, str]:
     """The brain ``--brain auto`` picks for ``goal``, and why: the planner when the goal
     quotes a label (it matches words exactly, in under a millisecond), else the intent
     brain, which reads free-form goals, when it can run here; else the planner."""
-    if _QUOTED.search(goal):
+    if QUOTED.search(goal):
         return "planner", "the goal quotes a label, so the planner matches it exactly"
     ok, why = intent_available()
     if ok:

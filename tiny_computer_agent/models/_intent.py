@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from .._actions import Action, is_text
+from .._actions import QUOTED, Action, is_text
 from .._brains import MAX_GOAL_CHARS, PlannerBrain, _intent
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable, MissingExtra
@@ -123,9 +123,6 @@ def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
     return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB)"
 
 
-#: A quoted string: its quote marks stand apart from words, so that the apostrophes of
-#: "I'm sure it's fine" are not a quote (which would send the goal the planner's way).
-_QUOTED: Final = re.compile(r"(?<!\w)[\"'“‘«]([^\"'”’»]+)[\"'”’»](?!\w)")
 #: Values with a shape of their own: an e-mail, a URL, a Windows or Unix path, a date,
 #: a phone number.
 _SHAPED: Final = re.compile(
@@ -194,7 +191,7 @@ def extract_text(goal: str, label: str = "") -> str:
     where..."), what follows "called", "is", "'s", "actually", ":"...; else a code
     ("SPRING15"); else what follows "to", "enter", "at"...; else the words that end the
     goal after the field's own words. Never the field's own words; "" when none."""
-    quoted = _QUOTED.search(goal)
+    quoted = QUOTED.search(goal)
     if quoted:
         return quoted.group(1).strip()
     shaped = list(_SHAPED.finditer(goal))
@@ -531,7 +528,7 @@ def embed(tokenizer: Any, model: Any, texts: Sequence[str], *, device: str) -> A
 
 
 def _quoted(goal: str) -> bool:
-    return bool(_QUOTED.search(goal))
+    return bool(QUOTED.search(goal))
 
 
 def _acted_on(history: Sequence[Step]) -> list[Element]:
