@@ -69,9 +69,6 @@ class Settings:
     lr: float = 2e-3
     threads: int = 2
     model: str = "minilm"
-    #: train with the stock model's own similarity in the scores (its weight learned),
-    #: so that the adapter learns what the stock model misses (tried: README)
-    stock_term: bool = False
 
 
 def leaks(
@@ -145,10 +142,6 @@ class _Trainer:
             self.model = peft.get_peft_model(base, config)
         self.dim = int(base.config.hidden_size)
         self.head = make_head(torch, self.dim)
-        if settings.stock_term:
-            self.head.stock.requires_grad_(True)
-            with torch.no_grad():
-                self.head.stock.fill_(1.0)
         self.labels = self._label_table()
 
     def _label_table(self, examples: Sequence[Example] = ()) -> dict[str, Any]:
@@ -180,7 +173,6 @@ class _Trainer:
         head, base = self.head, float(self.head.nothing.detach())
 
         learned = float(head.overlap.detach())
-        trained_stock = float(head.stock.detach())
         # the logits are linear in the three settings: the head runs once without them
         # and each setting of the grid adds its terms (seconds, not minutes, for 2,000)
         with torch.no_grad():
@@ -197,7 +189,7 @@ class _Trainer:
         before = accuracy(0.0, 0.0, learned)
         grid = [
             (w, o / 2, v)
-            for w in dict.fromkeys((trained_stock, 0.0, 1.0, 2.0, 4.0, 6.0, 8.0, 12.0))
+            for w in (0.0, 1.0, 2.0, 4.0, 6.0, 8.0, 12.0)
             for o in range(-8, 9)
             for v in (learned, 2.0, 4.0, 6.0)
         ]
@@ -242,13 +234,7 @@ class _Trainer:
             list(goals), padding=True, truncation=True, max_length=64, return_tensors="pt"
         )
         goal = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
-        stock = None
-        if self.settings.stock_term:
-            with self.torch.no_grad(), self.model.disable_adapter():
-                plain = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
-            stock = plain
-        return self.head(goal, vectors, kinds, mask, overlap=shared, context=asked,
-                         stock_goal=stock)  # fmt: skip
+        return self.head(goal, vectors, kinds, mask, overlap=shared, context=asked)
 
     def train(self) -> float:
         torch, s = self.torch, self.settings
@@ -353,12 +339,6 @@ def _parser() -> argparse.ArgumentParser:
         help="distractors that repeat the goal are titles or questions, never bare text "
         "(tried, not shipped: see the README)",
     )
-    p.add_argument(
-        "--stock-term",
-        action="store_true",
-        help="train with the stock model's similarity in the scores (tried, not shipped: "
-        "see the README)",
-    )
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
         "--rescore",
@@ -429,7 +409,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings(
         steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
         rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
-        stock_term=args.stock_term,
     )  # fmt: skip
     try:
         inventory = load_inventory(args.inventory)
