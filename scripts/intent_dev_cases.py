@@ -24,9 +24,13 @@ from pathlib import Path
 
 from tiny_computer_agent.models._intent import IntentBrain
 from tiny_computer_agent.models._intent_data import all_phrasings, load_inventory
-from tiny_computer_agent.models.train_intent import HELDOUT_DIR, heldout_goals, leaks
-from tiny_computer_agent.records import load_traces, scoring_policy
-from tiny_computer_agent.records._judging import score_trace
+from tiny_computer_agent.models.train_intent import (
+    HELDOUT_DIR,
+    heldout_goals,
+    leaks,
+    score_by_domain,
+)
+from tiny_computer_agent.records import load_traces
 from tiny_computer_agent.records._schema import Trace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,16 +49,6 @@ def dev_traces(folder: Path) -> list[Trace]:
         f"{len(near_training - near_heldout)} near a training phrasing; {len(kept)} kept"
     )
     return kept
-
-
-def score(brain: IntentBrain, traces: list[Trace]) -> dict[str, list[int]]:
-    per: dict[str, list[int]] = {}
-    for trace in traces:
-        domain = str(trace.metadata.get("domain", "?"))
-        right = per.setdefault(domain, [0, 0])
-        right[0] += int(score_trace(trace, brain, policy=scoring_policy()).passed)
-        right[1] += 1
-    return per
 
 
 def total(per: dict[str, list[int]]) -> int:
@@ -77,7 +71,7 @@ def grid(adapter: Path, traces: list[Trace], out: Path) -> None:
                     head, stock=stock, nothing=head.nothing + offset, overlap=overlap
                 ))  # fmt: skip
                 brain._goals.clear()  # goal vectors hold the stock one only when asked
-                right = total(score(brain, traces))
+                right = total(score_by_domain(brain, traces))
                 far = abs(stock - shipped[0]) + abs(offset) + abs(overlap - shipped[2])
                 tried.append((right, -far, stock, offset, overlap))
     tried.sort(reverse=True)
@@ -111,7 +105,7 @@ def main() -> None:
     results = {}
     for folder in args.adapters:
         brain = IntentBrain(adapter=folder, threads=2)
-        results[folder] = score(brain, traces)
+        results[folder] = score_by_domain(brain, traces)
         brain.unload()
     domains = sorted({d for per in results.values() for d in per})
     print("| domain | " + " | ".join(str(f) for f in args.adapters) + " |")

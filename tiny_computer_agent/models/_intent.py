@@ -179,6 +179,15 @@ def _value(text: str, own: set[str]) -> str:
     return " ".join(words)
 
 
+def _after(cue: re.Pattern[str], clauses: Sequence[str], own: set[str]) -> str:
+    """The value after the last ``cue`` that leaves one, in the last clause that has it."""
+    for clause in reversed(clauses):
+        for match in reversed(list(cue.finditer(clause))):
+            if found := _value(clause[match.end() :], own):
+                return found
+    return ""
+
+
 def _code(word: str) -> bool:
     """A code has two letters and two digits at least ("SPRING15"; not "221B", "Q3")."""
     return sum(c.isalpha() for c in word) >= 2 and sum(c.isdigit() for c in word) >= 2
@@ -199,16 +208,13 @@ def extract_text(goal: str, label: str = "") -> str:
         return shaped[-1].group(0).strip().rstrip(".,;:!?)")
     own = {w.lower() for w in re.findall(r"\w+", label)}
     clauses = [c for c in _CLAUSE.split(goal) if c.strip() and not _ASIDE.match(c.strip())]
-    for cue in (_STRONG, None, _WEAK):
-        for clause in reversed(clauses):
-            if cue is None:
-                codes = [m.group(0) for m in _CODE.finditer(clause) if _code(m.group(0))]
-                if codes:
-                    return codes[-1]
-                continue
-            for match in reversed(list(cue.finditer(clause))):
-                if found := _value(clause[match.end() :], own):
-                    return found
+    if found := _after(_STRONG, clauses, own):
+        return found
+    codes: list[str] = [w for c in clauses for w in _CODE.findall(c) if _code(w)]
+    if codes:
+        return codes[-1]
+    if found := _after(_WEAK, clauses, own):
+        return found
     tail: list[str] = []
     for word in reversed(_FILLER.sub("", goal).strip(" .,!").split()):
         if word.lower().strip(".,!") in own | _GLUE:

@@ -25,7 +25,7 @@ import logging
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -284,21 +284,35 @@ class _Trainer:
             stray.unlink()
 
 
+def score_by_domain(
+    brain: Any,
+    traces: Iterable[Any],
+    *,
+    default: str = "",
+    into: dict[str, list[int]] | None = None,
+) -> dict[str, list[int]]:
+    """``[right, cases]`` per domain for ``brain`` on case scenarios, as ``--score`` judges
+    them (``default``: the domain of a scenario that names none; ``into``: add to it)."""
+    from ..records import scoring_policy
+    from ..records._judging import score_trace
+
+    per = {} if into is None else into
+    for trace in traces:
+        right = per.setdefault(str(trace.metadata.get("domain", default)), [0, 0])
+        right[0] += int(score_trace(trace, brain, policy=scoring_policy()).passed)
+        right[1] += 1
+    return per
+
+
 def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, Any]:
     """The trained brain on every case file in ``folders``: per domain and overall."""
-    from ..records import load_traces, scoring_policy
-    from ..records._judging import score_trace
+    from ..records import load_traces
     from ._intent import IntentBrain
 
     brain = IntentBrain(adapter=adapter, threads=threads)
     per: dict[str, list[int]] = {}
     for folder in folders:
-        for trace in load_traces(folder):
-            domain = trace.metadata.get("domain", folder.name)
-            verdict = score_trace(trace, brain, policy=scoring_policy())
-            right = per.setdefault(domain, [0, 0])
-            right[0] += int(verdict.passed)
-            right[1] += 1
+        score_by_domain(brain, load_traces(folder), default=folder.name, into=per)
     total = [sum(v[0] for v in per.values()), sum(v[1] for v in per.values())]
     return {
         "overall": {"right": total[0], "cases": total[1]},
