@@ -36,6 +36,7 @@ two unrelated screenshots.
 
     python benchmarks/bench.py controls [--detector ocr-full --detector NAME ...]
     python -m benchmarks._controls [--detector NAME ...] [--labels FILE] [--misses]
+        [--rec-width N]
 """
 
 from __future__ import annotations
@@ -277,8 +278,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--labels", type=Path, default=LABELS)
     p.add_argument("--misses", action="store_true", help="list the targets each missed")
+    p.add_argument(
+        "--rec-width",
+        type=int,
+        default=None,
+        help="the recogniser's least input width in pixels (RapidOCR pads to 320; a trial)",
+    )
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
+    if args.rec_width:
+        from tiny_computer_agent import _ocr
+
+        _ocr.ENGINE_PARAMS["Rec.rec_img_shape"] = (3, 48, args.rec_width)
     results = measure(args.detector or DEFAULT_DETECTORS, args.labels)
     command = "python -m benchmarks._controls " + " ".join(argv or sys.argv[1:])
     print(table(results, command.strip()))
