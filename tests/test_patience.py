@@ -295,6 +295,13 @@ def test_a_reply_that_is_a_batch_is_read_whole_never_as_its_last_action() -> Non
     assert len(wrapped.actions) == 2
 
 
+@pytest.mark.parametrize("reply", ["[]", "```json\n[]\n```", '{"batch": []}', '{"actions": []}'])
+def test_an_empty_batch_is_a_clear_brain_error(reply: str) -> None:
+    menu = tca.build_menu(labels("Name", "Submit"))
+    with pytest.raises(tca.BrainError, match="empty list: there is no action"):
+        tca.parse_decision(reply, menu)
+
+
 # -- a bounded history ----------------------------------------------------------------------
 
 

@@ -498,6 +498,12 @@ def _batch_of(reply: str) -> list[Any] | None:
 
 
 def _batch_decision(items: list[Any], menu: Menu, reply: str) -> Decision:
+    if not items:
+        raise BrainError(
+            "the reply is an empty list: there is no action in it; answer with one JSON "
+            'object such as {"verb": "click", "choice": <number>}, or a list of them',
+            reply=reply,
+        )
     if len(items) == 1 and isinstance(items[0], Mapping):
         return _decision_from_object(items[0], menu, reply)
     if not all(isinstance(item, Mapping) for item in items):
