@@ -60,6 +60,32 @@ def test_a_crash_is_recorded_with_its_input_and_traceback() -> None:
     assert "raise KeyError(case)" in crash.describe()
 
 
+def test_a_call_that_does_not_return_is_a_crash_not_a_hang() -> None:
+    import threading
+    import time
+
+    held = threading.Event()
+
+    def call(case: object) -> None:
+        with fuzzing.deadline(0.2):
+            try:
+                held.wait(10)  # a run waiting for a person who never comes
+            except Exception:  # the code under test may catch its own errors
+                time.sleep(10)
+
+    tally = fuzzing.Tally("demo")
+    start = time.perf_counter()
+    tally.call(call, "wait")
+    assert time.perf_counter() - start < 5
+    assert [c.error for c in tally.crashes] == ["Hung: 'the call did not return within 0.2 s'"]
+
+
+def test_no_fuzzed_command_line_waits_for_a_person() -> None:
+    flags = {flag for flag, _ in fuzzing.cli_flags()}
+    assert {"--console-paused", "--console-stay", "--serve"}.isdisjoint(flags)
+    assert {"--console", "--image", "--brain"} <= flags  # the rest are fuzzed
+
+
 def test_show_never_fails_and_stays_short() -> None:
     for value in (10**5000, fuzzing.deep_list(5000), "x" * 10_000, b"y" * 10_000):
         assert len(fuzzing.show(value)) < 500

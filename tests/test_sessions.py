@@ -413,6 +413,7 @@ def test_cli_lists_sessions_under_the_state_dir_and_a_given_root(
         (["--image", "example", "--session", "{tmp}/file/sub", "x"], "not a folder you can write"),
         (["--image", "example", "--session", "{tmp}/file", "x"], "not a folder"),
         (["--image", "example", "--session", "{tmp}", "x"], "not empty"),
+        (["--image", "example", "--session", "{tmp}/new", "click Save \udcff"], "not valid text"),
     ],
 )
 def test_cli_bad_input_is_a_usage_error_with_the_reason(
@@ -423,6 +424,18 @@ def test_cli_bad_input_is_a_usage_error_with_the_reason(
     assert code == EXIT_USAGE, out + err
     assert message in err and "Traceback" not in err
     assert out == ""
+
+
+def test_a_goal_that_is_not_text_is_logged_as_a_json_escape(
+    tmp_path: Path, pngs: list[Path]
+) -> None:
+    folder = tmp_path / "s"
+    brain = ScriptedBrain.of([{"verb": "click", "target": "cell 5"}])
+    with SessionLog.create(folder) as session:  # a library caller; the CLI refuses the goal
+        run_episode("click cell 5 \udcff", screen=_screen(pngs), brain=brain, listeners=[session])
+    for name in ("events.jsonl", "session.json"):
+        assert "click cell 5 \\udcff" in (folder / name).read_text(encoding="utf-8")  # UTF-8
+    assert _lines(folder)[0]["goal"] == "click cell 5 \udcff"  # JSON's escape: as given
 
 
 def test_a_session_folder_is_never_overwritten(tmp_path: Path, pngs: list[Path]) -> None:

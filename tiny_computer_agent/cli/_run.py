@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from types import FrameType
 from typing import Any, TextIO
 
-from .._actions import MAX_WAIT_FOR_SECONDS
+from .._actions import MAX_WAIT_FOR_SECONDS, is_text
 from .._contracts import Detector, Screen, Step, sees_pixels
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
@@ -111,6 +111,11 @@ def make_screen(args: argparse.Namespace, detector: Detector | None = None) -> S
 def _check_args(args: argparse.Namespace) -> None:
     if not args.goal or not args.goal.strip():
         raise UsageError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
+    if not is_text(args.goal):  # no log, trace or prompt can hold it
+        raise UsageError(
+            "the goal is not valid text: it holds a lone surrogate (bytes that were not "
+            "UTF-8, or a broken escape); say it again in plain text"
+        )
     if args.max_steps < 1:
         raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
     if not 0 < args.max_wait <= MAX_WAIT_FOR_SECONDS:  # also nan and inf

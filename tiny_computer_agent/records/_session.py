@@ -387,9 +387,13 @@ class SessionLog:
 
 def _dumps(value: object, indent: int | None = None) -> str:
     seps = (",", ": ") if indent else (",", ":")
-    return json.dumps(
+    text = json.dumps(
         value, ensure_ascii=False, allow_nan=False, indent=indent, separators=seps, default=str
     )
+    # a lone surrogate (a library caller's goal made from bytes that were not UTF-8) is
+    # written as JSON's escape of it: the file stays UTF-8, the line loads back as given,
+    # and the run goes on
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _plain(value: Mapping[str, Any]) -> Any:
