@@ -461,6 +461,14 @@ def test_console_flags_are_checked() -> None:
     assert code == 2 and "and --doctor runs none" in err
 
 
+def test_an_error_quoting_undecodable_argv_bytes_prints_on_a_utf8_terminal() -> None:
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", write_through=True)
+    argv = ["--image", "example", "--console", "--console-traces", "/nope\udcff", "go"]
+    code = main(argv, out=io.StringIO(), err=err)
+    said = err.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+    assert code == 2 and "--console-traces /nope\\udcff: no such folder" in said
+
+
 def test_a_taken_console_port_is_a_usage_error() -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

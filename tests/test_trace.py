@@ -288,6 +288,9 @@ def test_a_scoreboard_beside_the_traces_is_skipped_but_any_other_json_is_not(
     (tmp_path / "z.json").write_text(json.dumps({"format": "tiny-computer-agent/other"}))
     with pytest.raises(TraceError, match=r"z\.json"):
         load_traces(tmp_path)
+    (tmp_path / "z.json").write_text(json.dumps({"format": {"not": "text"}}))
+    with pytest.raises(TraceError, match=r"z\.json"):  # not a TypeError from the skip test
+        load_traces(tmp_path)
 
 
 JSON = st.recursive(

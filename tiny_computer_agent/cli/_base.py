@@ -38,7 +38,10 @@ class UsageError(TinyAgentError):
 
 
 def fail(stream: TextIO, message: str) -> None:
-    print(f"tiny-computer-agent: {message}", file=stream)
+    # a message quotes the input; a lone surrogate in it (argv bytes that were not
+    # UTF-8) is shown as its escape, since a UTF-8 terminal cannot print it
+    text = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    print(f"tiny-computer-agent: {text}", file=stream)
 
 
 def brain_options(args: argparse.Namespace) -> BrainOptions:

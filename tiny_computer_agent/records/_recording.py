@@ -130,7 +130,7 @@ def load_traces(path: str | Path) -> tuple[Trace, ...]:
     traces = [
         trace
         for f, data in found
-        if not (isinstance(data, dict) and data.get("format") in _NOT_TRACES)
+        if not (isinstance(data, dict) and _format_of(data) in _NOT_TRACES)
         for trace in traces_of(data, str(f))
     ]
     if not traces:
@@ -140,3 +140,10 @@ def load_traces(path: str | Path) -> tuple[Trace, ...]:
 
 #: JSON this harness writes beside traces, which a folder of traces may hold.
 _NOT_TRACES: Final = frozenset({SCOREBOARD_FORMAT, POOL_SCOREBOARD_FORMAT})
+
+
+def _format_of(data: dict[str, object]) -> str | None:
+    """A file's "format" when it is text; anything else is left for the trace reader to
+    refuse with its reason."""
+    value = data.get("format")
+    return value if isinstance(value, str) else None
