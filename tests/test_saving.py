@@ -9,6 +9,7 @@ symlink, a device, a FIFO, a socket or a directory before writing anything.
 from __future__ import annotations
 
 import io
+import json
 import os
 import socket
 import stat
@@ -170,6 +171,19 @@ def test_a_trace_written_by_the_cli_is_not_world_readable(tmp_path: Path) -> Non
     target = tmp_path / "run.json"
     _cli(["--image", "example", "--no-ocr", "--trace", str(target), "x"], tmp_path)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_path_from_argv_bytes_that_were_not_utf8_is_saved_and_named_as_escapes(
+    tmp_path: Path,
+) -> None:
+    argv = ["--image", "example", "--no-ocr", "--trace", "run\udcff.json", "click cell 6"]
+    code, text = _cli(argv, tmp_path)  # how Python hands over the name's byte 0xff
+    assert code == 1 and "trace: wrote run\\udcff.json" in text, text
+    saved = tmp_path / "run\udcff.json"
+    assert b"run\xff.json" in {os.fsencode(p.name) for p in tmp_path.iterdir()}
+    assert json.loads(saved.read_text())["task"] == "run\\udcff"  # a trace holds text
+    code, text = _cli([*argv[:4], "\ud800.json", "x"], tmp_path)  # argv cannot make this
+    assert code == 2 and "holds a lone surrogate, which no file name can" in text, text
 
 
 def test_a_bad_target_can_be_checked_before_a_run(tmp_path: Path) -> None:

@@ -414,6 +414,7 @@ def test_cli_lists_sessions_under_the_state_dir_and_a_given_root(
         (["--image", "example", "--session", "{tmp}/file", "x"], "not a folder"),
         (["--image", "example", "--session", "{tmp}", "x"], "not empty"),
         (["--image", "example", "--session", "{tmp}/new", "click Save \udcff"], "not valid text"),
+        (["--image", "example", "--session", "{tmp}/\ud800", "x"], "holds a lone surrogate"),
     ],
 )
 def test_cli_bad_input_is_a_usage_error_with_the_reason(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -37,11 +38,28 @@ class UsageError(TinyAgentError):
     """Bad command-line input; exits 2."""
 
 
+def check_path_chars(flag: str, value: str) -> None:
+    """UsageError for a path no file name can hold: a NUL byte, or a lone surrogate that
+    is not one of undecodable argv bytes (those come back as they were)."""
+    if "\x00" in value:
+        raise UsageError(f"{flag} {shown(value)}: a path cannot hold a NUL byte")
+    try:
+        os.fsencode(value)
+    except UnicodeEncodeError:
+        raise UsageError(
+            f"{flag} {shown(value)}: the path holds a lone surrogate, which no file name "
+            "can; give a plain path"
+        ) from None
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate (argv bytes that were not UTF-8 come through as
+    them) shown as its escape, so that a UTF-8 terminal or a trace can hold it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def fail(stream: TextIO, message: str) -> None:
-    # a message quotes the input; a lone surrogate in it (argv bytes that were not
-    # UTF-8) is shown as its escape, since a UTF-8 terminal cannot print it
-    text = message.encode("utf-8", "backslashreplace").decode("utf-8")
-    print(f"tiny-computer-agent: {text}", file=stream)
+    print(f"tiny-computer-agent: {printable(message)}", file=stream)  # it may quote argv
 
 
 def brain_options(args: argparse.Namespace) -> BrainOptions:

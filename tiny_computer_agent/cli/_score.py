@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Final, TextIO
 from .._actions import shown
 from .._contracts import Brain
 from .._loop import Episode
-from ._base import EXIT_FAILED, EXIT_OK, UsageError, brain_options, detector_name, fail
+from ._base import (
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    brain_options,
+    check_path_chars,
+    detector_name,
+    fail,
+    printable,
+)
 from ._desktop import live_description
 
 if TYPE_CHECKING:
@@ -32,8 +41,7 @@ def check_record_args(args: argparse.Namespace) -> None:
 def check_output_path(flag: str, value: str) -> None:
     """UsageError unless ``value`` is a path the system accepts, in a directory that
     exists (checked before the run, so a run is never lost to a bad output path)."""
-    if "\x00" in value:
-        raise UsageError(f"{flag} {shown(value)}: a path cannot hold a NUL byte")
+    check_path_chars(flag, value)
     try:
         folder_exists = Path(value).parent.is_dir()
     except (OSError, ValueError):  # a name too long for the file system
@@ -48,6 +56,11 @@ def check_output_path(flag: str, value: str) -> None:
         raise UsageError(f"{flag} {shown(value)}: {exc}") from exc
 
 
+def _name(path: str, *, stem: bool = False) -> str:
+    """A file's name (or stem) as text a trace can hold (:func:`printable`)."""
+    return printable(Path(path).stem if stem else Path(path).name)
+
+
 def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
     images = list(args.image or [])
     detector = detector_name(args)
@@ -57,7 +70,7 @@ def _trace_metadata(args: argparse.Namespace) -> dict[str, str]:
     if images and all(i == "example" for i in images):
         screen = "the built-in example desktop (tiny_computer_agent._example)"
         return {"source": "synthetic", "screen": screen, "detector": detector, "note": note}
-    names = ", ".join("example" if i == "example" else Path(i).name for i in images)
+    names = ", ".join("example" if i == "example" else _name(i) for i in images)
     screen = f"image files: {names}"
     return {"source": "image replay", "screen": screen, "detector": detector, "note": note}
 
@@ -84,7 +97,7 @@ def record_run(
             brain=brain,
             expected=args.expected or None,
             menu_size=args.menu_size,
-            task=Path(args.trace).stem if args.trace else None,
+            task=_name(args.trace, stem=True) if args.trace else None,
             metadata=_trace_metadata(args),
             secrets=secrets,
         )
@@ -95,7 +108,7 @@ def record_run(
             trace.save(args.trace)
         except OSError as exc:
             raise UsageError(f"--trace {args.trace!r}: cannot write it ({exc})") from exc
-        print(f"trace: wrote {args.trace} (no pixels)", file=err)
+        print(f"trace: wrote {printable(args.trace)} (no pixels)", file=err)
     if args.expected:
         verdict = f"verdict: {score_recorded(trace).describe()}"
         print(verdict, file=err if args.json else out)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from .._actions import shown
 from .._contracts import Brain
 from .._policy import Policy
-from ._base import EXIT_OK, UsageError
+from ._base import EXIT_OK, UsageError, check_path_chars
 
 if TYPE_CHECKING:
     from ..records import SessionLog, SessionSummary
@@ -43,8 +43,7 @@ def check_session_args(args: argparse.Namespace) -> None:
     if not args.session:
         return
     value = args.session
-    if "\x00" in value:
-        raise UsageError(f"--session {shown(value)}: a path cannot hold a NUL byte")
+    check_path_chars("--session", value)
     folder = Path(value)
     try:
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
