@@ -654,6 +654,13 @@ _MAX_ID: Final = 2**31
 QUOTED: Final = re.compile(r"(?<!\w)[\"'“‘«]([^\"'”’»]+)[\"'”’»](?!\w)")
 
 
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate (argv bytes that were not UTF-8 come through as
+    them; a reply may hold JSON's ``"\\ud800"``) shown as its escape, so that a UTF-8
+    terminal, log or trace can hold it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def is_text(value: str) -> bool:
     """Whether ``value`` is real Unicode text: JSON's ``"\\ud800"`` escapes and some
     decoders make strings with lone surrogates, which cannot be written as UTF-8."""

@@ -13,7 +13,16 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ._actions import MAX_BATCH, VERB_TABLE, Action, check_batch, is_text, normalize_keys, shown
+from ._actions import (
+    MAX_BATCH,
+    VERB_TABLE,
+    Action,
+    check_batch,
+    is_text,
+    normalize_keys,
+    printable,
+    shown,
+)
 from ._contracts import Brain, Decision, Step
 from ._errors import ActionError, BrainError, GoalUnreachable
 from ._history import actions_done
@@ -428,7 +437,7 @@ class PlannerBrain:
             raise BrainError(
                 "the goal is not valid text: it holds a lone surrogate (bytes that were not "
                 "UTF-8, or a broken escape); say it again in plain text",
-                reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
+                reply=printable(goal)[:200],
             )
         subgoals = split_goal(goal)
         missed = _did_not_take(history, menu)

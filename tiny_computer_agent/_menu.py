@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, is_text, shown
+from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, is_text, printable, shown
 from ._contracts import Decision
 from ._errors import ActionError, BrainError
 from ._perception import Element, Observation, match_score, normalize_label
@@ -570,7 +570,7 @@ def parse_decision(reply: str, menu: Menu) -> Decision:
         raise BrainError(
             "the reply is not valid text (it holds a lone surrogate, half of a UTF-16 "
             "pair); answer with one JSON object",
-            reply=reply.encode("utf-8", "backslashreplace").decode("utf-8"),
+            reply=printable(reply),
         )
     if _is_echo(reply, menu):
         raise BrainError(

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Final, TextIO
 
-from .._actions import Action, is_text, shown
+from .._actions import Action, is_text, printable, shown
 from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
 from .._errors import ActionError, BrainError, TinyAgentError
@@ -50,12 +50,6 @@ def check_path_chars(flag: str, value: str) -> None:
             f"{flag} {shown(value)}: the path holds a lone surrogate, which no file name "
             "can; give a plain path"
         ) from None
-
-
-def printable(text: str) -> str:
-    """``text`` with each lone surrogate (argv bytes that were not UTF-8 come through as
-    them) shown as its escape, so that a UTF-8 terminal or a trace can hold it."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def fail(stream: TextIO, message: str) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
-from .._actions import shown
+from .._actions import printable, shown
 from .._contracts import Brain
 from .._loop import Episode
 from ._base import (
@@ -18,7 +18,6 @@ from ._base import (
     check_path_chars,
     detector_name,
     fail,
-    printable,
 )
 from ._desktop import live_description
 

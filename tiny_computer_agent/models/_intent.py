@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from .._actions import QUOTED, Action, is_text
+from .._actions import QUOTED, Action, is_text, printable
 from .._brains import MAX_GOAL_CHARS, PlannerBrain, _intent
 from .._contracts import Decision, Step
 from .._errors import BrainError, GoalUnreachable, MissingExtra
@@ -346,7 +346,7 @@ class IntentBrain(MiniLMRuntime):
                 f"the goal is not a sentence the intent brain can read ({len(goal):,} "
                 f"characters{'' if is_text(goal) else ', with bytes that are not text'}); "
                 "say what to do in plain words",
-                reply=goal.encode("utf-8", "backslashreplace").decode("utf-8")[:200],
+                reply=printable(goal)[:200],
             )
         explicit = _intent(goal)
         if explicit.verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"

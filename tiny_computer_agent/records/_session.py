@@ -36,6 +36,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
+from .._actions import printable
 from .._errors import SessionError, TraceError
 from .._events import RunEvent
 from .._perception import Observation
@@ -387,13 +388,14 @@ class SessionLog:
 
 def _dumps(value: object, indent: int | None = None) -> str:
     seps = (",", ": ") if indent else (",", ":")
-    text = json.dumps(
-        value, ensure_ascii=False, allow_nan=False, indent=indent, separators=seps, default=str
-    )
     # a lone surrogate (a library caller's goal made from bytes that were not UTF-8) is
     # written as JSON's escape of it: the file stays UTF-8, the line loads back as given,
     # and the run goes on
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return printable(
+        json.dumps(
+            value, ensure_ascii=False, allow_nan=False, indent=indent, separators=seps, default=str
+        )
+    )
 
 
 def _plain(value: Mapping[str, Any]) -> Any:
