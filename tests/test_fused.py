@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 
 from tiny_computer_agent import (
+    AutoDetector,
     Detection,
     Element,
     Frame,
@@ -64,6 +65,7 @@ def test_nothing_found_is_the_grid_with_a_note() -> None:
     found = FusedDetector(ocr=Reads(()), grid=GridDetector(cols=2, rows=1)).detect(_frame())
     assert [e.label for e in found.elements] == ["cell 1", "cell 2"]
     assert any("choosing blind" in n for n in found.notes)
+    assert found.prose == ("a sentence",)  # text too long for the menu still verifies
 
 
 def test_shapes_that_cannot_run_are_skipped_once_with_a_note(
@@ -191,8 +193,9 @@ def test_a_managers_title_bar_is_its_title_and_is_not_read() -> None:
                     title_bar=(10, 10, 200, 30))  # fmt: skip
     dialog = Window(title=" Replace file? ", box=(120, 100, 380, 260), id=2,
                     title_bar=(120, 100, 380, 120))  # fmt: skip
-    hidden = Window(title="Behind", box=(130, 150, 370, 250), id=3,
-                    title_bar=(130, 150, 370, 170))  # fmt: skip  (under the dialog)
+    hidden = Window(
+        title="Behind", box=(130, 150, 370, 250), id=3, title_bar=(130, 150, 370, 170)
+    )  # fmt: skip  (under the dialog)
     frame = dataclasses.replace(Frame.of(image), windows=(dialog, hidden, editor))
     ocr = Sees()
     found = FusedDetector(ocr=ocr, shapes=False).detect(frame)
@@ -220,3 +223,42 @@ def test_a_window_without_a_managers_bar_keeps_its_title_read_from_pixels() -> N
     assert [(e.label, e.kind, e.source) for e in found.elements] == [
         ("Delete file?", "title", "ocr")
     ]
+
+
+@dataclasses.dataclass
+class ReadsProse:
+    """A stand-in OCR that found only prose: lines too long to be controls by themselves."""
+
+    lines: tuple[Element, ...]
+
+    def detect(self, frame: Frame) -> Detection:
+        return Detection(
+            elements=(), prose=tuple(e.label for e in self.lines), prose_pieces=self.lines
+        )
+
+
+def test_a_check_box_whose_label_is_a_long_line_is_labelled_and_the_line_leaves_the_prose() -> None:
+    pil = pytest.importorskip("PIL.Image")
+    draw = pytest.importorskip("PIL.ImageDraw")
+    pytest.importorskip("cv2")
+    image = pil.new("RGB", (400, 300), (217, 217, 217))
+    draw.Draw(image).rectangle((20, 60, 32, 72), fill="white", outline=(130, 130, 130))
+    label = _el("Send anonymous usage statistics to the developers", (40, 58, 390, 74))
+    sentence = _el("Choose how this program behaves when it starts up.", (20, 20, 390, 36))
+    found = FusedDetector(ocr=ReadsProse((sentence, label))).detect(Frame.of(image))
+    assert [(e.kind, e.label) for e in found.elements] == [("check", label.label)]
+    assert found.prose == (sentence.label,)
+    # without shapes the line stays prose, and a frame of prose alone is the grid
+    # (with its prose)
+    plain = FusedDetector(ocr=ReadsProse((sentence, label)), shapes=False).detect(Frame.of(image))
+    assert all(e.source == "grid" for e in plain.elements)
+    assert plain.prose == (sentence.label, label.label)  # the verifier still reads it
+
+
+def test_the_ocr_only_grid_keeps_the_prose_for_the_verifier() -> None:
+    saved = _el("Your document has been saved to the disk as notes.txt", (20, 20, 390, 36))
+    found = AutoDetector(ocr=ReadsProse((saved,)), grid=GridDetector(cols=2, rows=1)).detect(
+        _frame()
+    )
+    assert [e.label for e in found.elements] == ["cell 1", "cell 2"]
+    assert found.prose == (saved.label,)

@@ -230,6 +230,26 @@ def test_a_box_of_a_zenity_check_list_is_ticked_and_sent(gtk: Desk) -> None:
     assert _said(proc, episode) == (0, "Apple|Banana"), episode["log"]
 
 
+def test_check_boxes_with_labels_too_long_for_a_line_of_the_menu_are_set_and_sent(
+    gtk: Desk,
+) -> None:
+    """OCR keeps a line over 40 characters off the menu as prose; without a tree, a check
+    box still takes it as its label (yad's form: GTK check buttons)."""
+    require("yad")
+    proc = gtk.vd.spawn(
+        ["yad", "--form", "--title", "Privacy", "--text", "Choose what this program may do",
+         "--field=Send anonymous usage statistics to the developers:CHK", "FALSE",
+         "--field=Check for updates automatically every single day:CHK", "TRUE",
+         "--field=Open the last document I was working on at startup:CHK", "FALSE"],
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    gtk.wait_window("Privacy")
+    goal = ("tick 'Send anonymous usage statistics to the developers' then untick "
+            "'Check for updates automatically every single day' then click 'OK'")  # fmt: skip
+    episode = _agent(gtk, goal, steps=5)
+    assert _said(proc, episode) == (0, "TRUE|FALSE|FALSE|"), episode["log"]
+
+
 @pytest.mark.parametrize("goal", ["click 'notes.txt' then click 'OK'", "double-click 'notes.txt'"])
 def test_a_file_is_picked_in_the_gtk_file_chooser(gtk: Desk, tmp_path: Path, goal: str) -> None:
     folder = tmp_path / "docs"

@@ -105,6 +105,26 @@ def test_tk_form_fields_checks_radios_buttons_and_keys_match_tks_own_geometry(
         assert _close(e.box, _rect(geo, f"key:{key}")), (e, geo[f"key:{key}"])
 
 
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [("check", "Remember me"), ("radio", "Small"), ("button", "Two"), ("key", "5")],
+)
+def test_a_tk_control_lit_under_the_pointer_keeps_its_kind_and_label(
+    desktop: Desk, kind: str, name: str
+) -> None:
+    """Tk lights the widget under the pointer (its active background, as light as a
+    field), where the pointer rests after every click: a lit check box or radio row was
+    read as a field named by the line above it, a lit button as a field."""
+    geo = _form(desktop)
+    x0, y0, x1, y1 = _rect(geo, f"{kind}:{name}")
+    desktop.vd.run(["xdotool", "mousemove", str((x0 + x1) // 2), str((y0 + y1) // 2)])
+    time.sleep(0.3)
+    _, found = _look(desktop)
+    e = _one(found, kind, name)
+    assert x0 - SLACK <= e.box[0] and e.box[2] <= x1 + SLACK, (e, (x0, y0, x1, y1))
+    assert not [f for f in found if f.kind == "field" and f.contains(*e.center)], found
+
+
 def test_zenity_form_fields_are_named_by_their_labels_and_take_typed_text(
     desktop: Desk,
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import Element
-from tiny_computer_agent._shapes import Shape, crop_reader, detect_shapes, fuse
+from tiny_computer_agent._shapes import Shape, crop_reader, detect_shapes, fuse, fuse_with_prose
 
 np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
@@ -82,6 +82,27 @@ def test_a_wide_light_box_is_a_field_and_ink_in_it_fills_it() -> None:
     shapes = detect_shapes(image)
     assert [(s.kind, s.filled) for s in shapes] == [("field", False), ("field", True)]
     assert _near(shapes[0].box, (60, 40, 301, 67))
+
+
+def _relief(d: Any, box: tuple[int, int, int, int], top: int, bottom: int, inside: int) -> None:
+    """A Tk-style 2 px relief: ``top`` grey on the top and left, ``bottom`` on the rest."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=(bottom,) * 3)
+    d.rectangle((x0, y0, x1 - 3, y1 - 3), fill=(top,) * 3)
+    d.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=(inside,) * 3)
+
+
+def test_a_raised_button_lit_under_the_pointer_is_a_button_and_a_sunken_box_a_field() -> None:
+    # Tk lights a button under the pointer as light as a field (236); its relief is
+    # raised (light wall above, dark below), a field's is sunken or even
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    _relief(d, (60, 40, 200, 70), top=255, bottom=142, inside=236)
+    d.rectangle((66, 48, 78, 62), fill=(0, 0, 0))  # an icon, then the label: off centre
+    d.text((84, 50), "See Variables", fill=(0, 0, 0))
+    _relief(d, (60, 100, 300, 126), top=142, bottom=255, inside=255)
+    d.text((66, 106), "Lisbon", fill=(0, 0, 0))
+    assert [s.kind for s in detect_shapes(image)] == ["button", "field"]
 
 
 def test_a_caret_that_splits_a_field_does_not_cut_its_text_off() -> None:
@@ -304,6 +325,73 @@ def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None
         ("radio", "Large", (20, 80, 32, 92), True),
     ]
     assert [e.label for e in got if e.kind == "text"] == ["Title"]  # labels are not listed twice
+
+
+def test_a_long_line_is_a_check_boxs_label_and_a_sentence_stays_prose() -> None:
+    # OCR keeps lines over 40 characters off the index as prose; a check box, a radio
+    # or a button still takes one as its label, and a sentence names no field
+    shapes = [
+        Shape(box=(20, 60, 32, 72), kind="check"),
+        Shape(box=(20, 90, 32, 102), kind="radio"),
+        Shape(box=(20, 120, 400, 146), kind="button", filled=True),
+        Shape(box=(20, 200, 300, 226), kind="field"),
+    ]
+    sentence = _ocr("Choose how this program behaves when it starts up.", (20, 20, 420, 36))
+    check = _ocr("Send anonymous usage statistics to the developers", (40, 58, 420, 74))
+    radio = _ocr("Start with an empty document and a blank page", (40, 88, 400, 104))
+    button = _ocr("Restore the default settings for all the users", (40, 124, 380, 142))
+    above = _ocr("Type the name of the server you want to reach:", (20, 176, 380, 192))
+    prose = [sentence, check, radio, button, above]
+    got, taken = fuse_with_prose([_ocr("Host", (310, 204, 350, 222))], shapes, read=None,
+                                 prose=prose)  # fmt: skip
+    assert [(e.kind, e.label) for e in got] == [
+        ("check", "Send anonymous usage statistics to the developers"),
+        ("radio", "Start with an empty document and a blank page"),
+        ("button", "Restore the default settings for all the users"),
+        ("field", ""),
+        ("text", "Host"),
+    ]
+    assert taken == {id(check), id(radio), id(button)}
+    assert not any(e.label for e in fuse([], shapes))  # without the prose: no labels
+
+
+def test_a_long_line_partly_in_a_button_stays_prose_for_the_verifier() -> None:
+    shapes = [Shape(box=(300, 10, 360, 40), kind="button")]
+    line = _ocr("Your changes will be lost if you go on now  Go on", (10, 16, 355, 34))
+    got, taken = fuse_with_prose([], shapes, read=None, prose=[line])
+    assert [e.kind for e in got] == ["button"]
+    assert got[0].label.endswith("Go on")  # letters placed by width: the cut is estimated
+    assert taken == set()  # the rest of the line is still read as prose
+
+
+def _lit_row(gap: int) -> Any:
+    """A check box at the left end of its row, lit under the pointer (Tk's active
+    background: light and walled, like a field), with "letters" ``gap`` px after it."""
+    image = _canvas(400, 120)
+    d = ImageDraw.Draw(image)
+    d.rectangle((20, 40, 380, 64), fill=(236, 236, 236))
+    d.rectangle((29, 46, 41, 58), fill=(255, 255, 255), outline=(130, 130, 130))
+    for i in range(8):
+        x = 41 + gap + 9 * i
+        d.rectangle((x, 47, x + 5, 57), fill=(0, 0, 0))
+    return image
+
+
+def test_a_check_box_in_a_row_lit_under_the_pointer_is_a_check_box_not_a_field() -> None:
+    image = _lit_row(gap=7)
+    shapes = detect_shapes(image)
+    assert [s.kind for s in shapes] == ["field", "check"]  # fuse tells which, by the text
+    text = _ocr("Subscribe me", (46, 44, 120, 60))
+    assert [(e.kind, e.label) for e in fuse([text], shapes)] == [("check", "Subscribe me")]
+    # with no text to its right in the row, it is not a check box's row
+    assert [e.kind for e in fuse([], shapes)] == ["field"]
+
+
+def test_a_ring_that_touches_the_next_letter_at_a_fields_left_end_is_a_letter() -> None:
+    shapes = detect_shapes(_lit_row(gap=2))  # the "O" of "Open", not a box before a label
+    assert [s.kind for s in shapes] == ["field"]
+    text = _ocr("Open a file", (40, 44, 120, 60))
+    assert [(e.kind, e.value) for e in fuse([text], shapes)] == [("field", "Open a file")]
 
 
 def test_a_ring_inside_a_word_is_a_letter_not_a_check_box() -> None:

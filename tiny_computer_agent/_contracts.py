@@ -137,11 +137,16 @@ class ActionResult:
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Detection:
     """Elements found in one image; ``prose`` is text read but kept off the menu (too
-    long or too uncertain to be a control); ``notes`` are for a person (grid fallback)."""
+    long or too uncertain to be a control); ``notes`` are for a person (grid fallback).
+    ``prose_pieces`` are the prose lines again with their boxes, when the detector
+    knows them (OCR does): a detector that sees controls can then tell a control's long
+    label ("Send anonymous usage statistics to the developers" beside a check box) from
+    a sentence."""
 
     elements: tuple[Element, ...]
     prose: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    prose_pieces: tuple[Element, ...] = ()
 
 
 #: Why a step failed, a closed set (:class:`StepError` ``kind``).

@@ -94,7 +94,7 @@ class AutoDetector:
             f"{len(cells.elements)} grid cells and the brain is choosing blind"
         )
         log.warning(note)
-        return Detection(elements=cells.elements, notes=(*found.notes, note))
+        return Detection(elements=cells.elements, prose=found.prose, notes=(*found.notes, note))
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -147,9 +147,9 @@ class FusedDetector:
         seen = _masked(frame, tree=bool(tree) and self.tree_first, bars=self.window_titles)
         found = self.ocr.detect(seen) if self.ocr is not None else Detection(elements=())
         notes = list(found.notes)
-        elements = tuple(found.elements)
-        if self.shapes and elements:
-            elements = self._with_shapes(seen, elements, notes)
+        elements, prose = tuple(found.elements), found.prose
+        if self.shapes and (elements or found.prose_pieces):
+            elements, prose = self._with_shapes(seen, found, notes)
         elements = _titled(elements, frame)
         if tree:
             tree = _named_by_pixels(tree, elements)
@@ -157,29 +157,37 @@ class FusedDetector:
         if self.window_titles:
             elements = (*_bar_titles(frame), *elements)
         if elements:
-            return Detection(elements=elements, prose=found.prose, notes=tuple(notes))
+            return Detection(elements=elements, prose=prose, notes=tuple(notes))
         cells = self.grid.detect(frame)
         note = (
             "no text or control was found on screen, so the index is "
             f"{len(cells.elements)} grid cells and the brain is choosing blind"
         )
         log.warning(note)
-        return Detection(elements=cells.elements, notes=(*notes, note))
+        return Detection(elements=cells.elements, prose=prose, notes=(*notes, note))
 
     def _with_shapes(
-        self, frame: Frame, elements: tuple[Element, ...], notes: list[str]
-    ) -> tuple[Element, ...]:
+        self, frame: Frame, found: Detection, notes: list[str]
+    ) -> tuple[tuple[Element, ...], tuple[str, ...]]:
+        """The elements with control shapes, and the prose that no control took as its
+        long label (with the shapes off: ``found``'s own)."""
         from ._errors import MissingExtra
-        from ._shapes import crop_reader, detect_shapes, fuse
+        from ._shapes import crop_reader, detect_shapes, fuse_with_prose
 
         try:
             shapes = detect_shapes(frame.image)
-            return fuse(elements, shapes, read=crop_reader(frame.image))
+            pieces = found.prose_pieces
+            elements, used = fuse_with_prose(
+                found.elements, shapes, read=crop_reader(frame.image), prose=pieces
+            )
+            if not pieces:
+                return elements, found.prose
+            return elements, tuple(p.label for p in pieces if id(p) not in used)
         except MissingExtra as exc:
             self._say_once(f"control shapes are off: {exc}", notes)
         except (TypeError, AttributeError, ValueError) as exc:  # not a picture (SizedImage)
             self._say_once(f"control shapes are off for this frame: {exc}", notes)
-        return elements
+        return tuple(found.elements), found.prose
 
     def _say_once(self, note: str, notes: list[str]) -> None:
         if note not in self._said:

@@ -441,19 +441,24 @@ class OcrDetector:
 
     def sort_pieces(self, pieces: Sequence[Element]) -> Detection:
         """The elements among ``pieces`` (sure enough, long enough) and the prose (too
-        long to be a control)."""
+        long to be a control by itself; its pieces are kept too, for a detector that
+        sees controls to find a long control label among them)."""
         elements: list[Element] = []
-        prose: list[str] = []
+        prose: list[Element] = []
         for piece in pieces:
             core = normalize_label(piece.label)
             least = self.min_confidence_single if len(core) == 1 else self.min_confidence
             if piece.confidence < least or len(core) < self.min_length:
                 continue
             if len(piece.label) > self.max_length:
-                prose.append(piece.label)
+                prose.append(piece)
                 continue
             elements.append(piece)
-        return Detection(elements=tuple(elements), prose=tuple(prose))
+        return Detection(
+            elements=tuple(elements),
+            prose=tuple(p.label for p in prose),
+            prose_pieces=tuple(prose),
+        )
 
     def _zoomed(self, image: Any, pieces: list[Element]) -> list[Element]:
         """``pieces`` with the small or unsure ones replaced by a surer re-read."""

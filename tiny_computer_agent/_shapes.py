@@ -134,8 +134,56 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     # (a list's own outline is no button)
     found = [*controls, *lists]
     rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in found)]
+    controls = [_lit_row(np, grey, edge, c, ticks) for c in controls]
+    ticks = [t for t in ticks if not _leads_any(t, controls) or _spaced(np, edge, t.box)]
     shapes = (*_keypads(_distinct(controls + rings + ticks)), *lists)
     return tuple(sorted(shapes, key=lambda s: (s.box[1], s.box[0])))
+
+
+#: Edge-free columns right of a check box or radio at a control's left end that set it
+#: apart from a letter ("O" of "Open" touches its "p" within 1-2 px; Tk and GTK leave
+#: 4 or more between a box and its label).
+TICK_SPACE: Final = 3
+
+
+#: The inside of a row lit under the pointer is at least this light (Tk: 236 on 217).
+LIT: Final = 230
+
+
+def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) -> Shape:
+    """``c``, or a field when it is a "button" that is a check box's or radio's row lit
+    under the pointer: light, walled by colour alone (not raised), a box set apart at
+    its left end (a short row is too narrow or holds its text too near the middle to
+    read as a field). :func:`fuse` settles it by the text, as it does a lit field."""
+    if c.kind != "button":
+        return c
+    x0, y0, x1, y1 = c.box
+    inside = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
+    if inside[2] - inside[0] < 4 or inside[3] - inside[1] < 4:
+        return c
+    light = float(np.median(grey[inside[1] : inside[3], inside[0] : inside[2]])) >= LIT
+    if not light or _raised(np, grey, inside):
+        return c
+    row = dataclasses.replace(c, kind="field")
+    if any(_leads_field(t, row) and _spaced(np, edge, t.box) for t in ticks):
+        return row
+    return c
+
+
+def _leads_any(t: Shape, controls: Sequence[Shape]) -> bool:
+    return any(_leads_field(t, c) for c in controls)
+
+
+def _leads_field(t: Shape, c: Shape) -> bool:
+    """A check box or radio at the left end of a field (a button may lead with an icon)."""
+    return c.kind == "field" and _leads(t.box, c.box)
+
+
+def _spaced(np: Any, edge: Any, box: Box) -> bool:
+    """Whether nothing is drawn in the :data:`TICK_SPACE` columns right of ``box``'s
+    ring (its outer pixels lie one outside ``box``)."""
+    _, y0, x1, y1 = box
+    return not bool(edge[y0:y1, x1 + 2 : x1 + 2 + TICK_SPACE].any())
 
 
 def _wall(edge: Any, box: Box) -> Box:
@@ -196,6 +244,30 @@ def _walled(np: Any, edge: Any, inside: Box) -> bool:
     return bool(ring.mean() >= 0.8)
 
 
+#: A wall this many grey levels lighter at the top than at the bottom is a raised
+#: relief: a button (Tk's, lit light under the pointer, is as light as a field); a
+#: field's wall is sunken (Tk: dark at the top) or even (GTK, a web page).
+RAISED: Final = 40
+
+
+def _raised(np: Any, grey: Any, inside: Box) -> bool:
+    """Whether the wall above ``inside`` is :data:`RAISED` levels lighter than the one
+    below it, and no darker than the inside (a highlight, not a shadow). Each wall is
+    the one of the two rows next to the inside (an edge marks both sides of a step)
+    least like the inside, along the middle half."""
+    x0, y0, x1, y1 = inside
+    qx = (x1 - x0) // 4
+    within = float(np.median(grey[y0:y1, x0:x1]))
+    h = grey.shape[0]
+
+    def wall(rows: Sequence[int]) -> float:
+        seen = [float(np.median(grey[r, x0 + qx : x1 - qx])) for r in rows if 0 <= r < h]
+        return max(seen, key=lambda v: abs(v - within), default=within)
+
+    top, bottom = wall((y0 - 1, y0 - 2)), wall((y1, y1 + 1))
+    return top - bottom >= RAISED and top >= within
+
+
 def _light(np: Any, grey: Any, inside: Box, box: Box, lighter: int = 6) -> bool:
     """Whether ``inside`` is near white and ``lighter`` grey levels lighter than what lies
     above and below its walls (``box``): a list's inside, not a dialog's own grey. A
@@ -225,7 +297,8 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     light = _light(np, grey, inside, box) or (
         _light(np, grey, inside, box, lighter=0) and (not ink or _from_left(np, core))
     )
-    if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)):
+    raised = _raised(np, grey, inside)
+    if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)) and not raised:
         whole = _through_cursor(edge, inside)
         if whole != inside:  # the rest of the field: its text, left of the caret
             inside, box = whole, _wall(edge, whole)
@@ -286,7 +359,11 @@ def _lists(np: Any, stats: Any, grey: Any, edge: Any) -> list[_List]:
     pieces: dict[Box, int] = {}  # inside -> its region's number
     for i in np.flatnonzero(ok):
         inside = (int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i]))
-        if _walled(np, edge, inside) and _light(np, grey, inside, _wall(edge, inside)):
+        if (
+            _walled(np, edge, inside)
+            and _light(np, grey, inside, _wall(edge, inside))
+            and not _raised(np, grey, inside)  # a key lit under the pointer
+        ):
             pieces[inside] = int(i) + 1
     groups: list[list[Box]] = []
     for piece in sorted(pieces, key=lambda b: (b[1], b[0])):
@@ -518,11 +595,14 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
     same pixels; a button holding two or more other controls is a group frame, gone;
     a ring inside a control is a letter's hole, one inside a ring its dot or tick."""
     controls = [s for s in shapes if s.kind not in ("check", "radio")]
-    # a ring inside a button or field is a letter's hole ("O", "A"), not a check box
+    # a ring inside a button or field is a letter's hole ("O", "A"), not a check box;
+    # one at a field's left end may be a check box whose row the pointer lights up (Tk's
+    # active background, walled like a field): kept, for :func:`fuse` to tell by the text
     ticks = [
         s
         for s in shapes
-        if s.kind in ("check", "radio") and not any(_inside(s.box, c.box) for c in controls)
+        if s.kind in ("check", "radio")
+        and all(not _inside(s.box, c.box) or _leads_field(s, c) for c in controls)
     ]
     # a radio's dot or a GTK box's tick has its own ring: the outer ring is the control
     ticks = [t for t in ticks if not any(o is not t and _inside(t.box, o.box) for o in ticks)]
@@ -556,6 +636,14 @@ def _headers(shapes: Sequence[Shape]) -> list[Shape]:
         dataclasses.replace(s, kind="button") if s.kind == "field" and header(s) else s
         for s in shapes
     ]
+
+
+def _leads(tick: Box, control: Box) -> bool:
+    """Whether a ring or square at ``tick`` sits at the left end of ``control``, in its
+    middle row, as a check box in a lit row does (or a letter that starts its text)."""
+    side = max(tick[2] - tick[0], tick[3] - tick[1])
+    middle = abs((tick[1] + tick[3]) - (control[1] + control[3])) / 2
+    return _inside(tick, control) and tick[0] - control[0] <= 2 * side and middle <= side / 2
 
 
 def _inside(inner: Box, outer: Box) -> bool:
@@ -720,7 +808,11 @@ def _homes(
 
 
 def fuse(
-    elements: Sequence[Element], shapes: Sequence[Shape], *, read: Reader | None = None
+    elements: Sequence[Element],
+    shapes: Sequence[Shape],
+    *,
+    read: Reader | None = None,
+    prose: Sequence[Element] = (),
 ) -> tuple[Element, ...]:
     """OCR ``elements`` and ``shapes`` of one frame as one index, in reading order.
 
@@ -738,33 +830,65 @@ def fuse(
     ``read(box)``, when given, reads a control's box again (say ``lambda b:
     reread(image, b)`` from :mod:`._ocr`): it is asked for each control whose label was
     cut out of a longer line, or whose ink OCR did not read, and its pieces inside the
-    control replace the estimate."""
+    control replace the estimate.
+
+    ``prose`` are the lines OCR found too long to be a control by themselves (with their
+    boxes, :attr:`Detection.prose_pieces`): the parts of one inside a button, key or
+    field, or one to a check box's or radio's right, are that control's label ("Send
+    anonymous usage statistics to the developers"); the rest stay prose, off the index
+    (a sentence above a field does not name it)."""
+    return fuse_with_prose(elements, shapes, read=read, prose=prose)[0]
+
+
+def fuse_with_prose(
+    elements: Sequence[Element],
+    shapes: Sequence[Shape],
+    *,
+    read: Reader | None,
+    prose: Sequence[Element],
+) -> tuple[tuple[Element, ...], set[int]]:
+    """:func:`fuse`, and the ``id`` of each ``prose`` piece that controls took whole as
+    their labels (the verifier still needs the rest of a line that was not taken)."""
+    shapes = _lit_rows(shapes, [*elements, *prose])
     controls = [s for s in shapes if s.kind in ("button", "key", "field")]
     held: dict[int, list[Element]] = {id(s): [] for s in controls}
     cut: set[int] = set()
     loose: list[Element] = []
-    for piece in elements:
+    long_loose: dict[int, int] = {}  # id of a loose part of a prose line -> the line's id
+    lines: list[int] = []  # the prose lines that were cut into parts
+    for piece, long in [*((e, False) for e in elements), *((p, True) for p in prose)]:
         parts = _cut(piece, controls)
+        if long and parts:
+            lines.append(id(piece))
         for part, home in parts:
             if home is None:
                 loose.append(part)
+                if long:
+                    long_loose[id(part)] = id(piece)
                 continue
             held[id(home)].append(part)
             if len(parts) > 1:
                 cut.add(id(home))
     out: list[Element] = []
+    # a long line names a field on its row (a label to its left), never one below it
+    # (a sentence above a field is what the dialog says, or another control's label)
+    named_by = [e for e in loose if id(e) not in long_loose]
+    beside = [e for e in loose if id(e) in long_loose]
     for s in controls:
         texts = held[id(s)]
         if read is not None and (id(s) in cut or (s.filled and not texts)):
             texts = _better(texts, _reread(read, s))
         elif read is not None and s.kind == "key" and not texts:
             texts = _sure_key(_reread(read, s))
-        made = _control_element(s, texts, loose)
+        made = _control_element(s, texts, named_by, beside)
         if made is not None:
             out.append(made)
     ticks, loose = _tick_elements([s for s in shapes if s.kind in ("check", "radio")], loose)
+    untaken = {long_loose[id(e)] for e in loose if id(e) in long_loose}
+    used = {line for line in lines if line not in untaken}
+    loose = [e for e in loose if id(e) not in long_loose]  # a sentence is not a control
     lists = [s.box for s in shapes if s.kind == "list"]
-    return tuple(reading_order([*out, *ticks, *_plain(loose, lists)]))
+    return tuple(reading_order([*out, *ticks, *_plain(loose, lists)])), used
 
 
 #: A line longer than this many words is prose, not a list's row: a list of such lines is
@@ -772,6 +896,25 @@ def fuse(
 ROW_WORDS: Final = 6
 #: A list's rows start at its first column's left edge, within this many pixels.
 ROW_ALIGN: Final = 10
+
+
+def _lit_rows(shapes: Sequence[Shape], pieces: Sequence[Element]) -> list[Shape]:
+    """``shapes`` with each check box or radio at the left end of a field (:func:`_leads`;
+    :func:`detect_shapes` keeps only one set apart from what follows it) settled by the
+    text: with text to its right in that field, the field is
+    the box's row lit up under the pointer (Tk's active background is walled like a
+    field), gone, and the text is the box's label; with none, the box is gone."""
+    hosts = [s for s in shapes if s.kind == "field"]  # a button may lead with an icon
+    gone: set[int] = set()
+    for t in shapes:
+        if t.kind not in ("check", "radio"):
+            continue
+        host = next((h for h in hosts if _leads(t.box, h.box)), None)
+        if host is None:
+            continue
+        label = _tick_label(t.box, [e for e in pieces if _centre_in(e.box, host.box)])
+        gone.add(id(host) if label is not None else id(t))
+    return [s for s in shapes if id(s) not in gone]
 
 
 def _plain(loose: Sequence[Element], lists: Sequence[Box]) -> list[Element]:
@@ -869,10 +1012,10 @@ def _joined(texts: Sequence[Element]) -> tuple[str, float]:
 
 
 def _control_element(
-    s: Shape, texts: Sequence[Element], loose: Sequence[Element]
+    s: Shape, texts: Sequence[Element], loose: Sequence[Element], beside: Sequence[Element] = ()
 ) -> Element | None:
     """The element of a button, key or field holding ``texts`` (None: a button with no
-    text); a field's label is found among ``loose``."""
+    text); a field's label is found among ``loose``, or left of it among ``beside``."""
     text, confidence = _joined(texts)
     window = next((t.window for t in texts if t.window), 0)  # when OCR knew it
     if s.kind != "field":
@@ -882,7 +1025,7 @@ def _control_element(
             label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind,
             window=window,
         )  # fmt: skip
-    label = _field_label(s.box, loose)
+    label = _field_label(s.box, loose, beside)
     value: str | None = text if text or not s.filled else None  # ink OCR did not read
     return Element(
         # a field nothing names goes by what it holds, as OCR alone showed it
@@ -896,17 +1039,20 @@ def _control_element(
     )
 
 
-def _field_label(box: Box, loose: Sequence[Element]) -> Element | None:
+def _field_label(
+    box: Box, loose: Sequence[Element], beside: Sequence[Element] = ()
+) -> Element | None:
     """The text naming a field at ``box``: the nearest on its row to its left, else the
     nearest above it whose left edge is near the field's (a label above a field starts
     where it starts; a word above its right end names something else). OCR's box of a
     word runs a few pixels past its ink: a label set close to its field may reach into
-    the field's wall, by less than half the label's width."""
+    the field's wall, by less than half the label's width. Lines too long for the menu
+    (``beside``) may name it from its left only."""
     x0, y0, x1, y1 = box
     h = y1 - y0
     left = [
         e
-        for e in loose
+        for e in (*loose, *beside)
         if y0 <= (e.box[1] + e.box[3]) / 2 <= y1
         and e.box[2] <= x0 + min(h, (e.box[2] - e.box[0]) / 2)
         and x0 - e.box[2] <= LABEL_LEFT * h
@@ -933,6 +1079,8 @@ def _tick_elements(
     for t in sorted(ticks, key=lambda t: (t.box[1], t.box[0])):
         if any(_inside(t.box, e.box) and t.box[0] - e.box[0] > t.box[2] - t.box[0] for e in rest):
             continue  # a hole in a letter of a word, not a box before it
+        # the box itself read as a letter of its own ("C" for a radio's ring)
+        rest = [e for e in rest if not (len(e.key) <= 1 and _centre_in(e.box, t.box))]
         label = _tick_label(t.box, rest)
         text, confidence, window = "", 1.0, 0
         if label is not None:
