@@ -206,6 +206,31 @@ def test_typing_into_a_field_picks_the_field_not_its_label() -> None:
     assert (decision.action.verb, decision.action.target_id) == ("type", 2)
 
 
+def test_a_quoted_field_label_with_to_in_it_is_not_cut_as_a_purpose_clause() -> None:
+    # "... to' field" once lost "to connect to' field" as if it said why ("click Save to
+    # keep my work"), and the rest picked the window's title "Connect"
+    title = _el("Connect", 300, 0, kind="title")
+    field = _el("Name of the server you want to connect to", 80, 40, kind="field", value="")
+    goal = "type 'files.example.org' into the 'Name of the server you want to connect to' field"
+    decision = _decide(goal, title, field)
+    assert (decision.action.verb, decision.action.target_id) == ("type", 2)
+
+
+def test_two_labels_the_goal_tells_apart_are_not_typed_into_one_field() -> None:
+    # Tk's form demo has one "Name:" field; "First name" and "Last name" both name it
+    # only in part, so neither part may take it (it once got "AdaLovelace", and "done")
+    label = _el("Name:", 0, 0, kind="text")
+    field = _el("Name:", 80, 0, kind="field", value="")
+    goal = "type 'Ada' into the 'First name' field then type 'Lovelace' into the 'Last name' field"
+    with pytest.raises(GoalUnreachable, match="another part of the goal names it too"):
+        _decide(goal, label, field)
+    # one part naming it in part is still the field; so are two parts naming it exactly
+    one = _decide("type 'Ada' into the 'First name' field then click 'OK'", label, field)
+    assert (one.action.verb, one.action.target_id) == ("type", 2)
+    twice = _decide("type 'Ada' into 'Name:' then type 'B' into 'Name:'", label, field)
+    assert [a.target_id for a in (twice.action, *twice.batch)] == [2, 2]
+
+
 def test_a_window_clause_picks_the_ok_of_that_window() -> None:
     first = Window(title="First", box=(0, 0, 400, 300), id=11)
     second = Window(title="Second", box=(500, 0, 900, 300), id=22)

@@ -77,6 +77,13 @@ _FILLER_TAIL: Final = re.compile(
     r"option|item|menu item)$",
     re.I,
 )
+#: "'Name of the server you want to connect to' field": a quoted label and a kind word,
+#: whose label is not cut at its own "to" as a purpose clause would be.
+_QUOTED_KIND: Final = re.compile(
+    r"^(?P<q>['\"])(?P<label>.+)(?P=q)\s+(?:button|link|tab|icon|field|box|option|item|"
+    r"menu item)$",
+    re.I,
+)
 
 
 def brain_identity(brain: Brain) -> dict[str, Any]:
@@ -356,12 +363,39 @@ def _other_number(want: str, label: str) -> bool:
     return bool(wanted and have) and wanted != have
 
 
+def _core(phrase: str, exact: bool) -> str:
+    """The label a goal's target phrase names: a quoted one as it is, else without a
+    trailing kind word or purpose clause ("Save to keep my work" -> "Save")."""
+    if exact:
+        return phrase
+    quoted = _QUOTED_KIND.match(phrase)
+    return quoted["label"] if quoted else _FILLER_TAIL.sub("", phrase)
+
+
+def _others(targets: Sequence[str], i: int) -> list[str]:
+    """The labels the goal's parts other than part ``i`` name."""
+    return [t for j, t in enumerate(targets) if j != i]
+
+
+def _targets(subgoals: Sequence[str]) -> list[str]:
+    """The label each part of a goal names ("" for a part that names none)."""
+    out = []
+    for sub in subgoals:
+        try:
+            intent = _intent(_window_scope(sub)[0])
+        except (ActionError, BrainError):  # that part says so on its own turn
+            out.append("")
+            continue
+        out.append(_core(intent.target, intent.exact) if intent.target else "")
+    return out
+
+
 def _rank(
     phrase: str, exact: bool, menu: Menu, verb: str = "click", window: str | None = None
 ) -> list[tuple[float, int | None, Element]]:
     """Elements scored against the phrase, best first, with their menu number (None for
     one the capped menu left out: the planner searches the whole index)."""
-    core = phrase if exact else _FILLER_TAIL.sub("", phrase)
+    core = _core(phrase, exact)
     want = normalize_label(core)
     runs = [] if exact else _phrases(phrase)
     numbers = {e.id: n for n, e in enumerate(menu.entries, 1)}
@@ -447,10 +481,11 @@ class PlannerBrain:
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         sub = subgoals[progress]
-        action, choice, said = self._plan_or_seek(sub, menu, history)
+        targets = _targets(subgoals)
+        action, choice, said = self._plan_or_seek(sub, menu, history, _others(targets, progress))
         if action.verb == "seek":
             return Decision(action=action, reply=sub, note=said)
-        batch = self._batch(action, subgoals[progress + 1 :], menu) if self.batch else ()
+        batch = self._batch(action, subgoals, progress, targets, menu) if self.batch else ()
         parts = len(batch) + 1
         note = ""
         if len(subgoals) > 1:
@@ -462,12 +497,12 @@ class PlannerBrain:
         return Decision(action=action, choice=choice, reply=sub, note=note, batch=batch)
 
     def _plan_or_seek(
-        self, sub: str, menu: Menu, history: Sequence[Step]
+        self, sub: str, menu: Menu, history: Sequence[Step], others: Sequence[str]
     ) -> tuple[Action, int | None, str]:
         """:meth:`_plan`, or a ``seek`` when the label the part quotes is on no element
         (see :func:`_seek_for`)."""
         try:
-            action, choice, said = self._plan(sub, menu)
+            action, choice, said = self._plan(sub, menu, others)
         except _NoSuchWindow:
             raise
         except GoalUnreachable:
@@ -479,14 +514,17 @@ class PlannerBrain:
             return seek, None, why
         return action, choice, said
 
-    def _plan(self, sub: str, menu: Menu) -> tuple[Action, int | None, str]:
+    def _plan(
+        self, sub: str, menu: Menu, others: Sequence[str] = ()
+    ) -> tuple[Action, int | None, str]:
         """The action for one part of the goal, its menu number (None when the capped
-        menu left the element out) and a note for the decision."""
+        menu left the element out) and a note for the decision; ``others`` are the
+        labels the goal's other parts name (see :meth:`_choose`)."""
         phrase, window = _window_scope(sub)
         intent = _intent(phrase)
         if intent.tick is not None:
             try:
-                return self._tick(intent, menu, sub, window)
+                return self._tick(intent, menu, sub, window, others)
             except GoalUnreachable:  # "check for updates" is a click, not a check box
                 intent = _Intent("click", *_unquote(phrase))
         fields = dict(intent.fields)
@@ -494,8 +532,9 @@ class PlannerBrain:
         if intent.target is not None and VERB_TABLE[intent.verb].takes_target:
             try:
                 choice, element = self._choose(
-                    intent.target, intent.exact, menu, sub, verb=intent.verb, window=window
-                )
+                    intent.target, intent.exact, menu, sub, verb=intent.verb, window=window,
+                    others=others,
+                )  # fmt: skip
             except GoalUnreachable:
                 if (covered := _covered(menu, window)) is None:
                     raise
@@ -508,26 +547,35 @@ class PlannerBrain:
         return _made(intent.verb, fields, sub), choice, ""
 
     def _tick(
-        self, intent: _Intent, menu: Menu, sub: str, window: str | None
+        self, intent: _Intent, menu: Menu, sub: str, window: str | None, others: Sequence[str]
     ) -> tuple[Action, int | None, str]:
         """Click the check box (or radio) named by the goal, unless it already shows the
         state wanted: then a short wait stands in for the click, which would undo it."""
         choice, e = self._choose(
-            intent.target or "", intent.exact, menu, sub, verb="tick", window=window
-        )
+            intent.target or "", intent.exact, menu, sub, verb="tick", window=window,
+            others=others,
+        )  # fmt: skip
         if e.kind in ("check", "radio") and e.checked == intent.tick:
             state = "ticked" if intent.tick else "not ticked"
             note = f"{e.label!r} is already {state}: nothing to click"
             return _made("wait", {"seconds": 0.1}, sub), choice, note
         return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, ""
 
-    def _batch(self, first: Action, rest: Sequence[str], menu: Menu) -> tuple[Action, ...]:
-        """The parts after ``first`` that go with it without a look in between: as many
-        as keep :func:`check_batch` happy and name only what is on the menu now."""
+    def _batch(
+        self,
+        first: Action,
+        subgoals: Sequence[str],
+        progress: int,
+        targets: Sequence[str],
+        menu: Menu,
+    ) -> tuple[Action, ...]:
+        """The parts after ``first`` (part ``progress``) that go with it without a look
+        in between: as many as keep :func:`check_batch` happy and name only what is on
+        the menu now."""
         chosen: list[Action] = []
-        for sub in rest[: MAX_BATCH - 1]:
+        for i in range(progress + 1, min(len(subgoals), progress + MAX_BATCH)):
             try:
-                action, _, said = self._plan(sub, menu)
+                action, _, said = self._plan(subgoals[i], menu, _others(targets, i))
                 if said:  # a step the planner explains is not batched out of sight
                     break
                 check_batch([first, *chosen, action])
@@ -545,7 +593,12 @@ class PlannerBrain:
         *,
         verb: str = "click",
         window: str | None = None,
+        others: Sequence[str] = (),
     ) -> tuple[int | None, Element]:
+        """The best element for ``phrase``. One it names only in part ("First name" for
+        a field named "Name") is refused when another part of the goal names it too
+        ("Last name"): two labels the goal tells apart are two controls, and typing both
+        into one field is not what was asked."""
         ranked = _rank(phrase, exact, menu, verb, window)
         if not ranked:
             where = f" in the {window!r} window" if window else ""
@@ -558,7 +611,25 @@ class PlannerBrain:
         if len(best) > 1 and len({e.key for _, _, e in best}) < len(best):
             where = ", ".join(f"{n}. {e.label!r}" for _, n, e in best)
             raise BrainError(f"{phrase!r} matches several entries equally ({where}); not guessing")
-        return best[0][1], best[0][2]
+        element = best[0][2]
+        want = normalize_label(_core(phrase, exact))
+        named = {element.key, normalize_label(element.value or "")}
+        rival = next(
+            (
+                o
+                for o in others
+                if normalize_label(o) not in ("", want)
+                and match_score(normalize_label(o), element.key) >= 1.0
+            ),
+            None,
+        )
+        if want not in named and rival is not None:
+            raise GoalUnreachable(
+                f"{phrase!r} (from {sub!r}) matches {element.label!r} only in part, and "
+                f"another part of the goal names it too ({rival!r}): they cannot both be "
+                f"it; quote each label as the screen shows it"
+            )
+        return best[0][1], element
 
 
 def _did_not_take(history: Sequence[Step], menu: Menu) -> str:
