@@ -231,6 +231,21 @@ def test_two_labels_the_goal_tells_apart_are_not_typed_into_one_field() -> None:
     assert [a.target_id for a in (twice.action, *twice.batch)] == [2, 2]
 
 
+def test_a_quoted_label_is_never_a_longer_window_title() -> None:
+    # GTK's save dialog titled "Save report" has OK, not Save: clicking the title was
+    # taken as 'Save' after the seek for it found nothing, and the goal called done
+    title = _el("Save report", 300, 0, kind="title")
+    ok = _el("OK", 300, 200, kind="button")
+    assert _decide("click 'Save'", title, ok).action.verb == "seek"  # below the fold?
+    frame = Observation.of((title, ok), size=(1000, 800))
+    episode = run_episode(
+        "click 'Save'", screen=ScriptedScreen(frames=(frame,)), brain=PlannerBrain()
+    )
+    assert episode.outcome == "unreachable", episode.reason  # not a click on the title
+    assert [s.decision.action.verb for s in episode.steps if s.decision] == ["seek"]
+    assert _decide("click 'Save report'", title, ok).action.target_id == 1  # all of it
+
+
 def test_a_window_clause_picks_the_ok_of_that_window() -> None:
     first = Window(title="First", box=(0, 0, 400, 300), id=11)
     second = Window(title="Second", box=(500, 0, 900, 300), id=22)

@@ -262,6 +262,25 @@ def test_a_file_is_picked_in_the_gtk_file_chooser(gtk: Desk, tmp_path: Path, goa
     assert _said(proc, episode) == (0, str(folder / "notes.txt")), episode["log"]
 
 
+def test_a_file_is_named_in_the_gtk_save_dialog_through_its_wide_name_field(
+    gtk: Desk, tmp_path: Path
+) -> None:
+    """zenity's save dialog fills the 1280-px screen: its name entry is over 1,000 px
+    wide (once too wide to be a field, so the goal clicked the list's "Name" header and
+    worked only because the entry had the focus)."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("notes")
+    proc = _zenity(gtk, "--file-selection", "--save", "--title", "Save report",
+                   f"--filename={folder}/")  # fmt: skip
+    episode = _agent(gtk, "type 'report.txt' into the 'Name' field then click 'OK'", steps=4)
+    assert _said(proc, episode) == (0, str(folder / "report.txt")), episode["log"]
+    first = episode["steps"][0]
+    target = first["decision"]["action"]["target_id"]
+    kinds = [e.get("kind") for e in first["observation"]["elements"] if e["id"] == target]
+    assert kinds == ["field"], episode["log"]
+
+
 # -- two dialogs with the same button ---------------------------------------------------
 
 

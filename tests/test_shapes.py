@@ -105,6 +105,13 @@ def test_a_raised_button_lit_under_the_pointer_is_a_button_and_a_sunken_box_a_fi
     assert [s.kind for s in detect_shapes(image)] == ["button", "field"]
 
 
+def test_a_field_wider_than_a_list_is_still_a_field() -> None:
+    image = _canvas(1280, 200)
+    d = ImageDraw.Draw(image)
+    d.rectangle((150, 40, 1180, 72), fill=(255, 255, 255), outline=(130, 130, 130))
+    assert [s.kind for s in detect_shapes(image)] == ["field"]  # a save dialog's name
+
+
 def test_a_caret_that_splits_a_field_does_not_cut_its_text_off() -> None:
     image = _canvas()
     d = ImageDraw.Draw(image)

@@ -397,6 +397,7 @@ def _rank(
     one the capped menu left out: the planner searches the whole index)."""
     core = _core(phrase, exact)
     want = normalize_label(core)
+    quoted = exact or _QUOTED_KIND.match(phrase) is not None
     runs = [] if exact else _phrases(phrase)
     numbers = {e.id: n for n, e in enumerate(menu.entries, 1)}
     scored = []
@@ -411,6 +412,8 @@ def _rank(
             score = max(score, max((m * 0.9 + 0.01 * n for m, n in parts if m > 0), default=0))
         if (exact and score < 1.0) or _other_number(core, e.label):
             score = 0.0
+        if quoted and e.kind == "title" and e.key != want:
+            score = 0.0  # "Save report" is the window, not a looser 'Save' to click
         if score > 0:
             literal = _LITERAL_BONUS if _spelled(core) == _spelled(e.label) else 0.0
             scored.append((score + _kind_weight(e, verb) + literal, numbers.get(e.id), e))

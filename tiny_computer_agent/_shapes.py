@@ -45,6 +45,9 @@ EDGE_STEP: Final = 12
 BUTTON_HEIGHT: Final = (10, 64)
 BUTTON_WIDTH: Final = (12, 420)
 FIELD_WIDTH: Final = (40, 900)
+#: A one-line field may be wider than a list (GTK's save dialog's name entry on a
+#: 1280-px screen is ~1,025 px).
+FIELD_MAX_WIDTH: Final = 1400
 #: A button's inside is at most this many times wider than tall ("Don't Save" in Tk is
 #: 3-4); openbox's title bars (9-12) and xmessage's message line (9) are wider.
 BUTTON_ASPECT: Final = 7
@@ -219,7 +222,7 @@ def _controls(np: Any, stats: Any, grey: Any, edge: Any) -> list[Shape]:
     small = (bw <= TICK_SIDE[1] + 2) & (bh <= TICK_SIDE[1] + 2)
     ok = (
         (bh >= BUTTON_HEIGHT[0]) & (bh <= BUTTON_HEIGHT[1])
-        & (bw >= BUTTON_WIDTH[0]) & (bw <= FIELD_WIDTH[1])
+        & (bw >= BUTTON_WIDTH[0]) & (bw <= FIELD_MAX_WIDTH)
         & (fill >= 0.45) & ~small
         & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
     )  # fmt: skip
