@@ -10,6 +10,9 @@ would: it prints its result on stdout and exits 0.
   prints its display when ``=`` is pressed, then exits.
 - ``list``: a 40-row Listbox ("Row 1".."Row 40") with a scroll bar, 8 rows tall, and an
   OK button that prints the selected row.
+- ``toppings``: themed (ttk) check buttons in ttk's default theme, laid out as Tk's own
+  demo of themed widgets lays them out (a labelframe, a separator between two pairs;
+  each box 2 px from the frame's wall), and an OK button that prints the ticked ones.
 """
 
 from __future__ import annotations
@@ -82,7 +85,28 @@ def listbox(root: tk.Tk) -> None:
     tk.Button(root, text="OK", font=FONT, command=ok).pack(pady=(0, 12))
 
 
-PROGRAMS = {"form": form, "keypad": keypad, "list": listbox}
+def toppings(root: tk.Tk) -> None:
+    from tkinter import ttk
+
+    root.title("Tk toppings")
+    ttk.Style(root).theme_use("default")
+    group = ttk.Labelframe(root, text="Toppings")
+    group.pack(padx=12, pady=12)
+    names = ("Cheese", "Tomato", "Basil", "Oregano")
+    ticked = {name: tk.BooleanVar(value=name == "Basil") for name in names}
+    for i, name in enumerate(names):
+        if i == 2:
+            ttk.Separator(group).pack(fill="x", pady=2)
+        ttk.Checkbutton(group, text=name, variable=ticked[name]).pack(anchor="w")
+
+    def ok() -> None:
+        print("|".join(n for n in names if ticked[n].get()), flush=True)
+        root.destroy()
+
+    ttk.Button(root, text="OK", command=ok).pack(pady=(0, 12))
+
+
+PROGRAMS = {"form": form, "keypad": keypad, "list": listbox, "toppings": toppings}
 
 if __name__ == "__main__":
     main = tk.Tk()

@@ -138,6 +138,16 @@ def test_a_zenity_form_is_filled_field_by_field_and_sent(gtk: Desk) -> None:
     assert _said(proc, episode) == (0, "Rua Augusta|Lisbon"), episode["log"]
 
 
+def test_themed_tk_check_boxes_in_a_labelframe_are_ticked_and_unticked(plain: Desk) -> None:
+    """ttk's default theme sets each box 2 px from its labelframe's wall (as Tk's own
+    demo of themed widgets does): no ring is found around it, and the pair between the
+    frame and a separator once read as one button, "Basil Oregano"."""
+    proc = _tk(plain, "toppings", "Tk toppings")
+    goal = "tick 'Tomato' then untick 'Basil' then tick 'Oregano' then click 'OK'"
+    episode = _agent(plain, goal, steps=6)
+    assert _said(proc, episode) == (0, "Tomato|Oregano"), episode["log"]
+
+
 def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> None:
     proc = _tk(plain, "form", "Tk address")
     goal = ("type 'Rua Augusta' into the 'Street' field then type 'Lisbon' into the "

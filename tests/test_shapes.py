@@ -203,6 +203,23 @@ def test_check_boxes_and_radios_with_and_without_ink() -> None:
     )
 
 
+def test_a_flat_square_box_by_a_frames_wall_is_a_check_box_and_a_letters_hole_is_not() -> None:
+    # ttk's default theme: a 10-px raised square, light grey inside (dark when ticked),
+    # 2 px from a labelframe's wall, so its edges touch the wall's and no ring is found;
+    # two such boxes one under another make the frame a group, not a button
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    d.rectangle((30, 30, 200, 120), outline=(255, 255, 255))  # the frame's wall
+    for y, fill in ((50, 183), (80, 74)):
+        d.rectangle((33, y, 42, y + 9), fill=(130, 130, 130))
+        d.rectangle((33, y, 41, y + 8), fill=(255, 255, 255))
+        d.rectangle((34, y + 1, 41, y + 8), fill=(fill,) * 3)
+    # a square as hollow as a letter's hole (the page's grey inside), by the wall too
+    d.rectangle((32, 100, 41, 109), fill=GREY, outline=(0, 0, 0))
+    shapes = detect_shapes(image)
+    assert [(s.kind, sorted(s.state)) for s in shapes] == [("check", []), ("check", ["checked"])]
+
+
 def test_a_grid_of_same_size_buttons_is_a_keypad_and_a_row_above_it_is_not() -> None:
     image = _canvas(400, 400)
     d = ImageDraw.Draw(image)

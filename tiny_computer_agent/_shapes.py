@@ -23,6 +23,7 @@ tested on drawn frames and wired into any detector (the lead's ``--detector auto
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -130,6 +131,7 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     flat = (~edge).view(np.uint8)
     _, regions, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     ticks, rings = _rings(np, cv2, edge)
+    ticks += _square_insides(np, stats, grey, edge, ticks)
     controls = _controls(np, stats, grey, edge)
     controls, lists = _unlisted(controls, _lists(np, stats, grey, edge), regions)
     # a ring button found also as a flat inside is that inside's control (its box
@@ -141,6 +143,46 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     ticks = [t for t in ticks if not _leads_any(t, controls) or _spaced(np, edge, t.box)]
     shapes = (*_keypads(_distinct(controls + rings + ticks)), *lists)
     return tuple(sorted(shapes, key=lambda s: (s.box[1], s.box[0])))
+
+
+#: A check box found by its flat inside is ticked when the inside is this dark (ttk's
+#: default theme fills a ticked box dark blue-grey and an unticked one light grey).
+TICKED_FILL: Final = 128
+
+
+def _square_insides(
+    np: Any, stats: Any, grey: Any, edge: Any, rings: Sequence[Shape]
+) -> list[Shape]:
+    """Check boxes found by their inside where no ring was (ttk's default theme sets its
+    box 2 px from a labelframe's wall, and their edges touch): a small square region,
+    wholly flat, walled all round, whose grey differs from what lies just outside its
+    wall (a letter's hole has the colour around the letter)."""
+    h, w = grey.shape
+    x, y, bw, bh, area = (stats[1:, i] for i in range(5))
+    lo, hi = TICK_SIDE[0] - 2, TICK_SIDE[1] - 2
+    ok = (
+        (bw >= lo) & (bw <= hi) & (bh >= lo) & (bh <= hi) & (np.abs(bw - bh) <= 1)
+        & (area == bw * bh) & (x > 3) & (y > 3) & (x + bw < w - 3) & (y + bh < h - 3)
+    )  # fmt: skip
+    out: list[Shape] = []
+    for i in np.flatnonzero(ok):
+        inside = (int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i]))
+        if not _walled(np, edge, inside):
+            continue
+        box = _wall(edge, inside)
+        if any(_overlap(box, r.box) > 0.3 for r in rings):
+            continue
+        within = float(np.median(grey[inside[1] : inside[3], inside[0] : inside[2]]))
+        cy, cx = (box[1] + box[3]) // 2, (box[0] + box[2]) // 2
+        outside = float(
+            np.median([grey[max(0, box[1] - 2), cx], grey[min(h - 1, box[3] + 1), cx],
+                       grey[cy, max(0, box[0] - 2)], grey[cy, min(w - 1, box[2] + 1)]])
+        )  # fmt: skip
+        if abs(within - outside) < EDGE_STEP:
+            continue  # a letter's hole, or a gap between lines
+        state = frozenset({"checked"}) if within < TICKED_FILL else frozenset()
+        out.append(Shape(box=box, kind="check", state=state))
+    return out
 
 
 #: Edge-free columns right of a check box or radio at a control's left end that set it
@@ -598,6 +640,9 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
     same pixels; a button holding two or more other controls is a group frame, gone;
     a ring inside a control is a letter's hole, one inside a ring its dot or tick."""
     controls = [s for s in shapes if s.kind not in ("check", "radio")]
+    # a frame holding a column of boxes (ttk's labelframe between two separators) is a
+    # group, not a button: its boxes stay
+    controls = [c for c in controls if not _boxes_in_a_column(c, shapes)]
     # a ring inside a button or field is a letter's hole ("O", "A"), not a check box;
     # one at a field's left end may be a check box whose row the pointer lights up (Tk's
     # active background, walled like a field): kept, for :func:`fuse` to tell by the text
@@ -620,6 +665,18 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
             continue
         out.append(s)
     return sorted(_headers(out), key=lambda s: (s.box[1], s.box[0]))
+
+
+def _boxes_in_a_column(c: Shape, shapes: Sequence[Shape]) -> bool:
+    """Whether ``c`` holds two or more check boxes or radios one under another (left
+    edges within 3 px, a box's height or more apart): a group's frame. A word's letter
+    holes lie side by side."""
+    inside = [s for s in shapes if s.kind in ("check", "radio") and _inside(s.box, c.box)]
+    for a, b in itertools.combinations(inside, 2):
+        side = max(a.box[3] - a.box[1], b.box[3] - b.box[1])
+        if abs(a.box[0] - b.box[0]) <= 3 and abs(a.box[1] - b.box[1]) >= side:
+            return True
+    return False
 
 
 def _headers(shapes: Sequence[Shape]) -> list[Shape]:
