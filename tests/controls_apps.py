@@ -12,7 +12,8 @@ would: it prints its result on stdout and exits 0.
   OK button that prints the selected row.
 - ``toppings``: themed (ttk) check buttons in ttk's default theme, laid out as Tk's own
   demo of themed widgets lays them out (a labelframe, a separator between two pairs;
-  each box 2 px from the frame's wall), and an OK button that prints the ticked ones.
+  each box 2 px from the frame's wall), themed radio buttons (diamonds) for a size, and
+  an OK button that prints the ticked ones and the size.
 """
 
 from __future__ import annotations
@@ -99,8 +100,14 @@ def toppings(root: tk.Tk) -> None:
             ttk.Separator(group).pack(fill="x", pady=2)
         ttk.Checkbutton(group, text=name, variable=ticked[name]).pack(anchor="w")
 
+    sizes = ttk.Labelframe(root, text="Size")
+    sizes.pack(padx=12, pady=(0, 12), fill="x")
+    size = tk.StringVar(value="Medium")
+    for name in ("Small", "Medium", "Large"):
+        ttk.Radiobutton(sizes, text=name, variable=size, value=name).pack(anchor="w")
+
     def ok() -> None:
-        print("|".join(n for n in names if ticked[n].get()), flush=True)
+        print("|".join([*(n for n in names if ticked[n].get()), size.get()]), flush=True)
         root.destroy()
 
     ttk.Button(root, text="OK", command=ok).pack(pady=(0, 12))

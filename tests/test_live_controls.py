@@ -138,14 +138,17 @@ def test_a_zenity_form_is_filled_field_by_field_and_sent(gtk: Desk) -> None:
     assert _said(proc, episode) == (0, "Rua Augusta|Lisbon"), episode["log"]
 
 
-def test_themed_tk_check_boxes_in_a_labelframe_are_ticked_and_unticked(plain: Desk) -> None:
+def test_themed_tk_check_boxes_and_radios_are_set_and_sent(plain: Desk) -> None:
     """ttk's default theme sets each box 2 px from its labelframe's wall (as Tk's own
     demo of themed widgets does): no ring is found around it, and the pair between the
-    frame and a separator once read as one button, "Basil Oregano"."""
+    frame and a separator once read as one button, "Basil Oregano". Its radios are
+    diamonds, once all read as chosen."""
     proc = _tk(plain, "toppings", "Tk toppings")
-    goal = "tick 'Tomato' then untick 'Basil' then tick 'Oregano' then click 'OK'"
-    episode = _agent(plain, goal, steps=6)
-    assert _said(proc, episode) == (0, "Tomato|Oregano"), episode["log"]
+    goal = ("tick 'Tomato' then untick 'Basil' then tick 'Oregano' then tick 'Large' then "
+            "click 'OK'")  # fmt: skip
+    episode = _agent(plain, goal, steps=7)
+    # a radio read as chosen when it is not would be left alone: the size is the proof
+    assert _said(proc, episode) == (0, "Tomato|Oregano|Large"), episode["log"]
 
 
 def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> None:

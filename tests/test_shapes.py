@@ -220,6 +220,28 @@ def test_a_flat_square_box_by_a_frames_wall_is_a_check_box_and_a_letters_hole_is
     assert [(s.kind, sorted(s.state)) for s in shapes] == [("check", []), ("check", ["checked"])]
 
 
+def _diamond(d: Any, x: int, y: int, fill: int) -> None:
+    """ttk's default radio: an 11-px diamond, white above, dark below, ``fill`` inside."""
+    d.polygon([(x + 5, y), (x + 10, y + 5), (x + 5, y + 10), (x, y + 5)], fill=(fill,) * 3,
+              outline=(130, 130, 130))  # fmt: skip
+    d.line([(x, y + 5), (x + 5, y), (x + 10, y + 5)], fill=(255, 255, 255))
+
+
+def test_ttk_diamond_radios_are_radios_chosen_only_when_dark_and_an_arrow_is_not() -> None:
+    image = _canvas()
+    d = ImageDraw.Draw(image)
+    d.line([(30, 20), (30, 140)], fill=(255, 255, 255))  # a labelframe's wall, 2 px away
+    _diamond(d, 32, 40, 183)
+    _diamond(d, 32, 70, 74)  # chosen: filled dark
+    _diamond(d, 100, 40, 183)  # in the open: its ring is found, and it is not chosen
+    d.polygon([(200, 50), (210, 50), (205, 42)], fill=(150, 150, 150), outline=(60, 60, 60))
+    d.ellipse((32, 100, 41, 109), fill=(0, 0, 0))  # a bullet by the wall: no relief
+    found = [(s.kind, sorted(s.state), s.box[0]) for s in detect_shapes(image)]
+    assert [(k, st) for k, st, _ in sorted(found, key=lambda f: f[2])] == [
+        ("radio", []), ("radio", ["checked"]), ("radio", []),
+    ], found  # fmt: skip
+
+
 def test_a_grid_of_same_size_buttons_is_a_keypad_and_a_row_above_it_is_not() -> None:
     image = _canvas(400, 400)
     d = ImageDraw.Draw(image)

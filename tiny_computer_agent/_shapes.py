@@ -131,7 +131,8 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     flat = (~edge).view(np.uint8)
     _, regions, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     ticks, rings = _rings(np, cv2, edge)
-    ticks += _square_insides(np, stats, grey, edge, ticks)
+    ticks = [_radio_state(np, grey, edge, t) for t in ticks]
+    ticks += _square_insides(np, stats, regions, grey, edge, rings=ticks)
     controls = _controls(np, stats, grey, edge)
     controls, lists = _unlisted(controls, _lists(np, stats, grey, edge), regions)
     # a ring button found also as a flat inside is that inside's control (its box
@@ -145,24 +146,49 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     return tuple(sorted(shapes, key=lambda s: (s.box[1], s.box[0])))
 
 
+def _radio_state(np: Any, grey: Any, edge: Any, t: Shape) -> Shape:
+    """``t``, a radio's state read at its centre: chosen when the centre differs from the
+    fill just inside its ring (a dot, dark on white or white on blue) or is as dark as
+    ttk's chosen diamond (:data:`TICKED_FILL`). Ink anywhere in the box said so before,
+    and a diamond's corners, outside its border but inside its box, read as ink: every
+    ttk radio was chosen."""
+    if t.kind != "radio":
+        return t
+    x0, y0, x1, y1 = t.box
+    if x1 - x0 < 7 or y1 - y0 < 7:
+        return t
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    centre = float(np.median(grey[cy - 1 : cy + 2, cx - 1 : cx + 2]))
+    rim = float(np.median([grey[cy, x0 + 2], grey[cy, x1 - 3], grey[y0 + 2, cx], grey[y1 - 3, cx]]))
+    chosen = abs(centre - rim) >= EDGE_STEP or centre < TICKED_FILL
+    return dataclasses.replace(t, state=frozenset({"checked"}) if chosen else frozenset())
+
+
 #: A check box found by its flat inside is ticked when the inside is this dark (ttk's
 #: default theme fills a ticked box dark blue-grey and an unticked one light grey).
 TICKED_FILL: Final = 128
 
 
 def _square_insides(
-    np: Any, stats: Any, grey: Any, edge: Any, rings: Sequence[Shape]
+    np: Any, stats: Any, regions: Any, grey: Any, edge: Any, *, rings: Sequence[Shape]
 ) -> list[Shape]:
-    """Check boxes found by their inside where no ring was (ttk's default theme sets its
-    box 2 px from a labelframe's wall, and their edges touch): a small square region,
-    wholly flat, walled all round, whose grey differs from what lies just outside its
-    wall (a letter's hole has the colour around the letter)."""
+    """Check boxes and radios found by their inside where no ring was (ttk's default
+    theme sets its box or diamond 2 px from a labelframe's wall, and their edges touch):
+    a small region in a square, walled all round, whose grey differs from what lies
+    just outside its wall (a letter's hole has the colour around the letter), with a
+    relief as ttk draws it (sunken; raised when half-ticked: a dot or a bullet has
+    none); one that
+    fills its square is a check box, one that fills half to nine tenths of it and is the
+    same upside down and mirrored (a diamond, a circle; not a scroll bar's arrow) a
+    radio."""
     h, w = grey.shape
     x, y, bw, bh, area = (stats[1:, i] for i in range(5))
     lo, hi = TICK_SIDE[0] - 2, TICK_SIDE[1] - 2
+    fill = area / np.maximum(1, bw * bh)
     ok = (
         (bw >= lo) & (bw <= hi) & (bh >= lo) & (bh <= hi) & (np.abs(bw - bh) <= 1)
-        & (area == bw * bh) & (x > 3) & (y > 3) & (x + bw < w - 3) & (y + bh < h - 3)
+        & (fill >= 0.45) & ((fill <= 0.9) | (area == bw * bh))
+        & (x > 3) & (y > 3) & (x + bw < w - 3) & (y + bh < h - 3)
     )  # fmt: skip
     out: list[Shape] = []
     for i in np.flatnonzero(ok):
@@ -180,8 +206,15 @@ def _square_insides(
         )  # fmt: skip
         if abs(within - outside) < EDGE_STEP:
             continue  # a letter's hole, or a gap between lines
+        if not _relief_at_middle(grey, inside, within):
+            continue  # a dot, a bullet, a mark in a key: no relief
         state = frozenset({"checked"}) if within < TICKED_FILL else frozenset()
-        out.append(Shape(box=box, kind="check", state=state))
+        kind = "check" if area[i] == bw[i] * bh[i] else "radio"
+        if kind == "radio":
+            mask = regions[inside[1] : inside[3], inside[0] : inside[2]] == i + 1
+            if min((mask == mask[::-1]).mean(), (mask == mask[:, ::-1]).mean()) < 0.9:
+                continue  # an arrow, a blob
+        out.append(Shape(box=box, kind=kind, state=state))
     return out
 
 
@@ -200,7 +233,8 @@ def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) ->
     under the pointer: light, walled by colour alone (not raised), a box set apart at
     its left end (a short row is too narrow or holds its text too near the middle to
     read as a field). :func:`fuse` settles it by the text, as it does a lit field."""
-    if c.kind != "button":
+    row = dataclasses.replace(c, kind="field")
+    if c.kind != "button" or not any(_leads_field(t, row) for t in ticks):
         return c
     x0, y0, x1, y1 = c.box
     inside = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
@@ -209,7 +243,6 @@ def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) ->
     light = float(np.median(grey[inside[1] : inside[3], inside[0] : inside[2]])) >= LIT
     if not light or _raised(np, grey, inside):
         return c
-    row = dataclasses.replace(c, kind="field")
     if any(_leads_field(t, row) and _spaced(np, edge, t.box) for t in ticks):
         return row
     return c
@@ -342,8 +375,13 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
     light = _light(np, grey, inside, box) or (
         _light(np, grey, inside, box, lighter=0) and (not ink or _from_left(np, core))
     )
-    raised = _raised(np, grey, inside)
-    if wide and light and (y1 - y0) <= 44 and not (ink and _centred(np, core)) and not raised:
+    if (
+        wide
+        and light
+        and (y1 - y0) <= 44
+        and not (ink and _centred(np, core))
+        and not _raised(np, grey, inside)
+    ):
         whole = _through_cursor(edge, inside)
         if whole != inside:  # the rest of the field: its text, left of the caret
             inside, box = whole, _wall(edge, whole)
@@ -667,14 +705,29 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
     return sorted(_headers(out), key=lambda s: (s.box[1], s.box[0]))
 
 
+def _relief_at_middle(grey: Any, inside: Box, within: float) -> bool:
+    """Whether a small box or diamond has a relief, raised or sunken: the wall above its
+    inside at least :data:`RAISED` grey levels from the wall below, read at its middle
+    column (a diamond's top and bottom are points). A dot or a bullet has none."""
+    x0, y0, x1, y1 = inside
+    cx, h = (x0 + x1) // 2, grey.shape[0]
+
+    def wall(rows: Sequence[int]) -> float:
+        seen = [float(grey[r, cx]) for r in rows if 0 <= r < h]
+        return max(seen, key=lambda v: abs(v - within), default=within)
+
+    return abs(wall((y0 - 1, y0 - 2)) - wall((y1, y1 + 1))) >= RAISED
+
+
 def _boxes_in_a_column(c: Shape, shapes: Sequence[Shape]) -> bool:
-    """Whether ``c`` holds two or more check boxes or radios one under another (left
-    edges within 3 px, a box's height or more apart): a group's frame. A word's letter
-    holes lie side by side."""
+    """Whether ``c`` holds two or more check boxes or radios one under another at its
+    left end (left edges within 3 px, a box's height or more apart): a group's frame.
+    A word's letter holes lie side by side; a key's "÷" is in its middle."""
     inside = [s for s in shapes if s.kind in ("check", "radio") and _inside(s.box, c.box)]
     for a, b in itertools.combinations(inside, 2):
         side = max(a.box[3] - a.box[1], b.box[3] - b.box[1])
-        if abs(a.box[0] - b.box[0]) <= 3 and abs(a.box[1] - b.box[1]) >= side:
+        near_wall = a.box[0] - c.box[0] <= 3 * side  # boxes start a group's rows
+        if near_wall and abs(a.box[0] - b.box[0]) <= 3 and abs(a.box[1] - b.box[1]) >= side:
             return True
     return False
 
@@ -703,7 +756,13 @@ def _leads(tick: Box, control: Box) -> bool:
     middle row, as a check box in a lit row does (or a letter that starts its text)."""
     side = max(tick[2] - tick[0], tick[3] - tick[1])
     middle = abs((tick[1] + tick[3]) - (control[1] + control[3])) / 2
-    return _inside(tick, control) and tick[0] - control[0] <= 2 * side and middle <= side / 2
+    left_third = tick[2] - control[0] <= (control[2] - control[0]) / 3  # not a key's "÷"
+    return (
+        _inside(tick, control)
+        and tick[0] - control[0] <= 2 * side
+        and middle <= side / 2
+        and left_third
+    )
 
 
 def _inside(inner: Box, outer: Box) -> bool:
