@@ -136,9 +136,7 @@ def _get(server: Server, path: str) -> dict[str, Any]:
     return answer
 
 
-def test_the_server_reads_a_new_window_before_a_driver_asks(
-    desktop: Desk, server: Server
-) -> None:
+def test_the_server_reads_a_new_window_before_a_driver_asks(desktop: Desk, server: Server) -> None:
     """--serve keeps its index current: a GTK dialog opened while no driver is connected
     is indexed once it holds still, and the driver's first look finds its words."""
     require("zenity")
