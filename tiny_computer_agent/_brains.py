@@ -72,18 +72,14 @@ _STOP_WORDS: Final = frozenset(
 #: "then" (the longest in runs/ is under 60 characters).
 MAX_GOAL_CHARS: Final = 1000
 
+#: A word after a target that says what kind of control it is ("the 'Street' field").
+_KIND_WORD: Final = r"(?:button|link|tab|icon|field|box|option|item|menu item)"
 _FILLER_TAIL: Final = re.compile(
-    r"\s+(?:to|so|in order to|so that|for|because)\s+.*$|\s+(?:button|link|tab|icon|field|box|"
-    r"option|item|menu item)$",
-    re.I,
+    rf"\s+(?:to|so|in order to|so that|for|because)\s+.*$|\s+{_KIND_WORD}$", re.I
 )
 #: "'Name of the server you want to connect to' field": a quoted label and a kind word,
 #: whose label is not cut at its own "to" as a purpose clause would be.
-_QUOTED_KIND: Final = re.compile(
-    r"^(?P<q>['\"])(?P<label>.+)(?P=q)\s+(?:button|link|tab|icon|field|box|option|item|"
-    r"menu item)$",
-    re.I,
-)
+_QUOTED_KIND: Final = re.compile(rf"^(?P<q>['\"])(?P<label>.+)(?P=q)\s+{_KIND_WORD}$", re.I)
 
 
 def brain_identity(brain: Brain) -> dict[str, Any]:

@@ -141,9 +141,18 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     found = [*controls, *lists]
     rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in found)]
     controls = [_lit_row(np, grey, edge, c, ticks) for c in controls]
-    ticks = [t for t in ticks if not _leads_any(t, controls) or _spaced(np, edge, t.box)]
+    ticks = [
+        t
+        for t in ticks
+        if not any(_leads_field(t, c) for c in controls) or _spaced(np, edge, t.box)
+    ]
     shapes = (*_keypads(_distinct(controls + rings + ticks)), *lists)
     return tuple(sorted(shapes, key=lambda s: (s.box[1], s.box[0])))
+
+
+#: A check box found by its flat inside is ticked when the inside is this dark (ttk's
+#: default theme fills a ticked box dark blue-grey and an unticked one light grey).
+TICKED_FILL: Final = 128
 
 
 def _radio_state(np: Any, grey: Any, edge: Any, t: Shape) -> Shape:
@@ -164,11 +173,6 @@ def _radio_state(np: Any, grey: Any, edge: Any, t: Shape) -> Shape:
     return dataclasses.replace(t, state=frozenset({"checked"}) if chosen else frozenset())
 
 
-#: A check box found by its flat inside is ticked when the inside is this dark (ttk's
-#: default theme fills a ticked box dark blue-grey and an unticked one light grey).
-TICKED_FILL: Final = 128
-
-
 def _square_insides(
     np: Any, stats: Any, regions: Any, grey: Any, edge: Any, *, rings: Sequence[Shape]
 ) -> list[Shape]:
@@ -177,10 +181,9 @@ def _square_insides(
     a small region in a square, walled all round, whose grey differs from what lies
     just outside its wall (a letter's hole has the colour around the letter), with a
     relief as ttk draws it (sunken; raised when half-ticked: a dot or a bullet has
-    none); one that
-    fills its square is a check box, one that fills half to nine tenths of it and is the
-    same upside down and mirrored (a diamond, a circle; not a scroll bar's arrow) a
-    radio."""
+    none). One that fills its square is a check box; one that fills half to nine tenths
+    of it and is the same upside down and mirrored (a diamond, a circle; not a scroll
+    bar's arrow) is a radio."""
     h, w = grey.shape
     x, y, bw, bh, area = (stats[1:, i] for i in range(5))
     lo, hi = TICK_SIDE[0] - 2, TICK_SIDE[1] - 2
@@ -206,7 +209,7 @@ def _square_insides(
         )  # fmt: skip
         if abs(within - outside) < EDGE_STEP:
             continue  # a letter's hole, or a gap between lines
-        if not _relief_at_middle(grey, inside, within):
+        if not _relief_at_middle(np, grey, inside, within):
             continue  # a dot, a bullet, a mark in a key: no relief
         state = frozenset({"checked"}) if within < TICKED_FILL else frozenset()
         kind = "check" if area[i] == bw[i] * bh[i] else "radio"
@@ -234,7 +237,8 @@ def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) ->
     its left end (a short row is too narrow or holds its text too near the middle to
     read as a field). :func:`fuse` settles it by the text, as it does a lit field."""
     row = dataclasses.replace(c, kind="field")
-    if c.kind != "button" or not any(_leads_field(t, row) for t in ticks):
+    leading = [t for t in ticks if _leads_field(t, row)] if c.kind == "button" else []
+    if not leading:
         return c
     x0, y0, x1, y1 = c.box
     inside = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
@@ -243,13 +247,7 @@ def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) ->
     light = float(np.median(grey[inside[1] : inside[3], inside[0] : inside[2]])) >= LIT
     if not light or _raised(np, grey, inside):
         return c
-    if any(_leads_field(t, row) and _spaced(np, edge, t.box) for t in ticks):
-        return row
-    return c
-
-
-def _leads_any(t: Shape, controls: Sequence[Shape]) -> bool:
-    return any(_leads_field(t, c) for c in controls)
+    return row if any(_spaced(np, edge, t.box) for t in leading) else c
 
 
 def _leads_field(t: Shape, c: Shape) -> bool:
@@ -328,21 +326,27 @@ def _walled(np: Any, edge: Any, inside: Box) -> bool:
 RAISED: Final = 40
 
 
+def _walls(np: Any, grey: Any, inside: Box, within: float, cols: slice) -> tuple[float, float]:
+    """The grey of the walls above and below ``inside``, read along ``cols``: each is the
+    one of the two rows next to the inside (an edge marks both sides of a step) least
+    like the inside (``within``)."""
+    y0, y1, h = inside[1], inside[3], grey.shape[0]
+
+    def wall(rows: Sequence[int]) -> float:
+        seen = [float(np.median(grey[r, cols])) for r in rows if 0 <= r < h]
+        return max(seen, key=lambda v: abs(v - within), default=within)
+
+    return wall((y0 - 1, y0 - 2)), wall((y1, y1 + 1))
+
+
 def _raised(np: Any, grey: Any, inside: Box) -> bool:
     """Whether the wall above ``inside`` is :data:`RAISED` levels lighter than the one
-    below it, and no darker than the inside (a highlight, not a shadow). Each wall is
-    the one of the two rows next to the inside (an edge marks both sides of a step)
-    least like the inside, along the middle half."""
+    below it along the middle half, and no darker than the inside (a highlight, not a
+    shadow)."""
     x0, y0, x1, y1 = inside
     qx = (x1 - x0) // 4
     within = float(np.median(grey[y0:y1, x0:x1]))
-    h = grey.shape[0]
-
-    def wall(rows: Sequence[int]) -> float:
-        seen = [float(np.median(grey[r, x0 + qx : x1 - qx])) for r in rows if 0 <= r < h]
-        return max(seen, key=lambda v: abs(v - within), default=within)
-
-    top, bottom = wall((y0 - 1, y0 - 2)), wall((y1, y1 + 1))
+    top, bottom = _walls(np, grey, inside, within, slice(x0 + qx, x1 - qx))
     return top - bottom >= RAISED and top >= within
 
 
@@ -705,18 +709,13 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
     return sorted(_headers(out), key=lambda s: (s.box[1], s.box[0]))
 
 
-def _relief_at_middle(grey: Any, inside: Box, within: float) -> bool:
+def _relief_at_middle(np: Any, grey: Any, inside: Box, within: float) -> bool:
     """Whether a small box or diamond has a relief, raised or sunken: the wall above its
     inside at least :data:`RAISED` grey levels from the wall below, read at its middle
     column (a diamond's top and bottom are points). A dot or a bullet has none."""
-    x0, y0, x1, y1 = inside
-    cx, h = (x0 + x1) // 2, grey.shape[0]
-
-    def wall(rows: Sequence[int]) -> float:
-        seen = [float(grey[r, cx]) for r in rows if 0 <= r < h]
-        return max(seen, key=lambda v: abs(v - within), default=within)
-
-    return abs(wall((y0 - 1, y0 - 2)) - wall((y1, y1 + 1))) >= RAISED
+    cx = (inside[0] + inside[2]) // 2
+    top, bottom = _walls(np, grey, inside, within, slice(cx, cx + 1))
+    return abs(top - bottom) >= RAISED
 
 
 def _boxes_in_a_column(c: Shape, shapes: Sequence[Shape]) -> bool:
@@ -1020,15 +1019,15 @@ ROW_ALIGN: Final = 10
 def _lit_rows(shapes: Sequence[Shape], pieces: Sequence[Element]) -> list[Shape]:
     """``shapes`` with each check box or radio at the left end of a field (:func:`_leads`;
     :func:`detect_shapes` keeps only one set apart from what follows it) settled by the
-    text: with text to its right in that field, the field is
-    the box's row lit up under the pointer (Tk's active background is walled like a
-    field), gone, and the text is the box's label; with none, the box is gone."""
+    text: with text to its right in that field, the field is the box's row lit up
+    under the pointer (Tk's active background is walled like a field), gone, and the
+    text is the box's label; with none, the box is gone."""
     hosts = [s for s in shapes if s.kind == "field"]  # a button may lead with an icon
     gone: set[int] = set()
     for t in shapes:
         if t.kind not in ("check", "radio"):
             continue
-        host = next((h for h in hosts if _leads(t.box, h.box)), None)
+        host = next((h for h in hosts if _leads_field(t, h)), None)
         if host is None:
             continue
         label = _tick_label(t.box, [e for e in pieces if _centre_in(e.box, host.box)])
