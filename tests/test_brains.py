@@ -188,6 +188,17 @@ def test_a_label_with_another_number_is_no_looser_match() -> None:
     assert _decide("click save", _el("Save 2 files", 0, 0)).action.target_id == 1  # no number
 
 
+def test_a_whole_word_of_a_label_beats_the_start_of_a_word() -> None:
+    # Tk's rolodex: "Add" is the button "Add   Ctrl+A", not the "Address:" beside it
+    address = (_el("Address:", 0, 0, kind="text"), _el("Address:", 80, 0, kind="field"))
+    add = _el("Add Ctrl+A", 0, 40, kind="button")
+    assert _decide("click Add", *address, add).action.target_id == 3
+    saved, save_as = _el("Saved", 0, 0), _el("Save As...", 0, 40)
+    assert _decide("click Save", saved, save_as).action.target_id == 2
+    # a part of a word still counts when no label holds the goal's word whole
+    assert _decide("click Add", *address).action.target_id in (1, 2)
+
+
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
     title = _el("Delete", 0, 0, kind="title")
     prose = _el("Delete", 0, 40, kind="text")

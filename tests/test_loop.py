@@ -359,6 +359,20 @@ def test_typing_into_a_field_and_ticking_a_box_are_checked_on_the_next_look() ->
     assert len([s for s in ep.steps if s.acted]) == 1  # it stopped at the first proof
 
 
+def test_a_dry_run_does_not_blame_the_field_for_text_it_never_typed() -> None:
+    class Unchanged(FormWorld):
+        def execute(self, action: Action, observation: Observation) -> ActionResult:
+            return ActionResult(ok=True, description=action.describe(), dry_run=True)
+
+    world = Unchanged(works=False)
+    ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world)
+    assert ep.outcome == "claimed", ep.reason
+    assert "did not arrive" not in ep.reason and "still not ticked" not in ep.reason
+    assert [s.decision.action.verb for s in ep.steps if s.acted and s.decision] == [
+        "type", "click", "click",
+    ]  # fmt: skip
+
+
 def test_a_box_that_does_not_tick_stops_the_run_and_says_so() -> None:
     armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
 

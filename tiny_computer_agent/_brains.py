@@ -399,6 +399,8 @@ def _rank(
     scored = []
     for e in _in_window(menu, window):
         score = match_score(want, e.key)
+        if 1.0 < score < 3.0 and _whole_words(want, e.label):
+            score = 2.0 + (score - 1.0) / 2  # a word of the label beats part of a word
         if e.kind == "field" and e.value:  # a field also goes by its text (a placeholder)
             score = max(score, 0.95 * match_score(want, normalize_label(e.value)))
         if not exact:
@@ -414,6 +416,15 @@ def _rank(
             literal = _LITERAL_BONUS if _spelled(core) == _spelled(e.label) else 0.0
             scored.append((score + _kind_weight(e, verb) + literal, numbers.get(e.id), e))
     return sorted(scored, key=lambda s: (-s[0], s[1] is None, s[2].id))
+
+
+def _whole_words(want: str, label: str) -> bool:
+    """Whether normalised ``want`` is a run of whole words of ``label``: "Add" is a
+    word of Tk's "Add   Ctrl+A" button, and only the start of the "Address:" beside it."""
+    words = [k for w in label.split() if (k := normalize_label(w))]
+    return any(
+        "".join(words[i:j]) == want for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+    )
 
 
 def _in_window(menu: Menu, title: str | None) -> tuple[Element, ...]:
@@ -635,9 +646,12 @@ def _did_not_take(history: Sequence[Step], menu: Menu) -> str:
     """Why the last action visibly did not do what it was for, or "": text typed into a
     field that the field (the same control, found by its ``uid``) does not show, or a
     click on a check box or radio whose tick did not change. A control that is gone, or
-    whose value could not be read, proves nothing either way."""
+    whose value could not be read, proves nothing either way; nor does a dry run, which
+    typed and clicked nothing."""
     last = history[-1] if history else None
     if last is None or not last.acted or last.decision is None or last.observation is None:
+        return ""
+    if last.result is not None and last.result.dry_run:
         return ""
     action = last.decision.action
     before = next((e for e in last.observation.elements if e.id == action.target_id), None)
