@@ -159,6 +159,33 @@ def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> Non
     assert _said(proc, episode) == (0, "|Rua Augusta|Lisbon"), episode["log"]
 
 
+ROLODEX = Path("/usr/share/tcltk/tk8.6/demos/rolodex")
+
+
+def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: Desk) -> None:
+    """Debian's Tk demo ``rolodex``: three fields share one "Address:" label, and each
+    button holds its shortcut ("Add   Ctrl+A"). "Address" means the first field, the
+    second is "Address: (2)", and "Add" is the button, not the start of "Address:". The
+    demo prints the card on its stderr when Add is clicked: that is the proof."""
+    require("wish")
+    if not ROLODEX.exists():
+        pytest.skip(f"{ROLODEX} is missing; apt-get install tk8.6-doc")
+    sh = ["sh", "-c", 'exec wish "$0" 2>&1', str(ROLODEX)]
+    proc = plain.vd.spawn(sh, stdout=subprocess.PIPE)
+    plain.wait_window("rolodex")
+    goal = ("type 'Ada Lovelace' into Name then type '12 Main St' in the Address field then "
+            "type 'London' into 'Address: (2)' then type '555-1234' in Work Phone then "
+            "click Add")  # fmt: skip
+    episode = _agent(plain, goal, steps=6)
+    proc.terminate()
+    card, _ = proc.communicate(timeout=10)
+    lines = [line.rstrip() for line in card.splitlines()]
+    assert lines[:4] == [
+        "Name:        Ada Lovelace", "Address:     12 Main St", "             London", "",
+    ], f"{card}\n{episode['log']}"  # fmt: skip
+    assert "Work Phone:  555-1234" in lines, f"{card}\n{episode['log']}"
+
+
 _PAGE = """<!doctype html><html><head><meta charset=utf-8><title>Sign up</title>
 <style>body{font:16px sans-serif;margin:40px} label{display:block;margin:14px 0}</style>
 </head><body><h1>Sign up</h1><form onsubmit="return false">

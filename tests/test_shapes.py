@@ -339,6 +339,25 @@ def test_fields_take_the_label_left_of_them_or_above_and_their_text_as_value() -
     ]
 
 
+def test_fields_that_share_one_label_are_numbered_after_the_first_in_reading_order() -> None:
+    # Tk's rolodex: one "Address:" left of the first of three fields; a date in three
+    # fields after one "Date:", the later ones a pixel higher than the first
+    shapes = [
+        Shape(box=(100, 10, 300, 33), kind="field"),
+        Shape(box=(100, 37, 300, 60), kind="field"),
+        Shape(box=(100, 64, 300, 87), kind="field"),
+        Shape(box=(100, 120, 140, 143), kind="field"),
+        Shape(box=(150, 119, 190, 142), kind="field"),
+        Shape(box=(200, 119, 260, 142), kind="field"),
+    ]
+    ocr = [_ocr("Address:", (20, 12, 96, 31)), _ocr("Date:", (40, 122, 92, 140))]
+    fields = [e for e in fuse(ocr, shapes) if e.kind == "field"]
+    assert [(e.label, e.box[:2]) for e in fields] == [
+        ("Address:", (100, 10)), ("Address: (2)", (100, 37)), ("Address: (3)", (100, 64)),
+        ("Date:", (100, 120)), ("Date: (2)", (150, 119)), ("Date: (3)", (200, 119)),
+    ]  # fmt: skip
+
+
 def test_a_label_whose_ocr_box_reaches_into_its_fields_wall_still_names_it() -> None:
     # a web form: "Name" set 5 px from its box, OCR's box of it 6 px wider than its ink;
     # the field below must not take "Name" from above instead of its own "City"

@@ -23,6 +23,7 @@ tested on drawn frames and wired into any detector (the lead's ``--detector auto
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -992,13 +993,14 @@ def fuse_with_prose(
     # (a sentence above a field is what the dialog says, or another control's label)
     named_by = [e for e in loose if id(e) not in long_loose]
     beside = [e for e in loose if id(e) in long_loose]
+    names = _field_names([s for s in controls if s.kind == "field"], named_by, beside)
     for s in controls:
         texts = held[id(s)]
         if read is not None and (id(s) in cut or (s.filled and not texts)):
             texts = _better(texts, _reread(read, s))
         elif read is not None and s.kind == "key" and not texts:
             texts = _sure_key(_reread(read, s))
-        made = _control_element(s, texts, named_by, beside)
+        made = _control_element(s, texts, names.get(id(s)))
         if made is not None:
             out.append(made)
     ticks, loose = _tick_elements([s for s in shapes if s.kind in ("check", "radio")], loose)
@@ -1130,10 +1132,10 @@ def _joined(texts: Sequence[Element]) -> tuple[str, float]:
 
 
 def _control_element(
-    s: Shape, texts: Sequence[Element], loose: Sequence[Element], beside: Sequence[Element] = ()
+    s: Shape, texts: Sequence[Element], name: tuple[Element, str] | None = None
 ) -> Element | None:
     """The element of a button, key or field holding ``texts`` (None: a button with no
-    text); a field's label is found among ``loose``, or left of it among ``beside``."""
+    text); a field goes by ``name`` (:func:`_field_names`), else by what it holds."""
     text, confidence = _joined(texts)
     window = next((t.window for t in texts if t.window), 0)  # when OCR knew it
     if s.kind != "field":
@@ -1143,11 +1145,11 @@ def _control_element(
             label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind,
             window=window,
         )  # fmt: skip
-    label = _field_label(s.box, loose, beside)
+    label, called = name if name else (None, text)
     value: str | None = text if text or not s.filled else None  # ink OCR did not read
     return Element(
         # a field nothing names goes by what it holds, as OCR alone showed it
-        label=label.label if label else text,
+        label=called,
         box=s.box,
         source="shape",
         confidence=min(confidence, label.confidence) if label else confidence,
@@ -1155,6 +1157,45 @@ def _control_element(
         value=value,
         window=window or (label.window if label else 0),
     )
+
+
+def _field_names(
+    fields: Sequence[Shape], loose: Sequence[Element], beside: Sequence[Element]
+) -> dict[int, tuple[Element, str]]:
+    """Each named field's label (by ``id`` of its shape) and the name it goes by. A label
+    that names several fields (a postal address on three lines under one "Address:", a
+    date in three parts after one "Date:") names the first in reading order as it reads,
+    and the others "Address: (2)", "Address: (3)": each field has a name of its own, and
+    the label alone means the first, as it does to a person filling in the form. A field
+    nothing names, right under a named one of the same width, continues it."""
+    taken: dict[int, int] = {}
+    out: dict[int, tuple[Element, str]] = {}
+    named: list[tuple[Box, Element]] = []
+    for s in sorted(fields, key=functools.cmp_to_key(_reads_before)):
+        label = _field_label(s.box, loose, beside) or next(
+            (e for box, e in reversed(named) if _continues_field(box, s.box)), None
+        )
+        if label is not None:
+            named.append((s.box, label))
+            n = taken[id(label)] = taken.get(id(label), 0) + 1
+            out[id(s)] = (label, label.label if n == 1 else f"{label.label} ({n})")
+    return out
+
+
+def _continues_field(above: Box, below: Box) -> bool:
+    """Whether a field at ``below`` is the next line of the one at ``above``: as wide,
+    in the same column, less than a field's height under it."""
+    same_column = abs(above[0] - below[0]) <= ROW_ALIGN and abs(above[2] - below[2]) <= ROW_ALIGN
+    return same_column and 0 <= below[1] - above[3] <= above[3] - above[1]
+
+
+def _reads_before(a: Shape, b: Shape) -> int:
+    """Reading order of two controls: left to right on one row (their rows overlap by
+    over half the lower one's height), else top to bottom."""
+    (ax0, ay0, _, ay1), (bx0, by0, _, by1) = a.box, b.box
+    same_row = min(ay1, by1) - max(ay0, by0) > min(ay1 - ay0, by1 - by0) / 2
+    first, second = (ax0, bx0) if same_row else (ay0, by0)
+    return -1 if first < second else 1 if first > second else 0
 
 
 def _field_label(
