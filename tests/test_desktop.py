@@ -12,7 +12,15 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tiny_computer_agent import Action, Element, Observation, Policy, PolicyRefusal, TargetError
+from tiny_computer_agent import (
+    Action,
+    DryRunExecutor,
+    Element,
+    Observation,
+    Policy,
+    PolicyRefusal,
+    TargetError,
+)
 from tiny_computer_agent._policy import ARM_ENV
 from tiny_computer_agent.cli import main
 from tiny_computer_agent.desktop import (
@@ -191,6 +199,35 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     assert gui.calls[0][2] == {"clicks": 2, "interval": 0.05, "button": "left"}
     assert gui.calls[1][2]["button"] == "right"
     assert gui.calls[3][2] == {"interval": 0.01}  # keys paced so a loaded X server keeps them
+
+
+@pytest.mark.usefixtures("armed")
+def test_typing_into_a_field_that_holds_text_selects_it_first_and_a_text_area_not(
+    tmp_path: Path,
+) -> None:
+    els = [
+        Element(label="Pitch", box=(100, 100, 200, 124), kind="field", value="400"),
+        Element(label="Empty", box=(100, 200, 200, 224), kind="field", value=""),
+        Element(label="Notes", box=(100, 300, 500, 500), kind="field", value="two\nlines"),
+    ]
+    obs = Observation.of(els, size=(1280, 800))
+    gui = FakeGui()
+    ex = _executor(tmp_path, gui)
+    said = []
+    for target in ("Pitch", "Empty", "Notes"):
+        said.append(
+            ex.execute(Action.from_dict({"verb": "type", "text": "8", "target": target}), obs)
+        )
+    clicks = [c[2]["clicks"] for c in gui.calls if c[0] == "click"]
+    assert clicks == [3, 1, 1]  # a triple click selects a one-line field's text
+    assert "in place of '400'" in said[0].description
+    assert "in place of" not in said[1].description + said[2].description
+    dry = DryRunExecutor().execute(
+        Action.from_dict({"verb": "type", "text": "8", "target": "Pitch"}), obs
+    )
+    assert dry.description.startswith(
+        "dry run, nothing touched: would type '8' into 'Pitch' in place of '400' at"
+    )
 
 
 @pytest.mark.usefixtures("armed")

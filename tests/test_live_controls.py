@@ -186,6 +186,31 @@ def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: De
     assert "Work Phone:  555-1234" in lines, f"{card}\n{episode['log']}"
 
 
+IXSET = Path("/usr/share/tcltk/tk8.6/demos/ixset")
+
+
+def test_values_in_tks_own_ixset_are_typed_over_and_the_x_server_takes_them(plain: Desk) -> None:
+    """Debian's Tk demo ``ixset`` fills its fields from ``xset q`` (bell pitch 400,
+    duration 100); Ok runs ``xset``. Typing into a field that holds text replaces the
+    text (400 -> 800, not 400800): the X server's own settings are the proof."""
+    require("wish", "xset")
+    if not IXSET.exists():
+        pytest.skip(f"{IXSET} is missing; apt-get install tk8.6-doc")
+    plain.vd.spawn(["wish", str(IXSET)], quiet=True)
+    plain.wait_window("ixset")
+    goal = "type 800 into Pitch then type 30 into the Duration field then click Ok"
+    episode = _agent(plain, goal, steps=5)
+    bell = plain.vd.run(["xset", "q"]).stdout
+    assert "bell pitch:  800" in bell and "bell duration:  30" in bell, f"{bell}\n{episode['log']}"
+
+
+def test_a_zenity_entry_that_holds_a_draft_is_typed_over(gtk: Desk) -> None:
+    proc = _zenity(gtk, "--entry", "--title", "Rename", "--text", "New name:",
+                   "--entry-text", "draft-notes")  # fmt: skip
+    episode = _agent(gtk, "type 'final report' into the 'New name' field then click OK", steps=4)
+    assert _said(proc, episode) == (0, "final report"), episode["log"]
+
+
 _PAGE = """<!doctype html><html><head><meta charset=utf-8><title>Sign up</title>
 <style>body{font:16px sans-serif;margin:40px} label{display:block;margin:14px 0}</style>
 </head><body><h1>Sign up</h1><form onsubmit="return false">

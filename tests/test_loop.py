@@ -359,6 +359,35 @@ def test_typing_into_a_field_and_ticking_a_box_are_checked_on_the_next_look() ->
     assert len([s for s in ep.steps if s.acted]) == 1  # it stopped at the first proof
 
 
+def test_text_typed_over_a_field_that_kept_its_old_text_stops_the_run_and_says_so() -> None:
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+
+    class Appends(FormWorld):  # X Toolkit's text: typing does not replace a selection
+        def execute(self, action: Action, observation: Observation) -> ActionResult:
+            if action.verb == "type":
+                self.street += action.text or ""
+            return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+    world = Appends(works=True)
+    world.street = "Rossio"
+    ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world, policy=armed)
+    assert ep.outcome == "unreachable", ep.reason
+    assert (
+        "in place of 'Rossio', but it shows 'RossioRua Augusta': the old text stayed" in ep.reason
+    )
+
+    class Replaces(FormWorld):  # Tk, GTK, a browser: typed text replaces the selection
+        def execute(self, action: Action, observation: Observation) -> ActionResult:
+            if action.verb == "type":
+                self.street = action.text or ""
+            return super().execute(action, observation)
+
+    world = Replaces(works=False)
+    world.street = "Rossio"
+    ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world, policy=armed)
+    assert "old text stayed" not in ep.reason and world.street == "Rua Augusta"
+
+
 def test_a_dry_run_does_not_blame_the_field_for_text_it_never_typed() -> None:
     class Unchanged(FormWorld):
         def execute(self, action: Action, observation: Observation) -> ActionResult:

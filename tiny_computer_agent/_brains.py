@@ -25,6 +25,7 @@ from ._actions import (
 )
 from ._contracts import Brain, Decision, Step
 from ._errors import ActionError, BrainError, GoalUnreachable
+from ._executors import held_text
 from ._history import actions_done
 from ._menu import Menu, parse_decision
 from ._perception import Element, Window, match_score, normalize_label
@@ -663,10 +664,18 @@ def _did_not_take(history: Sequence[Step], menu: Menu) -> str:
     if action.verb == "type" and before.kind == "field" and now.value is not None:
         typed = normalize_label(action.text or "")
         secret = "<secret>" in (action.text or "")  # the field shows what it expands to
-        if typed and not secret and not _holds(normalize_label(now.value), typed):
+        shown = normalize_label(now.value)
+        if typed and not secret and not _holds(shown, typed):
             return (
                 f"typed {action.text!r} into the {before.label!r} field, but it shows "
                 f"{now.value!r}: the text did not arrive"
+            )
+        old = normalize_label(held_text(before))
+        if typed and not secret and old and old not in typed and _holds(shown, old):
+            return (
+                f"typed {action.text!r} into the {before.label!r} field in place of "
+                f"{before.value!r}, but it shows {now.value!r}: the old text stayed (this "
+                f"program does not replace selected text as it is typed over)"
             )
     flips = before.kind == "check" or (before.kind == "radio" and not before.checked)
     if action.verb == "click" and flips and now.checked == before.checked:

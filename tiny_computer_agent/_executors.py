@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Final
 
 from ._actions import Action
 from ._contracts import ActionResult, Executor
-from ._perception import Observation
+from ._errors import TargetError
+from ._perception import Element, Observation
 
 __all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 
 _DRY = "dry run, nothing touched: would "
+#: A field this many frame pixels tall or less holds one line of text; a taller one is a
+#: text area, whose other lines selecting to replace would lose.
+ONE_LINE: Final = 48
 
 
 def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, int], ...]:
@@ -34,12 +39,35 @@ def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, 
     return tuple(points)
 
 
-def describe_at(action: Action, points: tuple[tuple[int, int], ...]) -> str:
-    """``click 'Save' at (812, 540)``: the action and the pixels it resolves to."""
+def held_text(element: Element) -> str:
+    """What a one-line text field shows ("" for an empty one, a text area, or any other
+    kind): the text that typing into it replaces."""
+    one_line = element.box[3] - element.box[1] <= ONE_LINE
+    text = element.value or ""
+    return text if element.kind == "field" and one_line and "\n" not in text else ""
+
+
+def replaced_text(action: Action, observation: Observation) -> str:
+    """The text ``action`` replaces: a ``type`` into a one-line field puts its text in
+    place of what the field shows (:func:`held_text`), as filling in a form does, so
+    "type 800 into Pitch" leaves 800 there, not 400800. To add to a field's text, click
+    it and type with no target. "" when nothing is replaced."""
+    if action.verb != "type" or action.target is None:
+        return ""
+    try:
+        return held_text(observation.resolve(action.target, action.target_id))
+    except TargetError:  # screen_points says so
+        return ""
+
+
+def describe_at(action: Action, points: tuple[tuple[int, int], ...], replaces: str = "") -> str:
+    """``click 'Save' at (812, 540)``: the action and the pixels it resolves to, and the
+    text a ``type`` replaces (:func:`replaced_text`)."""
+    said = action.describe() + (f" in place of {replaces!r}" if replaces else "")
     if not points:
-        return action.describe()
+        return said
     where = " -> ".join(f"({x}, {y})" for x, y in points)
-    return f"{action.describe()} at {where}"
+    return f"{said} at {where}"
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -57,7 +85,7 @@ class DryRunExecutor:
         points = screen_points(action, observation)
         result = ActionResult(
             ok=True,
-            description=_DRY + describe_at(action, points),
+            description=_DRY + describe_at(action, points, replaced_text(action, observation)),
             points=points,
             dry_run=True,
         )

@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Final
 from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
-from .._executors import describe_at, screen_points
+from .._executors import describe_at, replaced_text, screen_points
 from .._perception import Observation
 from .._policy import ARM_ENV, Policy, state_dir
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
@@ -315,7 +315,8 @@ class RealInputExecutor:
             self._refuse_control_text(action)
             observation = self._current(action, observation)
         points = [screen_points(action, observation) for action in actions]
-        said = "; then ".join(describe_at(a, p) for a, p in zip(actions, points, strict=True))
+        replaces = [replaced_text(action, observation) for action in actions]
+        said = "; then ".join(map(describe_at, actions, points, replaces))
         flat = tuple(p for ps in points for p in ps)
         problem = next((p for p in map(self._unsupported, actions) if p), "")
         if problem:
@@ -329,7 +330,7 @@ class RealInputExecutor:
             self.policy.check_kill_switch()
             keys_follow = action.verb == "click" and i + 1 < len(actions)
             clicked = self._signature() if keys_follow else b""
-            self._guarded(action, where)
+            self._guarded(action, where, select=bool(replaces[i]))
             if keys_follow:  # let the click land before the keys
                 self._await_focus(clicked)
         settled = self._settle(before, answered) if before else None
@@ -344,12 +345,18 @@ class RealInputExecutor:
             )
         )
 
-    def _guarded(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
-        """The corner check, then the action; pyautogui's and the display's failures
-        become the loop's errors (with no secret in them)."""
+    def _guarded(
+        self, action: Action, points: Sequence[tuple[int, int]], *, select: bool = False
+    ) -> None:
+        """The corner check, then the action (``select``: a ``type`` selects the text in
+        its field first, to replace it); pyautogui's and the display's failures become
+        the loop's errors (with no secret in them)."""
         try:
             self._clear_corner()
-            self._perform(action, points)
+            if select and action.verb == "type":
+                self._do_type(action, points, select=True)
+            else:
+                self._perform(action, points)
         except self.gui.FailSafeException as exc:
             raise PolicyRefusal(
                 "the pointer is in a screen corner, pyautogui's fail-safe: nothing more is "
@@ -532,10 +539,16 @@ class RealInputExecutor:
         x, y = points[0]
         self.gui.click(x, y, clicks=action.clicks, interval=interval, button=action.button)
 
-    def _do_type(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+    def _do_type(
+        self, action: Action, points: Sequence[tuple[int, int]], *, select: bool = False
+    ) -> None:
+        """Click the field (three times with ``select``: Tk, GTK, Qt and a browser select
+        a one-line field's whole text so, and typed text replaces a selection), then
+        type."""
         if points:
             clicked = self._signature()
-            self.gui.click(*points[0])
+            clicks = 3 if select else 1
+            self.gui.click(*points[0], clicks=clicks, interval=self.double_click_interval)
             self._await_focus(clicked)
         self.gui.write(
             expand_secrets(action.text or "", self.policy.secrets), interval=self.type_interval
