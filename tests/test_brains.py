@@ -199,6 +199,17 @@ def test_a_whole_word_of_a_label_beats_the_start_of_a_word() -> None:
     assert _decide("click Add", *address).action.target_id in (1, 2)
 
 
+def test_a_control_the_tree_calls_disabled_is_not_clicked_typed_into_or_ticked() -> None:
+    apply = _el("Apply", 0, 0, kind="button", state={"disabled"})
+    name = _el("Name", 0, 40, kind="field", value="", state={"disabled"})
+    box = _el("Subscribe", 0, 80, kind="check", state={"disabled"})
+    for goal in ("click 'Apply'", "click Apply", "type 'x' into 'Name'", "tick 'Subscribe'"):
+        with pytest.raises(GoalUnreachable, match="is disabled"):
+            _decide(goal, apply, name, box)  # no seek: scrolling will not find another
+    ticked = _el("Subscribe", 0, 80, kind="check", state={"disabled", "checked"})
+    assert _decide("tick 'Subscribe'", ticked).action.verb == "wait"  # already as wanted
+
+
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
     title = _el("Delete", 0, 0, kind="title")
     prose = _el("Delete", 0, 40, kind="text")

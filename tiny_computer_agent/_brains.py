@@ -313,6 +313,11 @@ class _NoSuchWindow(GoalUnreachable):
     """The goal named a window that is not on screen: scrolling will not bring it."""
 
 
+class _Disabled(GoalUnreachable):
+    """The goal's target is on screen and disabled (the accessibility tree says so):
+    clicking it does nothing, and scrolling will not find another."""
+
+
 def _window_scope(sub: str) -> tuple[str, str | None]:
     """``sub`` without a trailing window clause, and the window's title it named."""
     m = _WINDOW_SCOPE.match(sub.strip())
@@ -514,7 +519,7 @@ class PlannerBrain:
         (see :func:`_seek_for`)."""
         try:
             action, choice, said = self._plan(sub, menu, others)
-        except _NoSuchWindow:
+        except (_NoSuchWindow, _Disabled):
             raise
         except GoalUnreachable:
             if not (seek := _seek_for(sub, menu, history, None)):
@@ -536,6 +541,8 @@ class PlannerBrain:
         if intent.tick is not None:
             try:
                 return self._tick(intent, menu, sub, window, others)
+            except _Disabled:
+                raise
             except GoalUnreachable:  # "check for updates" is a click, not a check box
                 intent = _Intent("click", *_unquote(phrase))
         fields = dict(intent.fields)
@@ -546,8 +553,8 @@ class PlannerBrain:
                     intent.target, intent.exact, menu, sub, verb=intent.verb, window=window,
                     others=others,
                 )  # fmt: skip
-            except GoalUnreachable:
-                if (covered := _covered(menu, window)) is None:
+            except GoalUnreachable as exc:
+                if isinstance(exc, _Disabled) or (covered := _covered(menu, window)) is None:
                     raise
                 why = f"the {covered.title!r} window is under another one: raising it first"
                 return _made("focus", {"window": covered.title}, sub), None, why
@@ -570,6 +577,11 @@ class PlannerBrain:
             state = "ticked" if intent.tick else "not ticked"
             note = f"{e.label!r} is already {state}: nothing to click"
             return _made("wait", {"seconds": 0.1}, sub), choice, note
+        if "disabled" in e.state:
+            raise _Disabled(
+                f"{e.label!r} (from {sub!r}) is disabled: the program says a click on it "
+                f"would do nothing now; what enables it has not happened"
+            )
         return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, ""
 
     def _batch(
@@ -634,6 +646,11 @@ class PlannerBrain:
             ),
             None,
         )
+        if "disabled" in element.state and verb in ("click", "type"):
+            raise _Disabled(
+                f"{element.label!r} (from {sub!r}) is disabled: the program says a "
+                f"{verb} on it would do nothing now; what enables it has not happened"
+            )
         if want not in named and rival is not None:
             raise GoalUnreachable(
                 f"{phrase!r} (from {sub!r}) matches {element.label!r} only in part, and "
