@@ -265,6 +265,59 @@ def test_a_web_form_in_chromium_is_filled_ticked_and_sent(gtk: Desk, tmp_path: P
     assert _chosen_kinds(episode) == ["field", "check", "button"], episode["log"]
 
 
+_GATED = """<!doctype html><html><head><meta charset=utf-8><title>Gated</title>
+<style>body{font:16px sans-serif;margin:40px} label{display:block;margin:14px 0}</style>
+</head><body><h1>Gated</h1>
+<label>Name <input id=n size=24 oninput="s.disabled = !n.value"></label>
+<button type=button id=s disabled onclick="document.title = 'Sent ' + n.value">Send</button>
+</body></html>
+"""
+
+
+@pytest.mark.parametrize("gtk", ["tree"], indirect=True)
+def test_a_button_the_tree_calls_disabled_is_not_clicked_until_it_is_enabled(
+    gtk: Desk, tmp_path: Path
+) -> None:
+    """The page's Send is disabled until Name holds text. Alone, "click Send" stops and
+    says why (it clicked the dead button and called the goal done before); after the
+    typing, the next look finds Send enabled and clicks it. Only the tree knows: from
+    pixels a greyed button is still a button (README)."""
+    require("chromium")
+    page = tmp_path / "gated.html"
+    page.write_text(_GATED)
+    gtk.vd.spawn(
+        [
+            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--disable-extensions", "--password-store=basic",
+            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
+            "--window-size=900,700", "--force-renderer-accessibility", page.as_uri(),
+        ],
+        quiet=True,
+        env={"TMPDIR": str(tmp_path), "ACCESSIBILITY_ENABLED": "1"},
+    )  # fmt: skip
+    gtk.wait_window("Gated - Chromium", timeout=40)
+    backend = AtspiBackend(environ=gtk.vd.env)
+    try:
+        eventually(
+            lambda: any(n.label == "Send" for n in backend.snapshot().nodes),
+            "the page's Send button in the tree",
+            timeout=30,
+        )
+    finally:
+        backend.close()
+    send = ("--allow-irreversible", "Send")
+    alone = _agent(gtk, "click 'Send'", steps=3, extra=send)
+    assert alone["outcome"] == "unreachable" and "is disabled" in alone["reason"], alone["log"]
+    assert "Gated - Chromium" in gtk.window_titles(), alone["log"]
+    episode = _agent(
+        gtk, "type 'Grace' into the 'Name' field then click 'Send'", steps=5, extra=send
+    )
+    try:
+        gtk.wait_window("Sent Grace - Chromium", timeout=10)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+
+
 def _chosen_kinds(episode: dict[str, Any]) -> list[str]:
     """The kind of the element each step's decision chose, from that step's own look."""
     kinds = []
