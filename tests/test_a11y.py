@@ -359,6 +359,19 @@ def test_text_said_twice_is_kept_once() -> None:
     assert kept == (nodes[1], nodes[2], nodes[4], nodes[6])
 
 
+def test_a_drop_downs_entries_said_twice_in_one_place_are_kept_once() -> None:
+    # GTK 3's open combo box: each entry in its menu and again in the popup's window
+    nodes = [
+        A11yNode(label="Porto", kind="menuitem", box=(584, 450, 752, 479), window=0),
+        A11yNode(label="Faro", kind="menuitem", box=(584, 479, 752, 505), window=0),
+        A11yNode(label="Porto", kind="menuitem", box=(584, 450, 752, 479), window=1),
+        A11yNode(label="Faro", kind="menuitem", box=(584, 479, 752, 508), window=1),
+        A11yNode(label="Faro", kind="menuitem", box=(584, 600, 752, 629), window=1),  # another
+        A11yNode(label="Faro", kind="button", box=(584, 479, 752, 505), window=0),  # a kind apart
+    ]
+    assert tidy(nodes) == (nodes[0], nodes[1], nodes[4], nodes[5])
+
+
 def test_no_session_bus_is_unavailable_with_the_reason_and_an_empty_snapshot() -> None:
     backend = open_accessibility(environ={}, platform="linux")
     assert isinstance(backend, AccessibilityBackend)

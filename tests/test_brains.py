@@ -21,6 +21,7 @@ from tiny_computer_agent import (
     split_goal,
 )
 from tiny_computer_agent._actions import ActionError
+from tiny_computer_agent._brains import _parts
 
 from .helpers import dialog
 
@@ -208,6 +209,70 @@ def test_a_control_the_tree_calls_disabled_is_not_clicked_typed_into_or_ticked()
             _decide(goal, apply, name, box)  # no seek: scrolling will not find another
     ticked = _el("Subscribe", 0, 80, kind="check", state={"disabled", "checked"})
     assert _decide("tick 'Subscribe'", ticked).action.verb == "wait"  # already as wanted
+
+
+@pytest.mark.parametrize(
+    ("goal", "parts"),
+    [
+        (
+            "select 'Porto' from the 'City' list",
+            ["open the 'City' list to choose 'Porto'", "choose 'Porto'"],
+        ),
+        (
+            "choose Faro in the City drop-down then click OK",
+            ["open the City list to choose Faro", "choose Faro", "click OK"],
+        ),
+        (
+            "pick 'Porto' from 'City' in the 'Trip' dialog",  # the choices open in their own
+            ["open the 'City' list to choose 'Porto' in the 'Trip' dialog", "choose 'Porto'"],
+        ),
+        ("select 'OK' in the 'Second' dialog", ["select 'OK' in the 'Second' dialog"]),
+        ("select 'Lisbon' in the list", ["select 'Lisbon' in the list"]),  # no list named
+        ("select all in the editor", ["select all in the editor"]),  # no list word, no quotes
+    ],
+)
+def test_a_choice_in_a_named_list_is_two_parts(goal: str, parts: list[str]) -> None:
+    assert _parts(goal) == parts
+
+
+def test_a_choice_opens_its_drop_down_unless_the_choice_shows_already() -> None:
+    label, drop = _el("City", 0, 0, kind="text"), _el("City", 80, 0, kind="field", value="")
+    goal = "select 'Porto' from the 'City' list then click 'OK'"
+    first = _decide(goal, label, drop, _el("OK", 0, 40, kind="button"))
+    assert (first.action.verb, first.action.target_id) == ("click", 2)  # the field, not its label
+    assert "opening 'City' to show 'Porto'" in first.note and not first.batch
+    rows = (_el("Lisbon", 80, 20, kind="item"), _el("Porto", 80, 40, kind="item"))
+    listed = _decide(goal, label, drop, *rows)
+    assert listed.action.verb == "wait" and "'Porto' is on screen already" in listed.note
+    # the whole run: open the drop-down, its choices show, choose, OK
+    ok = _el("OK", 0, 200, kind="button")
+    closed = Observation.of((label, drop, ok), size=(1000, 800))
+    shown = Observation.of((label, drop, *rows, ok), size=(1000, 800))
+    chosen = Observation.of((label, _el("City", 80, 0, kind="field", value="Porto"), ok),
+                            size=(1000, 800))  # fmt: skip
+    screen = ScriptedScreen(frames=(closed, shown, chosen, chosen))
+    ep = run_episode(goal, screen=screen, brain=PlannerBrain())
+    done = [s.decision.action.describe() for s in ep.steps if s.decision]
+    assert done == [
+        "click 'City'",
+        "click 'Porto'",
+        "click 'OK'",
+        "done (every part of the goal was done)",
+    ]
+
+
+def test_a_drop_down_that_shows_its_choice_is_opened_through_the_label_beside_it() -> None:
+    # a web page's <select> from pixels: "City", then a button showing "Lisbon"
+    label = _el("City", 0, 0, kind="text")
+    shows = Element(label="Lisbon", box=(70, 2, 140, 22), kind="button")
+    far = Element(label="Send", box=(400, 2, 460, 22), kind="button")
+    first = _decide("select 'Porto' from the 'City' list", label, far, shows)
+    assert first.action.target == "Lisbon"
+    assert "the 'Lisbon' box that 'City' names" in first.note
+    under = Element(label="Lisbon", box=(0, 24, 70, 44), kind="button")  # a label above it
+    assert _decide("choose Porto in the City list", label, under).action.target == "Lisbon"
+    alone = _decide("choose Porto in the City list", label, far)  # nothing it names: the label
+    assert alone.action.target == "City"
 
 
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:

@@ -204,6 +204,23 @@ def test_values_in_tks_own_ixset_are_typed_over_and_the_x_server_takes_them(plai
     assert "bell pitch:  800" in bell and "bell duration:  30" in bell, f"{bell}\n{episode['log']}"
 
 
+@pytest.mark.parametrize(
+    "goal",
+    ["select 'Porto' from the 'City' list", "choose Faro in the City drop-down"],
+    ids=["quoted", "plain"],
+)
+def test_a_choice_is_made_in_a_zenity_drop_down(gtk: Desk, goal: str) -> None:
+    """A drop-down shows its choices only once clicked: the planner opens it (the box,
+    not its label), looks, then clicks the choice. From pixels, the closed box is a bare
+    arrow in a wide button, found as a field by the label beside it."""
+    proc = _zenity(gtk, "--forms", "--title", "Trip", "--text", "Where to?",
+                   "--add-entry", "Name", "--add-combo", "City",
+                   "--combo-values", "Lisbon|Porto|Faro")  # fmt: skip
+    want = "Porto" if "Porto" in goal else "Faro"
+    episode = _agent(gtk, f"type 'Ada' into the 'Name' field then {goal} then click OK", steps=6)
+    assert _said(proc, episode) == (0, f"Ada|{want}"), episode["log"]
+
+
 def test_a_zenity_entry_that_holds_a_draft_is_typed_over(gtk: Desk) -> None:
     proc = _zenity(gtk, "--entry", "--title", "Rename", "--text", "New name:",
                    "--entry-text", "draft-notes")  # fmt: skip
@@ -314,6 +331,55 @@ def test_a_button_the_tree_calls_disabled_is_not_clicked_until_it_is_enabled(
     )
     try:
         gtk.wait_window("Sent Grace - Chromium", timeout=10)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+
+
+_TRIP = """<!doctype html><html><head><meta charset=utf-8><title>Trip</title>
+<style>body{font:16px sans-serif;margin:40px} label{display:block;margin:14px 0}</style>
+</head><body><h1>Trip</h1>
+<label>Name <input id=n size=24></label>
+<label>City <select id=c><option>Lisbon<option>Porto<option>Faro</select></label>
+<button type=button onclick="document.title = ['Sent', n.value, c.value].join(' ')"
+>Send</button></body></html>
+"""
+
+
+def test_a_choice_is_made_in_a_web_pages_drop_down(gtk: Desk, tmp_path: Path) -> None:
+    """A ``<select>`` in Chromium. From pixels the closed box shows its choice
+    ("Lisbon") as a button, so "the 'City' list" is the control its label names, and
+    the open list's choices, drawn on one grey panel, are its rows."""
+    require("chromium")
+    page = tmp_path / "trip.html"
+    page.write_text(_TRIP)
+    tree = "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env
+    gtk.vd.spawn(
+        [
+            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--disable-extensions", "--password-store=basic",
+            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
+            "--window-size=900,700", *(["--force-renderer-accessibility"] if tree else []),
+            page.as_uri(),
+        ],
+        quiet=True,
+        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
+    )  # fmt: skip
+    gtk.wait_window("Trip - Chromium", timeout=40)
+    if tree:
+        backend = AtspiBackend(environ=gtk.vd.env)
+        try:
+            eventually(
+                lambda: any(n.label == "Send" for n in backend.snapshot().nodes),
+                "the page's Send button in the tree",
+                timeout=30,
+            )
+        finally:
+            backend.close()
+    goal = ("type 'Ada' into the 'Name' field then select 'Porto' from the 'City' list "
+            "then click 'Send'")  # fmt: skip
+    episode = _agent(gtk, goal, steps=7, extra=("--allow-irreversible", "Send"))
+    try:
+        gtk.wait_window("Sent Ada Porto - Chromium", timeout=10)
     except AssertionError as exc:
         raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
 

@@ -358,6 +358,38 @@ def test_fields_that_share_one_label_are_numbered_after_the_first_in_reading_ord
     ]  # fmt: skip
 
 
+def test_a_wide_button_with_no_text_beside_a_label_is_a_drop_down_field() -> None:
+    # GTK's combo box with nothing chosen: a bare arrow in a wide button, "Country" left of it
+    shapes = [
+        Shape(box=(184, 516, 354, 552), kind="button"),
+        Shape(box=(184, 600, 220, 636), kind="button"),  # square: an icon's button
+        Shape(box=(400, 700, 570, 736), kind="button"),  # nothing names it
+    ]
+    ocr = [_ocr("Country", (105, 522, 167, 546)), _ocr("Icon", (105, 606, 150, 630))]
+    made = [e for e in fuse(ocr, shapes) if e.kind != "text"]
+    assert [(e.kind, e.label, e.value, e.box) for e in made] == [
+        ("field", "Country", "", (184, 516, 354, 552)),
+    ]
+
+
+def test_lines_stacked_at_one_left_edge_in_one_box_are_rows_not_a_button() -> None:
+    # Chromium's open <select>: the choices on one grey panel with a border
+    shapes = [
+        Shape(box=(79, 321, 147, 372), kind="button"),
+        Shape(box=(300, 321, 420, 372), kind="button"),  # two lines, centred: a button
+    ]
+    ocr = [
+        _ocr("Porto", (85, 324, 130, 345)), _ocr("Faro", (85, 348, 122, 370)),
+        _ocr("Save", (340, 324, 380, 345)), _ocr("all files", (322, 348, 398, 370)),
+    ]  # fmt: skip
+    made = sorted(fuse(ocr, shapes), key=lambda e: e.box)
+    assert [(e.kind, e.label, e.box) for e in made] == [
+        ("item", "Porto", (79, 324, 147, 345)),
+        ("item", "Faro", (79, 348, 147, 370)),
+        ("button", "Save all files", (300, 321, 420, 372)),
+    ]
+
+
 def test_a_label_whose_ocr_box_reaches_into_its_fields_wall_still_names_it() -> None:
     # a web form: "Name" set 5 px from its box, OCR's box of it 6 px wider than its ink;
     # the field below must not take "Name" from above instead of its own "City"

@@ -83,6 +83,21 @@ _FILLER_TAIL: Final = re.compile(
 _QUOTED_KIND: Final = re.compile(rf"^(?P<q>['\"])(?P<label>.+)(?P=q)\s+{_KIND_WORD}$", re.I)
 
 
+#: Words that say a named control is a list to choose from ("the 'City' drop-down").
+_LIST_WORD: Final = r"(?:list|drop-?down(?:\s+list)?|menu|combo\s*box|combo|selector|picker)"
+#: "select 'Porto' from the 'City' list", "choose Faro in the City drop-down": a choice
+#: made in a named list or drop-down (the list word, or both labels quoted, say so).
+_CHOOSE: Final = re.compile(
+    r"^(?:select|choose|pick)\s+(?P<x>'[^']+'|\"[^\"]+\"|.+?)\s+(?:from|in|on)\s+(?:the\s+)?"
+    rf"(?P<y>'[^']+'|\"[^\"]+\"|.+?)(?P<kind>\s+{_LIST_WORD})?$",
+    re.I,
+)
+#: The first of the two parts a choice becomes: open the list, unless the choice shows.
+_OPEN_TO_CHOOSE: Final = re.compile(
+    rf"^open\s+(?:the\s+)?(?P<y>.+?)\s+{_LIST_WORD}\s+to\s+choose\s+(?P<x>.+)$", re.I
+)
+
+
 def brain_identity(brain: Brain) -> dict[str, Any]:
     """A brain's name and settings, for traces and decision digests."""
     settings = getattr(brain, "settings", None)
@@ -119,6 +134,27 @@ def split_goal(goal: str) -> list[str]:
             current.append(tok)
     parts.append("".join(current))
     return [p.strip(" ,.") for p in parts if p.strip(" ,.")]
+
+
+def _parts(goal: str) -> list[str]:
+    """The goal's parts as the planner does them (:func:`split_goal`), with a choice in a
+    named list made two: "select 'Porto' from the 'City' list" is "open the 'City' list
+    to choose 'Porto'" (a drop-down shows its choices only once clicked), then "choose
+    'Porto'"."""
+    out = []
+    for sub in split_goal(goal):
+        rest, _ = _window_scope(sub)
+        m = _CHOOSE.match(rest)
+        named = m is not None and (
+            m["kind"] is not None or (_unquote(m["x"])[1] and _unquote(m["y"])[1])
+        )
+        if m is None or not named:
+            out.append(sub)
+            continue
+        # the window clause names the list's window; the choices may open in their own
+        scope = sub[len(rest) :]
+        out += [f"open the {m['y']} list to choose {m['x']}{scope}", f"choose {m['x']}"]
+    return out
 
 
 def _unquote(text: str) -> tuple[str, bool]:
@@ -306,7 +342,11 @@ _PROSE_KINDS: Final = frozenset({"title", "text"})
 _LITERAL_BONUS: Final = 0.02
 _NUMBER: Final = re.compile(r"\d+")
 #: The kinds each verb prefers when labels tie: a field to type into, a box to tick.
-_PREFERRED: Final = {"type": frozenset({"field"}), "tick": frozenset({"check", "radio"})}
+_PREFERRED: Final = {
+    "type": frozenset({"field"}),
+    "open": frozenset({"field"}),  # a drop-down, not the label beside it
+    "tick": frozenset({"check", "radio"}),
+}
 
 
 class _NoSuchWindow(GoalUnreachable):
@@ -383,6 +423,9 @@ def _targets(subgoals: Sequence[str]) -> list[str]:
     """The label each part of a goal names ("" for a part that names none)."""
     out = []
     for sub in subgoals:
+        if opening := _OPEN_TO_CHOOSE.match(_window_scope(sub)[0]):
+            out.append(_unquote(opening["y"])[0])
+            continue
         try:
             intent = _intent(_window_scope(sub)[0])
         except (ActionError, BrainError):  # that part says so on its own turn
@@ -431,6 +474,30 @@ def _whole_words(want: str, label: str) -> bool:
     return any(
         "".join(words[i:j]) == want for i in range(len(words)) for j in range(i + 1, len(words) + 1)
     )
+
+
+def _named_control(label: Element, elements: Sequence[Element]) -> Element | None:
+    """The button or field a text ``label`` names as a form lays it out: the nearest on
+    its row to its right, within 8 of its heights, else the nearest right under it,
+    starting near where it starts (a web page's drop-down shows its choice, "Lisbon",
+    as a button; "City" beside it is the name the goal knows it by)."""
+    x0, y0, x1, y1 = label.box
+    h = max(1, y1 - y0)
+    mid = (y0 + y1) / 2
+    controls = [
+        e
+        for e in elements
+        if e.kind in ("button", "field") and e.window == label.window and e is not label
+    ]
+    right = [
+        e for e in controls if e.box[1] <= mid <= e.box[3] and x1 - 2 <= e.box[0] <= x1 + 8 * h
+    ]
+    if right:
+        return min(right, key=lambda e: e.box[0])
+    below = [
+        e for e in controls if y1 - 2 <= e.box[1] <= y1 + 1.5 * h and abs(e.box[0] - x0) <= 2 * h
+    ]
+    return min(below, key=lambda e: e.box[1]) if below else None
 
 
 def _in_window(menu: Menu, title: str | None) -> tuple[Element, ...]:
@@ -489,7 +556,7 @@ class PlannerBrain:
                 "UTF-8, or a broken escape); say it again in plain text",
                 reply=printable(goal)[:200],
             )
-        subgoals = split_goal(goal)
+        subgoals = _parts(goal)
         missed = _did_not_take(history, menu)
         if missed:
             raise GoalUnreachable(missed)
@@ -537,6 +604,8 @@ class PlannerBrain:
         menu left the element out) and a note for the decision; ``others`` are the
         labels the goal's other parts name (see :meth:`_choose`)."""
         phrase, window = _window_scope(sub)
+        if opening := _OPEN_TO_CHOOSE.match(phrase):
+            return self._open_for(opening, menu, sub, window, others)
         intent = _intent(phrase)
         if intent.tick is not None:
             try:
@@ -563,6 +632,33 @@ class PlannerBrain:
             _, dest = self._choose(str(fields["to"]), False, menu, sub)
             fields["to"], fields["to_id"] = dest.label, dest.id
         return _made(intent.verb, fields, sub), choice, ""
+
+    def _open_for(
+        self, m: re.Match[str], menu: Menu, sub: str, window: str | None, others: Sequence[str]
+    ) -> tuple[Action, int | None, str]:
+        """Click the list or drop-down named ``m["y"]`` (a field before its label), so its
+        choices show; a 0.1 s wait instead when the choice ``m["x"]`` is on screen already
+        (a list's row, a drop-down that is open)."""
+        choice_label, _ = _unquote(m["x"])
+        want = normalize_label(choice_label)
+        shown = [
+            e
+            for e in _in_window(menu, window)
+            if e.key == want and e.kind not in ("title", "field")
+        ]
+        if shown:
+            note = f"{choice_label!r} is on screen already: no list to open"
+            return _made("wait", {"seconds": 0.1}, sub), None, note
+        y, exact = _unquote(m["y"])
+        choice, e = self._choose(y, exact, menu, sub, verb="open", window=window, others=others)
+        note = f"opening {e.label!r} to show {choice_label!r}"
+        if e.kind in _PROSE_KINDS and (beside := _named_control(e, menu.observation.elements)):
+            note = (
+                f"opening the {beside.label!r} box that {e.label!r} names, to show {choice_label!r}"
+            )
+            numbers = {el.id: n for n, el in enumerate(menu.entries, 1)}
+            choice, e = numbers.get(beside.id), beside
+        return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, note
 
     def _tick(
         self, intent: _Intent, menu: Menu, sub: str, window: str | None, others: Sequence[str]
@@ -646,7 +742,7 @@ class PlannerBrain:
             ),
             None,
         )
-        if "disabled" in element.state and verb in ("click", "type"):
+        if "disabled" in element.state and verb in ("click", "type", "open"):
             raise _Disabled(
                 f"{element.label!r} (from {sub!r}) is disabled: the program says a "
                 f"{verb} on it would do nothing now; what enables it has not happened"
@@ -723,6 +819,8 @@ def _seek_for(sub: str, menu: Menu, history: Sequence[Step], chosen: str | None)
     is not a click, a tick or a typing, or a seek for it already ran in the steps shown
     (then the planner gives up, or takes the looser match, as it did before seeking)."""
     phrase, _ = _window_scope(sub)
+    if _OPEN_TO_CHOOSE.match(phrase):  # the list is on screen; its choice comes next
+        return None
     intent = _intent(phrase)
     if not intent.exact or (intent.verb not in _SEEKABLE and intent.tick is None):
         return None

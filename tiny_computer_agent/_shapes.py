@@ -993,13 +993,20 @@ def fuse_with_prose(
     # (a sentence above a field is what the dialog says, or another control's label)
     named_by = [e for e in loose if id(e) not in long_loose]
     beside = [e for e in loose if id(e) in long_loose]
-    names = _field_names([s for s in controls if s.kind == "field"], named_by, beside)
+    read_in: list[tuple[Shape, list[Element]]] = []
     for s in controls:
         texts = held[id(s)]
         if read is not None and (id(s) in cut or (s.filled and not texts)):
             texts = _better(texts, _reread(read, s))
         elif read is not None and s.kind == "key" and not texts:
             texts = _sure_key(_reread(read, s))
+        shown = _drop_down(s) if _closed_drop_down(s, texts, named_by, beside) else s
+        read_in.append((shown, texts))
+    names = _field_names([s for s, _ in read_in if s.kind == "field"], named_by, beside)
+    for s, texts in read_in:
+        if rows := _stacked_rows(s, texts):
+            out.extend(rows)
+            continue
         made = _control_element(s, texts, names.get(id(s)))
         if made is not None:
             out.append(made)
@@ -1111,6 +1118,33 @@ def _better(estimate: list[Element], reread: list[Element]) -> list[Element]:
     return reread if _ragged(estimate) or surer else estimate
 
 
+def _stacked_rows(s: Shape, texts: Sequence[Element]) -> list[Element]:
+    """The rows of a list drawn as one box, or [] for a control: a "button" holding two
+    or more lines one under another, each starting at the same left edge near the box's
+    left wall (an open drop-down's choices on a grey panel; a button's own words share
+    one line, or are centred). Each row is an ``item`` as wide as the box."""
+    if s.kind != "button" or len(texts) < 2:
+        return []
+    lines = sorted(texts, key=lambda e: e.box[1])
+    x0, _, x1, _ = s.box
+    lefts = [e.box[0] for e in lines]
+    stacked = all(b.box[1] >= a.box[3] - 2 for a, b in itertools.pairwise(lines))
+    aligned = max(lefts) - min(lefts) <= ROW_ALIGN and min(lefts) - x0 <= (x1 - x0) / 4
+    if not (stacked and aligned):
+        return []
+    return [
+        Element(
+            label=e.label,
+            box=(x0, e.box[1], x1, e.box[3]),
+            source="shape",
+            confidence=e.confidence,
+            kind="item",
+            window=e.window,
+        )
+        for e in lines
+    ]
+
+
 def _ragged(texts: Sequence[Element]) -> bool:
     """Whether a text starts or ends with a mark, not a letter or digit (one that has
     no letter or digit at all, a key such as "+", is not ragged)."""
@@ -1157,6 +1191,29 @@ def _control_element(
         value=value,
         window=window or (label.window if label else 0),
     )
+
+
+#: A button with no text this many times wider than tall, with a label where a field's
+#: would be, is a drop-down showing no choice yet (GTK's combo box: a bare arrow).
+DROP_DOWN_ASPECT: Final = 2.5
+
+
+def _closed_drop_down(
+    s: Shape, texts: Sequence[Element], loose: Sequence[Element], beside: Sequence[Element]
+) -> bool:
+    """Whether ``s`` is a drop-down with nothing chosen: a wide button with no text, and
+    a label left of it or above it as a field has (a button with no text is otherwise
+    left out: nothing names it)."""
+    x0, y0, x1, y1 = s.box
+    wide = x1 - x0 >= DROP_DOWN_ASPECT * (y1 - y0)
+    return (
+        s.kind == "button" and not texts and wide and _field_label(s.box, loose, beside) is not None
+    )
+
+
+def _drop_down(s: Shape) -> Shape:
+    """``s`` as the field it stands for: named by its label, its choice (none) its value."""
+    return dataclasses.replace(s, kind="field", filled=False)
 
 
 def _field_names(

@@ -435,7 +435,9 @@ def tidy(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
 
     Web pages say things twice: a label and the static text inside it, a heading and
     its text, a link and its text. A text node is dropped when another node with the
-    same label covers most of it and is a control, or is text with a tighter box.
+    same label covers most of it and is a control, or is text with a tighter box. GTK 3
+    says each entry of an open drop-down twice (its menu's item and the popup's, in one
+    place): a control is dropped when an earlier one of its kind and label covers it.
     """
     named = name_by_neighbours(nodes)
     return tuple(n for i, n in enumerate(named) if not _repeats(i, named))
@@ -444,8 +446,13 @@ def tidy(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
 def _repeats(index: int, nodes: Sequence[A11yNode]) -> bool:
     """Whether ``nodes[index]`` is text that another node already says (see tidy)."""
     node = nodes[index]
-    if node.kind != "text" or not node.label:
+    if not node.label:
         return False
+    if node.kind != "text":  # one control in one place, whichever window tells it
+        return any(
+            n.kind == node.kind and n.label == node.label and _overlap(node.box, n.box) >= 0.8
+            for n in nodes[:index]
+        )
     area = _area(node.box)
     for at, other in enumerate(nodes):
         if at == index or other.label != node.label or other.window != node.window:
