@@ -390,6 +390,19 @@ def test_lines_stacked_at_one_left_edge_in_one_box_are_rows_not_a_button() -> No
     ]
 
 
+def test_a_button_cut_out_of_the_middle_of_a_word_takes_its_re_read() -> None:
+    # Tk's option menu: OCR reads "Colour: Red" as one line; the letters placed by
+    # estimate put "r:" inside the button, and the re-read of the button alone is sure
+    shapes = [Shape(box=(569, 386, 640, 415), kind="button", filled=True)]
+    line = [_ocr("Colour: Red", (511, 388, 626, 411))]
+
+    def read(box: tuple[int, int, int, int]) -> list[Element]:
+        return [_ocr("Red", (578, 390, 612, 410), confidence=0.6)]
+
+    made = [e for e in fuse(line, shapes, read=read) if e.kind == "button"]
+    assert [e.label for e in made] == ["Red"]  # "r: Red" before
+
+
 def test_a_label_whose_ocr_box_reaches_into_its_fields_wall_still_names_it() -> None:
     # a web form: "Name" set 5 px from its box, OCR's box of it 6 px wider than its ink;
     # the field below must not take "Name" from above instead of its own "City"

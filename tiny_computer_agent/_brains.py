@@ -478,7 +478,8 @@ def _whole_words(want: str, label: str) -> bool:
 
 def _named_control(label: Element, elements: Sequence[Element]) -> Element | None:
     """The button or field a text ``label`` names as a form lays it out: the nearest on
-    its row to its right, within 8 of its heights, else the nearest right under it,
+    its row starting right of its middle, within 8 of its heights past its end, else
+    the nearest right under it,
     starting near where it starts (a web page's drop-down shows its choice, "Lisbon",
     as a button; "City" beside it is the name the goal knows it by)."""
     x0, y0, x1, y1 = label.box
@@ -489,8 +490,11 @@ def _named_control(label: Element, elements: Sequence[Element]) -> Element | Non
         for e in elements
         if e.kind in ("button", "field") and e.window == label.window and e is not label
     ]
+    # OCR's box of a word runs a few pixels past its ink, even into the control's wall
     right = [
-        e for e in controls if e.box[1] <= mid <= e.box[3] and x1 - 2 <= e.box[0] <= x1 + 8 * h
+        e
+        for e in controls
+        if e.box[1] <= mid <= e.box[3] and (x0 + x1) / 2 <= e.box[0] <= x1 + 8 * h
     ]
     if right:
         return min(right, key=lambda e: e.box[0])

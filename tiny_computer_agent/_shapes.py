@@ -864,6 +864,21 @@ def _owner(piece: Element, controls: Sequence[Shape]) -> list[Shape]:
     )
 
 
+def _split_words(piece: Element, controls: Sequence[Shape]) -> set[int]:
+    """The ``id`` of each control whose part of ``piece`` (:func:`_cut`) begins or ends
+    inside a word: the letters were placed by estimate, so its text is not to be
+    trusted over a re-read ("Colour: Red" cut at an option menu's wall gave "r: Red")."""
+    owners = _owner(piece, controls)
+    if not owners:
+        return set()
+    letters = _homes(_placed_letters(piece), owners)
+    out: set[int] = set()
+    for (a, home_a, _, _), (b, home_b, _, _) in itertools.pairwise(letters):
+        if home_a is not home_b and not a.isspace() and not b.isspace():
+            out |= {id(h) for h in (home_a, home_b) if h is not None}
+    return out
+
+
 def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape | None]]:
     """``piece`` cut where control borders cross it: each letter goes to the control
     its estimated centre lies in (letters placed by their advance widths along the
@@ -972,11 +987,14 @@ def fuse_with_prose(
     controls = [s for s in shapes if s.kind in ("button", "key", "field")]
     held: dict[int, list[Element]] = {id(s): [] for s in controls}
     cut: set[int] = set()
+    mid_word: set[int] = set()  # controls whose text was cut out of a word
     loose: list[Element] = []
     long_loose: dict[int, int] = {}  # id of a loose part of a prose line -> the line's id
     lines: list[int] = []  # the prose lines that were cut into parts
     for piece, long in [*((e, False) for e in elements), *((p, True) for p in prose)]:
         parts = _cut(piece, controls)
+        if len(parts) > 1:
+            mid_word |= _split_words(piece, controls)
         if long and parts:
             lines.append(id(piece))
         for part, home in parts:
@@ -997,7 +1015,9 @@ def fuse_with_prose(
     for s in controls:
         texts = held[id(s)]
         if read is not None and (id(s) in cut or (s.filled and not texts)):
-            texts = _better(texts, _reread(read, s))
+            again = _reread(read, s)
+            sure = id(s) in mid_word and again and not _ragged(again)
+            texts = again if sure else _better(texts, again)
         elif read is not None and s.kind == "key" and not texts:
             texts = _sure_key(_reread(read, s))
         shown = _drop_down(s) if _closed_drop_down(s, texts, named_by, beside) else s
@@ -1120,16 +1140,23 @@ def _better(estimate: list[Element], reread: list[Element]) -> list[Element]:
 
 def _stacked_rows(s: Shape, texts: Sequence[Element]) -> list[Element]:
     """The rows of a list drawn as one box, or [] for a control: a "button" holding two
-    or more lines one under another, each starting at the same left edge near the box's
-    left wall (an open drop-down's choices on a grey panel; a button's own words share
-    one line, or are centred). Each row is an ``item`` as wide as the box."""
+    or more lines one under another, all starting at one left edge (an open drop-down's
+    choices on a grey panel, Tk's menu of an option menu; a button's own words share one
+    line, or are centred). Each row is an ``item`` as wide as the box."""
     if s.kind != "button" or len(texts) < 2:
         return []
     lines = sorted(texts, key=lambda e: e.box[1])
     x0, _, x1, _ = s.box
-    lefts = [e.box[0] for e in lines]
-    stacked = all(b.box[1] >= a.box[3] - 2 for a, b in itertools.pairwise(lines))
-    aligned = max(lefts) - min(lefts) <= ROW_ALIGN and min(lefts) - x0 <= (x1 - x0) / 4
+    lefts, rights = [e.box[0] for e in lines], [e.box[2] for e in lines]
+    # OCR's boxes of lines set close may overlap a little, never by a third of a line
+    stacked = all(
+        a.box[3] - b.box[1] <= min(a.box[3] - a.box[1], b.box[3] - b.box[1]) / 3
+        for a, b in itertools.pairwise(lines)
+    )
+    # lines of one width may be centred: then they must start near the left wall
+    ragged_right = max(rights) - min(rights) > ROW_ALIGN
+    near_wall = min(lefts) - x0 <= (x1 - x0) / 4
+    aligned = max(lefts) - min(lefts) <= ROW_ALIGN and (ragged_right or near_wall)
     if not (stacked and aligned):
         return []
     return [
