@@ -113,7 +113,30 @@ def toppings(root: tk.Tk) -> None:
     ttk.Button(root, text="OK", command=ok).pack(pady=(0, 12))
 
 
-PROGRAMS = {"form": form, "keypad": keypad, "list": listbox, "toppings": toppings}
+def trip(root: tk.Tk) -> None:
+    """Two drop-downs: ttk's read-only combo box (grey, sunk into the window) and Tk's
+    option menu (a raised button showing its choice)."""
+    from tkinter import ttk
+
+    root.title("Tk trip")
+    ttk.Style(root).theme_use("default")
+    frame = ttk.Frame(root, padding=10)
+    frame.pack()
+    city = ttk.Combobox(frame, values=("Lisbon", "Porto", "Faro"), state="readonly")
+    ttk.Label(frame, text="City:").grid(row=0, column=0, sticky="w", pady=4)
+    city.grid(row=0, column=1, sticky="w", pady=4)
+    colour = tk.StringVar(value="Red")
+    tk.Label(frame, text="Colour:").grid(row=1, column=0, sticky="w", pady=4)
+    tk.OptionMenu(frame, colour, "Red", "Green", "Blue").grid(row=1, column=1, sticky="w")
+
+    def ok() -> None:
+        print(f"{city.get()}|{colour.get()}", flush=True)
+        root.destroy()
+
+    tk.Button(frame, text="OK", command=ok).grid(row=2, column=0, columnspan=2, pady=6)
+
+
+PROGRAMS = {"form": form, "keypad": keypad, "list": listbox, "toppings": toppings, "trip": trip}
 
 if __name__ == "__main__":
     main = tk.Tk()

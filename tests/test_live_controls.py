@@ -221,6 +221,17 @@ def test_a_choice_is_made_in_a_zenity_drop_down(gtk: Desk, goal: str) -> None:
     assert _said(proc, episode) == (0, f"Ada|{want}"), episode["log"]
 
 
+def test_choices_are_made_in_tks_read_only_combo_box_and_option_menu(plain: Desk) -> None:
+    """No tree: ttk's read-only combo box is grey like its window, found by its sunken
+    relief; the option menu is a button showing "Red", named "Colour" by its label;
+    each opens a menu whose entries are rows."""
+    proc = _tk(plain, "trip", "Tk trip")
+    goal = ("select 'Porto' from the 'City' list then choose Green from the Colour menu "
+            "then click 'OK'")  # fmt: skip
+    episode = _agent(plain, goal, steps=7)
+    assert _said(proc, episode) == (0, "Porto|Green"), episode["log"]
+
+
 def test_a_zenity_entry_that_holds_a_draft_is_typed_over(gtk: Desk) -> None:
     proc = _zenity(gtk, "--entry", "--title", "Rename", "--text", "New name:",
                    "--entry-text", "draft-notes")  # fmt: skip

@@ -105,6 +105,23 @@ def test_a_raised_button_lit_under_the_pointer_is_a_button_and_a_sunken_box_a_fi
     assert [s.kind for s in detect_shapes(image)] == ["button", "field"]
 
 
+def test_a_grey_box_sunk_into_its_window_is_a_field_and_a_grey_band_under_a_bar_not() -> None:
+    # ttk's read-only combo box: the window's own grey inside a thin sunken wall (dark
+    # above, light below), its arrow beside it; the value shown selected splits it
+    image = _canvas(500, 300)
+    d = ImageDraw.Draw(image)
+    d.rectangle((60, 40, 300, 63), outline=(130, 130, 130))
+    d.line((61, 63, 300, 63), fill=(255, 255, 255))
+    d.line((300, 41, 300, 63), fill=(255, 255, 255))
+    d.rectangle((282, 43, 297, 60), outline=(90, 90, 90))  # the arrow's button
+    _relief(d, (60, 100, 300, 123), top=130, bottom=255, inside=217)
+    d.rectangle((63, 103, 110, 120), fill=(70, 90, 120))  # the chosen value's band
+    d.rectangle((0, 200, 499, 222), fill=(80, 110, 170))  # a title bar, the window under it
+    found = [(s.kind, s.box) for s in detect_shapes(image) if s.kind == "field"]
+    assert [kind for kind, _ in found] == ["field", "field"], found
+    assert _near(found[0][1][:2], (60, 40)) and _near(found[1][1], (60, 100, 300, 123), 4), found
+
+
 def test_a_field_wider_than_a_list_is_still_a_field() -> None:
     image = _canvas(1280, 200)
     d = ImageDraw.Draw(image)

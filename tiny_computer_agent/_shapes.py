@@ -351,6 +351,32 @@ def _raised(np: Any, grey: Any, inside: Box) -> bool:
     return top - bottom >= RAISED and top >= within
 
 
+#: The grey levels a sunken box's inside may be from the window around it.
+SAME_GREY: Final = 12
+
+
+def _sunken(np: Any, grey: Any, inside: Box) -> bool:
+    """Whether ``inside`` is sunk into a window of its own grey (Tk's sunken relief): a
+    thin wall above it :data:`RAISED` levels darker than the one below it along the
+    middle half, the wall above darker than the window beyond it and the wall below
+    lighter, and the inside the window's grey (a band under a title bar, or a chosen
+    row under a darker one, is no such box)."""
+    x0, y0, x1, y1 = inside
+    qx = (x1 - x0) // 4
+    cols = slice(x0 + qx, x1 - qx)
+    within = float(np.median(grey[y0:y1, x0:x1]))
+    top, bottom = _walls(np, grey, inside, within, cols)
+    if bottom - top < RAISED or y0 < 5 or y1 + 4 >= grey.shape[0]:
+        return False
+    above, below = float(np.median(grey[y0 - 5, cols])), float(np.median(grey[y1 + 4, cols]))
+    same = abs(above - within) <= SAME_GREY and abs(below - within) <= SAME_GREY
+    if not (same and top < above - SAME_GREY and bottom > below + SAME_GREY / 2):
+        return False
+    # a wall is a line: dark all along (the lower edges of a row of letters are not)
+    rows = grey[y0 - 2 : y0, cols]
+    return bool((rows.min(axis=0) < above - SAME_GREY).mean() >= 0.9)
+
+
 def _light(np: Any, grey: Any, inside: Box, box: Box, lighter: int = 6) -> bool:
     """Whether ``inside`` is near white and ``lighter`` grey levels lighter than what lies
     above and below its walls (``box``): a list's inside, not a dialog's own grey. A
@@ -391,6 +417,14 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
         if whole != inside:  # the rest of the field: its text, left of the caret
             inside, box = whole, _wall(edge, whole)
             ink = True
+        return Shape(box=box, kind="field", filled=ink)
+    if wide and (y1 - y0) <= 44 and _sunken(np, grey, inside):
+        # a box sunk into a window of its own grey: a read-only entry, or ttk's
+        # read-only combo box (its arrow beside it), whose choice is its value (shown
+        # selected: the band splits the inside as a caret does)
+        whole = _through_cursor(edge, inside)
+        if whole != inside:
+            box, ink = _wall(edge, whole), True
         return Shape(box=box, kind="field", filled=ink)
     if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
         return None  # a title bar, a status line or a message frame, not a button
