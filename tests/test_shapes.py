@@ -122,6 +122,21 @@ def test_a_grey_box_sunk_into_its_window_is_a_field_and_a_grey_band_under_a_bar_
     assert _near(found[0][1][:2], (60, 40)) and _near(found[1][1], (60, 100, 300, 123), 4), found
 
 
+def test_letters_touching_a_focused_fields_ring_do_not_make_it_a_wide_button() -> None:
+    # Tk's focused entry: a black 1 px focus ring, text filling it, and a label's last
+    # letters set against it ("(Hz)" before "400800"), here joined to the ring by a line
+    image = _canvas(500, 200)
+    d = ImageDraw.Draw(image)
+    d.rectangle((150, 40, 250, 63), fill=(255, 255, 255), outline=(0, 0, 0))
+    for x in range(153, 247, 5):  # letters as tall as the field allows: no flat inside
+        d.rectangle((x, 43, x + 1, 60), fill=(0, 0, 0))
+    d.rectangle((122, 44, 126, 60), fill=(0, 0, 0))  # a letter's stem
+    d.line((126, 52, 150, 52), fill=(0, 0, 0))  # touching the ring
+    found = [(s.kind, s.box) for s in detect_shapes(image) if s.box[1] < 100]
+    assert [kind for kind, _ in found] == ["field"], found  # a button from x=121 before
+    assert _near(found[0][1], (150, 40, 251, 64)), found
+
+
 def test_a_field_wider_than_a_list_is_still_a_field() -> None:
     image = _canvas(1280, 200)
     d = ImageDraw.Draw(image)

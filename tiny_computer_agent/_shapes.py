@@ -131,7 +131,7 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     edge = _edges(grey)
     flat = (~edge).view(np.uint8)
     _, regions, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    ticks, rings = _rings(np, cv2, edge)
+    ticks, rings = _rings(np, cv2, edge, grey)
     ticks = [_radio_state(np, grey, edge, t) for t in ticks]
     ticks += _square_insides(np, stats, regions, grey, edge, rings=ticks)
     controls = _controls(np, stats, grey, edge)
@@ -614,7 +614,7 @@ def _centred(np: Any, core: Any) -> bool:
     return bool(left >= max(8, 0.06 * width) and abs(left - right) <= 0.12 * width)
 
 
-def _rings(np: Any, cv2: Any, edge: Any) -> tuple[list[Shape], list[Shape]]:
+def _rings(np: Any, cv2: Any, edge: Any, grey: Any) -> tuple[list[Shape], list[Shape]]:
     """(check boxes and radios, ring buttons): closed rings of edge pixels. A tick or a
     dot that touches a small ring, or a label that touches a button's wall (X Toolkit's
     oval buttons in a bitmap font; a hovered one's thicker wall), split the flat inside
@@ -634,10 +634,26 @@ def _rings(np: Any, cv2: Any, edge: Any) -> tuple[list[Shape], list[Shape]]:
         shape = _tick(np, own, edge[y0:y1, x0:x1], (x0, y0, x1, y1))
         if shape is not None:
             ticks.append(shape)
-    return ticks, _ring_buttons(np, labels, stats[1:], ok)
+    return ticks, _ring_buttons(np, labels, stats[1:], ok, grey=grey, edge=edge)
 
 
-def _ring_buttons(np: Any, labels: Any, stats: Any, small: Any) -> list[Shape]:
+def _trimmed(np: Any, own: Any, box: Box) -> Box:
+    """``box`` cut down to where the ring's straight top and bottom walls run, on a side
+    where the ring's own component reaches more than its height past them: a label's
+    letters that touch a focused field's ring (Tk's black focus ring and "(Hz)" before
+    it) are not the field. A rounded end reaches half its height past them, and stays."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    cols = np.flatnonzero(own[0] & own[-1])
+    if len(cols) == 0:
+        return box
+    left, right = x0 + int(cols[0]), x0 + int(cols[-1]) + 1
+    return (left if left - x0 > h else x0, y0, right if x1 - right > h else x1, y1)
+
+
+def _ring_buttons(
+    np: Any, labels: Any, stats: Any, small: Any, *, grey: Any, edge: Any
+) -> list[Shape]:
     """Edge rings of button size: the ring holds the middle of all four sides of its
     box (checked at four points for every component first: a word's bounding box
     seldom has ink at all four) and most of their middle halves."""
@@ -665,6 +681,13 @@ def _ring_buttons(np: Any, labels: Any, stats: Any, small: Any) -> list[Shape]:
         hollow = 1.0 - float(own[3:-3, 3:-3].mean()) if own.shape[0] > 6 else 0.0
         if wall.mean() >= 0.8 and hollow >= 0.3:
             ink = hollow < 0.97
+            cut = _trimmed(np, own, (x0, y0, x1, y1))
+            if cut != (x0, y0, x1, y1):  # a control of its own, read as a flat one is
+                inside = (cut[0] + 2, cut[1] + 2, cut[2] - 2, cut[3] - 2)
+                shape = _control(np, inside, grey, edge)
+                if shape is not None:
+                    out.append(dataclasses.replace(shape, filled=ink))
+                continue
             out.append(Shape(box=(x0 + 1, y0 + 1, x1 - 1, y1 - 1), kind="button", filled=ink))
     return out
 
@@ -1045,17 +1068,10 @@ def fuse_with_prose(
     # (a sentence above a field is what the dialog says, or another control's label)
     named_by = [e for e in loose if id(e) not in long_loose]
     beside = [e for e in loose if id(e) in long_loose]
-    read_in: list[tuple[Shape, list[Element]]] = []
-    for s in controls:
-        texts = held[id(s)]
-        if read is not None and (id(s) in cut or (s.filled and not texts)):
-            again = _reread(read, s)
-            sure = id(s) in mid_word and again and not _ragged(again)
-            texts = again if sure else _better(texts, again)
-        elif read is not None and s.kind == "key" and not texts:
-            texts = _sure_key(_reread(read, s))
-        shown = _drop_down(s) if _closed_drop_down(s, texts, named_by, beside) else s
-        read_in.append((shown, texts))
+    read_in = [
+        (_drop_down(s) if _closed_drop_down(s, texts, named_by, beside) else s, texts)
+        for s, texts in _texts_in(controls, held, read, cut=cut, mid_word=mid_word)
+    ]
     names = _field_names([s for s, _ in read_in if s.kind == "field"], named_by, beside)
     for s, texts in read_in:
         if rows := _stacked_rows(s, texts):
@@ -1070,6 +1086,30 @@ def fuse_with_prose(
     loose = [e for e in loose if id(e) not in long_loose]  # a sentence is not a control
     lists = [s.box for s in shapes if s.kind == "list"]
     return tuple(reading_order([*out, *ticks, *_plain(loose, lists)])), used
+
+
+def _texts_in(
+    controls: Sequence[Shape],
+    held: dict[int, list[Element]],
+    read: Reader | None,
+    *,
+    cut: set[int],
+    mid_word: set[int],
+) -> list[tuple[Shape, list[Element]]]:
+    """Each control with its text: the OCR parts it ``held``, or what ``read`` finds in
+    it alone where those were cut out of a longer line (``cut``; out of the middle of a
+    word, ``mid_word``: then a clean re-read wins) or OCR read no ink it has."""
+    out = []
+    for s in controls:
+        texts = held[id(s)]
+        if read is not None and (id(s) in cut or (s.filled and not texts)):
+            again = _reread(read, s)
+            sure = id(s) in mid_word and again and not _ragged(again)
+            texts = again if sure else _better(texts, again)
+        elif read is not None and s.kind == "key" and not texts:
+            texts = _sure_key(_reread(read, s))
+        out.append((s, texts))
+    return out
 
 
 #: A line longer than this many words is prose, not a list's row: a list of such lines is
