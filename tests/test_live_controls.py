@@ -395,6 +395,56 @@ def test_a_choice_is_made_in_a_web_pages_drop_down(gtk: Desk, tmp_path: Path) ->
         raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
 
 
+_TERMS = """<!doctype html><html><head><meta charset=utf-8><title>Terms</title>
+<style>body{font:16px sans-serif;margin:40px}</style></head><body><h1>Terms</h1>
+%s<label><input type=checkbox id=a> I agree</label><br>
+<button type=button onclick="document.title = 'Accepted ' + a.checked">Accept</button>
+</body></html>
+"""
+
+
+def test_a_box_below_the_fold_of_a_web_page_is_scrolled_to_ticked_and_sent(
+    gtk: Desk, tmp_path: Path
+) -> None:
+    """Sixty paragraphs of terms, then "I agree" and Accept: the planner seeks the box
+    (scrolling the page, looking after each scroll), ticks it and accepts. Its label
+    keeps its "I" (a one-letter first word over a box was taken for the box read as a
+    letter)."""
+    require("chromium")
+    page = tmp_path / "terms.html"
+    rows = "".join(f"<p>Paragraph {i}: terms and conditions.</p>" for i in range(1, 60))
+    page.write_text(_TERMS % rows)
+    tree = "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env
+    gtk.vd.spawn(
+        [
+            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--disable-extensions", "--password-store=basic",
+            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
+            "--window-size=900,700", *(["--force-renderer-accessibility"] if tree else []),
+            page.as_uri(),
+        ],
+        quiet=True,
+        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
+    )  # fmt: skip
+    gtk.wait_window("Terms - Chromium", timeout=40)
+    if tree:
+        backend = AtspiBackend(environ=gtk.vd.env)
+        try:
+            eventually(
+                lambda: any(n.label == "Terms" for n in backend.snapshot().nodes),
+                "the page in the tree",
+                timeout=30,
+            )
+        finally:
+            backend.close()
+    goal = "tick 'I agree' then click 'Accept'"
+    episode = _agent(gtk, goal, steps=6, extra=("--allow-irreversible", "Accept"))
+    try:
+        gtk.wait_window("Accepted true - Chromium", timeout=10)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+
+
 def _chosen_kinds(episode: dict[str, Any]) -> list[str]:
     """The kind of the element each step's decision chose, from that step's own look."""
     kinds = []

@@ -452,12 +452,14 @@ def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None
         Shape(box=(20, 20, 32, 32), kind="check", state=frozenset({"checked"})),
         Shape(box=(20, 50, 32, 62), kind="check"),
         Shape(box=(20, 80, 32, 92), kind="radio", state=frozenset({"checked"})),
+        Shape(box=(20, 110, 32, 122), kind="check"),
     ]
     ocr = [
         _ocr("Subscribe", (40, 18, 130, 34)),
         _ocr("M Remember me", (16, 48, 150, 64)),  # the box read as a letter
         _ocr("• Large", (18, 78, 90, 94)),
         _ocr("Title", (300, 20, 360, 34)),
+        _ocr("I agree", (13, 106, 101, 126)),  # a web page's: the line's box over the box
     ]
     got = fuse(ocr, shapes)
     ticks = [(e.kind, e.label, e.box, e.checked) for e in got if e.kind != "text"]
@@ -465,6 +467,7 @@ def test_a_check_box_takes_the_text_on_its_right_and_keeps_its_own_box() -> None
         ("check", "Subscribe", (20, 20, 32, 32), True),
         ("check", "Remember me", (20, 50, 32, 62), False),
         ("radio", "Large", (20, 80, 32, 92), True),
+        ("check", "I agree", (20, 110, 32, 122), False),  # "I" is a word, not the box
     ]
     assert [e.label for e in got if e.kind == "text"] == ["Title"]  # labels are not listed twice
 

@@ -1435,15 +1435,21 @@ def _tick_label(box: Box, loose: Sequence[Element]) -> Element | None:
 def _after(label: Element, box: Box) -> str:
     """``label``'s text without what OCR read from the box itself, when its line starts
     over the box: leading marks ("• Large", "☑ Subscribe") and a one-letter first word
-    placed over the box ("M Subscribe")."""
+    placed over the box ("M Subscribe"; "I agree" keeps its "I": :data:`WORDS_OF_ONE`)."""
     text = label.label.lstrip()
     while text and not text[0].isalnum():
         text = text[1:].lstrip()
     first, _, rest = text.partition(" ")
     scale = (label.box[2] - label.box[0]) / max(1e-6, sum(map(_advance, label.label)))
-    if rest and len(first) == 1 and label.box[0] + _advance(first) * scale < box[2]:
+    over = label.box[0] + _advance(first) * scale < box[2]
+    if rest and len(first) == 1 and first not in WORDS_OF_ONE and over:
         text = rest.lstrip()
     return text or label.label
+
+
+#: One-letter words a label may start with ("I agree"), never what OCR makes of a box
+#: (a box reads as "M", "O", "D" or "C").
+WORDS_OF_ONE: Final = frozenset({"I", "A", "a"})
 
 
 #: A control's box is read again this much inside its outer edge (its wall left out).
