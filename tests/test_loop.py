@@ -388,6 +388,30 @@ def test_text_typed_over_a_field_that_kept_its_old_text_stops_the_run_and_says_s
     assert "old text stayed" not in ep.reason and world.street == "Rua Augusta"
 
 
+def test_a_claim_of_done_says_when_the_last_click_changed_nothing_on_screen() -> None:
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+
+    class Clicks:  # real input, as far as the loop can tell
+        def execute(self, action: Action, observation: Observation) -> ActionResult:
+            return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+    dead = ScriptedScreen.of_labels(["Apply", "Cancel"])  # Apply does nothing
+    ep = run_episode("click 'Apply'", screen=dead, brain=PlannerBrain(), executor=Clicks(),
+                     policy=armed)  # fmt: skip
+    assert ep.outcome == "claimed"
+    assert ep.reason.endswith(
+        "(a claim: nothing was verified; and the screen did not change after click 'Apply')"
+    )
+    live = ScriptedScreen.of_labels(["Apply", "Cancel"], ["Applied"])
+    ep = run_episode("click 'Apply'", screen=live, brain=PlannerBrain(), executor=Clicks(),
+                     policy=armed)  # fmt: skip
+    assert ep.reason.endswith("(a claim: nothing was verified)")
+    ep = run_episode(
+        "click 'Apply'", screen=ScriptedScreen.of_labels(["Apply"]), brain=PlannerBrain()
+    )
+    assert "did not change" not in ep.reason  # a dry run changes nothing by design
+
+
 def test_a_dry_run_does_not_blame_the_field_for_text_it_never_typed() -> None:
     class Unchanged(FormWorld):
         def execute(self, action: Action, observation: Observation) -> ActionResult:

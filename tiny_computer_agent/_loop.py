@@ -666,10 +666,15 @@ def _error(kind: ErrorKind, cause: Exception | str) -> StepError:
     return StepError(kind=kind, message=str(cause))
 
 
+#: Verbs whose real effect shows on screen: one that left the index as it was is worth
+#: saying beside a claim of done (a click on a button that does nothing now).
+_SHOWS: Final = frozenset({"click", "type", "key", "drag"})
+
+
 def _finish_on_done(run: _Run, obs: Observation, decision: Decision) -> Episode:
     claim = decision.action.reason or "the brain said it is done"
     if not run.verify_text:
-        return run.end("claimed", f"{claim} (a claim: nothing was verified)", obs)
+        return run.end("claimed", f"{claim} (a claim: nothing was verified{_idle(run, obs)})", obs)
     if run.verified(obs) and not run.visible_at_start:
         return run.end("verified", f"{run.verify_text!r} is visible; {claim}", obs)
     if run.visible_at_start:
@@ -680,6 +685,20 @@ def _finish_on_done(run: _Run, obs: Observation, decision: Decision) -> Episode:
             obs,
         )
     return run.end("not-verified", f"{claim}, but {run.verify_text!r} is not visible", obs)
+
+
+def _idle(run: _Run, obs: Observation) -> str:
+    """ "; and the screen did not change after <the last action>" when the last real
+    action that shows on screen left the index as it was, else ""."""
+    last = next((s for s in reversed(run.steps) if s.acted), None)
+    if last is None or last.result is None or last.result.dry_run or last.decision is None:
+        return ""
+    before, done = last.observation, last.decision.actions
+    if before is None or not any(a.verb in _SHOWS for a in done):
+        return ""
+    if before.signature() != obs.signature():
+        return ""
+    return f"; and the screen did not change after {done[-1].describe()}"
 
 
 def history_feedback(history: Sequence[Step], current: Observation | None = None) -> list[str]:
