@@ -22,6 +22,7 @@ from tiny_computer_agent import (
 )
 from tiny_computer_agent._actions import ActionError
 from tiny_computer_agent._brains import _parts
+from tiny_computer_agent._perception import without_shortcut
 
 from .helpers import dialog
 
@@ -273,6 +274,19 @@ def test_a_drop_down_that_shows_its_choice_is_opened_through_the_label_beside_it
     assert _decide("choose Porto in the City list", label, under).action.target == "Lisbon"
     alone = _decide("choose Porto in the City list", label, far)  # nothing it names: the label
     assert alone.action.target == "City"
+
+
+def test_a_quoted_label_shown_with_its_shortcut_is_clicked_without_a_seek() -> None:
+    # Tk's menus and buttons show shortcuts after their labels
+    entries = (
+        _el("Load ... Ctrl+F", 0, 0, kind="button"),
+        _el("Exit Ctrl+Q", 0, 30, kind="button"),
+    )
+    decision = _decide("click 'Load ...'", *entries)
+    assert (decision.action.verb, decision.action.target) == ("click", "Load ... Ctrl+F")
+    assert without_shortcut("Help  F1") == "Help" and without_shortcut("Save as") == "Save as"
+    assert without_shortcut("Quit Alt+Shift+Q") == "Quit"
+    assert _decide("click 'Load'", _el("Loader", 0, 0)).action.verb == "seek"  # no shortcut
 
 
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:

@@ -186,6 +186,26 @@ def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: De
     assert "Work Phone:  555-1234" in lines, f"{card}\n{episode['log']}"
 
 
+def test_a_menu_entry_shown_with_its_shortcut_opens_a_dialog_over_the_window(
+    plain: Desk,
+) -> None:
+    """The rolodex's File menu: "Load ... Ctrl+F" is the entry 'Load ...' names (it
+    scrolled to look for it first), and its dialog stands over the window's fields,
+    whose labels it hides: the dialog's sentences named them, and its raised bottom
+    panel read as a second "OK". The demo prints "dummy file name" when OK is clicked."""
+    require("wish")
+    if not ROLODEX.exists():
+        pytest.skip(f"{ROLODEX} is missing; apt-get install tk8.6-doc")
+    sh = ["sh", "-c", 'exec wish "$0" 2>&1', str(ROLODEX)]
+    proc = plain.vd.spawn(sh, stdout=subprocess.PIPE)
+    plain.wait_window("rolodex")
+    episode = _agent(plain, "click File then click 'Load ...' then click OK", steps=4)
+    proc.terminate()
+    said, _ = proc.communicate(timeout=10)
+    assert "dummy file name" in said, f"{said}\n{episode['log']}"
+    assert "seek" not in episode["log"] and episode["outcome"] == "claimed", episode["log"]
+
+
 IXSET = Path("/usr/share/tcltk/tk8.6/demos/ixset")
 
 

@@ -435,6 +435,35 @@ def test_a_button_cut_out_of_the_middle_of_a_word_takes_its_re_read() -> None:
     assert [e.label for e in made] == ["Red"]  # "r: Red" before
 
 
+def test_a_dialog_over_a_window_names_none_of_its_fields_and_its_panel_is_no_button() -> None:
+    # Tk's dialog over the rolodex: its sentence left of the fields it covers, its OK
+    # button on a raised panel that reads "OK" too
+    shapes = [
+        Shape(box=(797, 339, 850, 362), kind="field"),  # the window's, its label hidden
+        Shape(box=(482, 458, 799, 511), kind="button", filled=True),  # the dialog's panel
+        Shape(box=(615, 469, 665, 500), kind="button"),
+    ]
+    ocr = [
+        _ocr("This is a dummy file selection", (493, 342, 781, 364)),
+        _ocr("OK", (628, 474, 652, 494)),
+    ]
+
+    def window(box: tuple[int, int, int, int]) -> int:  # the dialog spans x 482..799
+        return 2 if 482 <= (box[0] + box[2]) / 2 < 799 else 1
+
+    def read(box: tuple[int, int, int, int]) -> list[Element]:  # the panel alone reads OK
+        return [_ocr("OK", (628, 474, 652, 494))]
+
+    made = fuse(ocr, shapes, window=window, read=read)
+    assert sorted((e.kind, e.label, e.box) for e in made) == [
+        ("button", "OK", (615, 469, 665, 500)),
+        ("field", "", (797, 339, 850, 362)),
+        ("text", "This is a dummy file selection", (493, 342, 781, 364)),
+    ]
+    named = fuse(ocr, shapes)  # no windows known: the nearest text names it, as before
+    assert ("field", "This is a dummy file selection") in [(e.kind, e.label) for e in named]
+
+
 def test_a_label_whose_ocr_box_reaches_into_its_fields_wall_still_names_it() -> None:
     # a web form: "Name" set 5 px from its box, OCR's box of it 6 px wider than its ink;
     # the field below must not take "Name" from above instead of its own "City"

@@ -28,7 +28,7 @@ from ._errors import ActionError, BrainError, GoalUnreachable
 from ._executors import held_text
 from ._history import actions_done
 from ._menu import Menu, parse_decision
-from ._perception import Element, Window, match_score, normalize_label
+from ._perception import Element, Window, match_score, normalize_label, without_shortcut
 
 __all__ = [
     "FirstItemBrain",
@@ -829,7 +829,8 @@ def _seek_for(sub: str, menu: Menu, history: Sequence[Step], chosen: str | None)
     if not intent.exact or (intent.verb not in _SEEKABLE and intent.tick is None):
         return None
     want = normalize_label(intent.target or "")
-    if not want or want == normalize_label(chosen or "") or not menu.observation.elements:
+    bears = (normalize_label(chosen or ""), normalize_label(without_shortcut(chosen or "")))
+    if not want or want in bears or not menu.observation.elements:
         return None
     for step in history:
         done = step.decision.action if step.decision is not None else None

@@ -22,10 +22,22 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from typing import Any, Final
 
 from ._contracts import Detection, Detector
-from ._perception import Element, Frame, as_frame, match_score, normalize_label, reading_order
+from ._perception import (
+    Element,
+    Frame,
+    as_frame,
+    match_score,
+    normalize_label,
+    reading_order,
+)
+from ._windows_assign import window_at
+
+#: A box in frame pixels: left, top, right, bottom.
+Box = tuple[int, int, int, int]
 
 __all__ = [
     "AutoDetector",
@@ -178,7 +190,11 @@ class FusedDetector:
             shapes = detect_shapes(frame.image)
             pieces = found.prose_pieces
             elements, used = fuse_with_prose(
-                found.elements, shapes, read=crop_reader(frame.image), prose=pieces
+                found.elements,
+                shapes,
+                read=crop_reader(frame.image),
+                prose=pieces,
+                window=_window_under(frame) if frame.windows else None,
             )
             if not pieces:
                 return elements, found.prose
@@ -194,6 +210,18 @@ class FusedDetector:
             self._said.add(note)
             log.warning(note)
             notes.append(note)
+
+
+def _window_under(frame: Frame) -> Callable[[Box], int]:
+    """The id of the top-most window at a frame box's centre (0: none, the desktop)."""
+    m = frame.mapping
+
+    def window(box: Box) -> int:
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        on_top = window_at(frame.windows, m.left + x * m.scale_x, m.top + y * m.scale_y)
+        return on_top.id if on_top is not None else 0
+
+    return window
 
 
 #: A tree check box this small (a list's toggle cell, not a box with its label beside

@@ -65,7 +65,7 @@ from ._events import Gate, Listener, RunEvent
 from ._executors import DryRunExecutor, carry_out
 from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
-from ._perception import Element, Observation, normalize_label
+from ._perception import Element, Observation, normalize_label, without_shortcut
 from ._policy import Policy
 from ._waiting import Watch, watch
 
@@ -634,9 +634,10 @@ def _longest_column(texts: Sequence[Element], slack: int = 6) -> list[Element]:
 
 
 def _shows_label(obs: Observation, label: str) -> bool:
-    """Whether an element's label is ``label`` once normalised (a label, not prose)."""
+    """Whether an element's label is ``label`` once normalised (a label, not prose), or
+    is it with a shortcut shown after it ("Load ... Ctrl+F")."""
     want = normalize_label(label)
-    return any(e.key == want for e in obs.elements)
+    return any(want in (e.key, normalize_label(without_shortcut(e.label))) for e in obs.elements)
 
 
 def _sought(want: str, moves: Sequence[str], error: str, *, ok: bool) -> ActionResult:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import hashlib
+import re
 import time
 import unicodedata
 import warnings
@@ -511,6 +512,20 @@ _NOT_CONTROLS: Final = frozenset({"", "text", "title"})
 def _field_text(e: Element) -> str:
     """A text field's text, normalised ("" for anything else, or a field with none)."""
     return normalize_label(e.value) if e.kind == "field" and e.value else ""
+
+
+#: A keyboard shortcut shown after a menu entry's or a button's label ("Load ...
+#: Ctrl+F", "Add   Ctrl+A", "Help F1").
+_SHORTCUT: Final = re.compile(
+    r"\s+(?:(?:ctrl|control|alt|shift|meta|super|cmd|win)\s*[+-]\s*)+\S+$|\s+F\d{1,2}$",
+    re.I,
+)
+
+
+def without_shortcut(label: str) -> str:
+    """``label`` without a keyboard shortcut shown after it: "Load ... Ctrl+F" is the
+    entry "Load ..." as a goal quotes it."""
+    return _SHORTCUT.sub("", label.strip())
 
 
 def match_score(want: str, have: str) -> float:

@@ -1004,6 +1004,7 @@ def fuse(
     *,
     read: Reader | None = None,
     prose: Sequence[Element] = (),
+    window: Callable[[Box], int] | None = None,
 ) -> tuple[Element, ...]:
     """OCR ``elements`` and ``shapes`` of one frame as one index, in reading order.
 
@@ -1027,8 +1028,12 @@ def fuse(
     boxes, :attr:`Detection.prose_pieces`): the parts of one inside a button, key or
     field, or one to a check box's or radio's right, are that control's label ("Send
     anonymous usage statistics to the developers"); the rest stay prose, off the index
-    (a sentence above a field does not name it)."""
-    return fuse_with_prose(elements, shapes, read=read, prose=prose)[0]
+    (a sentence above a field does not name it).
+
+    ``window(box)``, when given, is the id of the window a box lies in (the top-most at
+    its centre): text names only a field of its own window (a dialog's sentences over
+    the fields of the window under it named them)."""
+    return fuse_with_prose(elements, shapes, read=read, prose=prose, window=window)[0]
 
 
 def fuse_with_prose(
@@ -1037,11 +1042,12 @@ def fuse_with_prose(
     *,
     read: Reader | None,
     prose: Sequence[Element],
+    window: Callable[[Box], int] | None = None,
 ) -> tuple[tuple[Element, ...], set[int]]:
     """:func:`fuse`, and the ``id`` of each ``prose`` piece that controls took whole as
     their labels (the verifier still needs the rest of a line that was not taken)."""
     shapes = _lit_rows(shapes, [*elements, *prose])
-    controls = [s for s in shapes if s.kind in ("button", "key", "field")]
+    controls = _unframed([s for s in shapes if s.kind in ("button", "key", "field")])
     held: dict[int, list[Element]] = {id(s): [] for s in controls}
     cut: set[int] = set()
     mid_word: set[int] = set()  # controls whose text was cut out of a word
@@ -1068,11 +1074,13 @@ def fuse_with_prose(
     # (a sentence above a field is what the dialog says, or another control's label)
     named_by = [e for e in loose if id(e) not in long_loose]
     beside = [e for e in loose if id(e) in long_loose]
+
+    label_of = _labeller(named_by, beside, window)
     read_in = [
-        (_drop_down(s) if _closed_drop_down(s, texts, named_by, beside) else s, texts)
+        (_drop_down(s) if _closed_drop_down(s, texts, label_of) else s, texts)
         for s, texts in _texts_in(controls, held, read, cut=cut, mid_word=mid_word)
     ]
-    names = _field_names([s for s, _ in read_in if s.kind == "field"], named_by, beside)
+    names = _field_names([s for s, _ in read_in if s.kind == "field"], label_of)
     for s, texts in read_in:
         if rows := _stacked_rows(s, texts):
             out.extend(rows)
@@ -1299,17 +1307,45 @@ def _control_element(
 DROP_DOWN_ASPECT: Final = 2.5
 
 
+def _unframed(controls: Sequence[Shape]) -> list[Shape]:
+    """``controls`` without the "buttons" that hold another control whole: those are a
+    frame's raised panel (Tk's dialog sets its OK on one, and both read "OK")."""
+    return [
+        c
+        for c in controls
+        if c.kind != "button"
+        or not any(o is not c and o.box != c.box and _inside(o.box, c.box) for o in controls)
+    ]
+
+
+def _labeller(
+    loose: Sequence[Element], beside: Sequence[Element], window: Callable[[Box], int] | None
+) -> Callable[[Box], Element | None]:
+    """:func:`_field_label` over ``loose`` and ``beside``, of the box's own window only
+    when ``window`` says which window a box lies in."""
+
+    def label_of(box: Box) -> Element | None:
+        if window is None:
+            return _field_label(box, loose, beside)
+        mine = window(box)
+        return _field_label(
+            box,
+            [e for e in loose if window(e.box) == mine],
+            [e for e in beside if window(e.box) == mine],
+        )
+
+    return label_of
+
+
 def _closed_drop_down(
-    s: Shape, texts: Sequence[Element], loose: Sequence[Element], beside: Sequence[Element]
+    s: Shape, texts: Sequence[Element], label_of: Callable[[Box], Element | None]
 ) -> bool:
     """Whether ``s`` is a drop-down with nothing chosen: a wide button with no text, and
-    a label left of it or above it as a field has (a button with no text is otherwise
-    left out: nothing names it)."""
+    a label left of it or above it as a field has (``label_of``; a button with no text
+    is otherwise left out: nothing names it)."""
     x0, y0, x1, y1 = s.box
     wide = x1 - x0 >= DROP_DOWN_ASPECT * (y1 - y0)
-    return (
-        s.kind == "button" and not texts and wide and _field_label(s.box, loose, beside) is not None
-    )
+    return s.kind == "button" and not texts and wide and label_of(s.box) is not None
 
 
 def _drop_down(s: Shape) -> Shape:
@@ -1318,19 +1354,20 @@ def _drop_down(s: Shape) -> Shape:
 
 
 def _field_names(
-    fields: Sequence[Shape], loose: Sequence[Element], beside: Sequence[Element]
+    fields: Sequence[Shape], label_of: Callable[[Box], Element | None]
 ) -> dict[int, tuple[Element, str]]:
     """Each named field's label (by ``id`` of its shape) and the name it goes by. A label
     that names several fields (a postal address on three lines under one "Address:", a
     date in three parts after one "Date:") names the first in reading order as it reads,
     and the others "Address: (2)", "Address: (3)": each field has a name of its own, and
     the label alone means the first, as it does to a person filling in the form. A field
-    nothing names, right under a named one of the same width, continues it."""
+    nothing names (``label_of``, :func:`_field_label`), right under a named one of the
+    same width, continues it."""
     taken: dict[int, int] = {}
     out: dict[int, tuple[Element, str]] = {}
     named: list[tuple[Box, Element]] = []
     for s in sorted(fields, key=functools.cmp_to_key(_reads_before)):
-        label = _field_label(s.box, loose, beside) or next(
+        label = label_of(s.box) or next(
             (e for box, e in reversed(named) if _continues_field(box, s.box)), None
         )
         if label is not None:
