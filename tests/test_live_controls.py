@@ -162,17 +162,22 @@ def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> Non
 ROLODEX = Path("/usr/share/tcltk/tk8.6/demos/rolodex")
 
 
+def _rolodex(d: Desk) -> subprocess.Popen[str]:
+    """Debian's Tk demo ``rolodex``, its window up; it prints to stderr, here its stdout."""
+    require("wish")
+    if not ROLODEX.exists():
+        pytest.skip(f"{ROLODEX} is missing; apt-get install tk8.6-doc")
+    proc = d.vd.spawn(["sh", "-c", 'exec wish "$0" 2>&1', str(ROLODEX)], stdout=subprocess.PIPE)
+    d.wait_window("rolodex")
+    return proc
+
+
 def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: Desk) -> None:
     """Debian's Tk demo ``rolodex``: three fields share one "Address:" label, and each
     button holds its shortcut ("Add   Ctrl+A"). "Address" means the first field, the
     second is "Address: (2)", and "Add" is the button, not the start of "Address:". The
     demo prints the card on its stderr when Add is clicked: that is the proof."""
-    require("wish")
-    if not ROLODEX.exists():
-        pytest.skip(f"{ROLODEX} is missing; apt-get install tk8.6-doc")
-    sh = ["sh", "-c", 'exec wish "$0" 2>&1', str(ROLODEX)]
-    proc = plain.vd.spawn(sh, stdout=subprocess.PIPE)
-    plain.wait_window("rolodex")
+    proc = _rolodex(plain)
     goal = ("type 'Ada Lovelace' into Name then type '12 Main St' in the Address field then "
             "type 'London' into 'Address: (2)' then type '555-1234' in Work Phone then "
             "click Add")  # fmt: skip
@@ -193,12 +198,7 @@ def test_a_menu_entry_shown_with_its_shortcut_opens_a_dialog_over_the_window(
     scrolled to look for it first), and its dialog stands over the window's fields,
     whose labels it hides: the dialog's sentences named them, and its raised bottom
     panel read as a second "OK". The demo prints "dummy file name" when OK is clicked."""
-    require("wish")
-    if not ROLODEX.exists():
-        pytest.skip(f"{ROLODEX} is missing; apt-get install tk8.6-doc")
-    sh = ["sh", "-c", 'exec wish "$0" 2>&1', str(ROLODEX)]
-    proc = plain.vd.spawn(sh, stdout=subprocess.PIPE)
-    plain.wait_window("rolodex")
+    proc = _rolodex(plain)
     episode = _agent(plain, "click File then click 'Load ...' then click OK", steps=4)
     proc.terminate()
     said, _ = proc.communicate(timeout=10)
@@ -270,15 +270,15 @@ _PAGE = """<!doctype html><html><head><meta charset=utf-8><title>Sign up</title>
 """
 
 
-def test_a_web_form_in_chromium_is_filled_ticked_and_sent(gtk: Desk, tmp_path: Path) -> None:
-    """A page's form in a real browser: with the tree (Chromium's renderer accessibility
-    on the private bus) and from pixels alone. The page's own script is the proof: Send
-    writes what it read into the window title."""
+def _browse(d: Desk, tmp_path: Path, html: str, title: str, named: str) -> None:
+    """``html`` open in Chromium on the desk, its window up: with the tree when the desk
+    has a session bus (Chromium's renderer accessibility on it, and the node ``named``
+    on the bus before the agent looks), else from pixels alone."""
     require("chromium")
-    page = tmp_path / "signup.html"
-    page.write_text(_PAGE)
-    tree = "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env
-    gtk.vd.spawn(
+    page = tmp_path / "page.html"
+    page.write_text(html)
+    tree = "DBUS_SESSION_BUS_ADDRESS" in d.vd.env
+    d.vd.spawn(
         [
             "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--disable-extensions", "--password-store=basic",
@@ -290,24 +290,36 @@ def test_a_web_form_in_chromium_is_filled_ticked_and_sent(gtk: Desk, tmp_path: P
         # TMPDIR: the singleton socket's folder, which a killed browser leaves behind
         env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
     )  # fmt: skip
-    gtk.wait_window("Sign up - Chromium", timeout=40)
-    if tree:  # the page's controls are on the bus before the agent looks
-        backend = AtspiBackend(environ=gtk.vd.env)
+    d.wait_window(f"{title} - Chromium", timeout=40)
+    if tree:
+        backend = AtspiBackend(environ=d.vd.env)
         try:
             eventually(
-                lambda: any(n.label == "Send" for n in backend.snapshot().nodes),
-                "the page's Send button in the tree",
+                lambda: any(n.label == named for n in backend.snapshot().nodes),
+                f"the page's {named!r} in the tree",
                 timeout=30,
             )
         finally:
             backend.close()
+
+
+def _titled(d: Desk, title: str, episode: dict[str, Any]) -> None:
+    """Wait for the page's script to title its window ``title`` (the proof)."""
+    try:
+        d.wait_window(f"{title} - Chromium", timeout=10)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; titles {d.window_titles()}\n{episode['log']}") from None
+
+
+def test_a_web_form_in_chromium_is_filled_ticked_and_sent(gtk: Desk, tmp_path: Path) -> None:
+    """A page's form in a real browser: with the tree (Chromium's renderer accessibility
+    on the private bus) and from pixels alone. The page's own script is the proof: Send
+    writes what it read into the window title."""
+    _browse(gtk, tmp_path, _PAGE, "Sign up", named="Send")
     goal = ("type 'Grace' into the 'Name' field then type 'Lisbon' into the 'City' field "
             "then tick 'Subscribe to the newsletter' then click 'Send'")  # fmt: skip
     episode = _agent(gtk, goal, steps=8, extra=("--allow-irreversible", "Send"))
-    try:
-        gtk.wait_window("Sent Grace Lisbon true - Chromium", timeout=10)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+    _titled(gtk, "Sent Grace Lisbon true", episode)
     # the text went into the boxes themselves, not through a click on their labels (in
     # HTML a label's click focuses its box too, which would hide a field not seen)
     assert _chosen_kinds(episode) == ["field", "check", "button"], episode["log"]
@@ -330,29 +342,7 @@ def test_a_button_the_tree_calls_disabled_is_not_clicked_until_it_is_enabled(
     says why (it clicked the dead button and called the goal done before); after the
     typing, the next look finds Send enabled and clicks it. Only the tree knows: from
     pixels a greyed button is still a button (README)."""
-    require("chromium")
-    page = tmp_path / "gated.html"
-    page.write_text(_GATED)
-    gtk.vd.spawn(
-        [
-            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--no-first-run", "--disable-extensions", "--password-store=basic",
-            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
-            "--window-size=900,700", "--force-renderer-accessibility", page.as_uri(),
-        ],
-        quiet=True,
-        env={"TMPDIR": str(tmp_path), "ACCESSIBILITY_ENABLED": "1"},
-    )  # fmt: skip
-    gtk.wait_window("Gated - Chromium", timeout=40)
-    backend = AtspiBackend(environ=gtk.vd.env)
-    try:
-        eventually(
-            lambda: any(n.label == "Send" for n in backend.snapshot().nodes),
-            "the page's Send button in the tree",
-            timeout=30,
-        )
-    finally:
-        backend.close()
+    _browse(gtk, tmp_path, _GATED, "Gated", named="Send")
     send = ("--allow-irreversible", "Send")
     alone = _agent(gtk, "click 'Send'", steps=3, extra=send)
     assert alone["outcome"] == "unreachable" and "is disabled" in alone["reason"], alone["log"]
@@ -360,10 +350,7 @@ def test_a_button_the_tree_calls_disabled_is_not_clicked_until_it_is_enabled(
     episode = _agent(
         gtk, "type 'Grace' into the 'Name' field then click 'Send'", steps=5, extra=send
     )
-    try:
-        gtk.wait_window("Sent Grace - Chromium", timeout=10)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+    _titled(gtk, "Sent Grace", episode)
 
 
 _TRIP = """<!doctype html><html><head><meta charset=utf-8><title>Trip</title>
@@ -380,39 +367,11 @@ def test_a_choice_is_made_in_a_web_pages_drop_down(gtk: Desk, tmp_path: Path) ->
     """A ``<select>`` in Chromium. From pixels the closed box shows its choice
     ("Lisbon") as a button, so "the 'City' list" is the control its label names, and
     the open list's choices, drawn on one grey panel, are its rows."""
-    require("chromium")
-    page = tmp_path / "trip.html"
-    page.write_text(_TRIP)
-    tree = "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env
-    gtk.vd.spawn(
-        [
-            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--no-first-run", "--disable-extensions", "--password-store=basic",
-            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
-            "--window-size=900,700", *(["--force-renderer-accessibility"] if tree else []),
-            page.as_uri(),
-        ],
-        quiet=True,
-        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
-    )  # fmt: skip
-    gtk.wait_window("Trip - Chromium", timeout=40)
-    if tree:
-        backend = AtspiBackend(environ=gtk.vd.env)
-        try:
-            eventually(
-                lambda: any(n.label == "Send" for n in backend.snapshot().nodes),
-                "the page's Send button in the tree",
-                timeout=30,
-            )
-        finally:
-            backend.close()
+    _browse(gtk, tmp_path, _TRIP, "Trip", named="Send")
     goal = ("type 'Ada' into the 'Name' field then select 'Porto' from the 'City' list "
             "then click 'Send'")  # fmt: skip
     episode = _agent(gtk, goal, steps=7, extra=("--allow-irreversible", "Send"))
-    try:
-        gtk.wait_window("Sent Ada Porto - Chromium", timeout=10)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+    _titled(gtk, "Sent Ada Porto", episode)
 
 
 _TERMS = """<!doctype html><html><head><meta charset=utf-8><title>Terms</title>
@@ -430,39 +389,11 @@ def test_a_box_below_the_fold_of_a_web_page_is_scrolled_to_ticked_and_sent(
     (scrolling the page, looking after each scroll), ticks it and accepts. Its label
     keeps its "I" (a one-letter first word over a box was taken for the box read as a
     letter)."""
-    require("chromium")
-    page = tmp_path / "terms.html"
     rows = "".join(f"<p>Paragraph {i}: terms and conditions.</p>" for i in range(1, 60))
-    page.write_text(_TERMS % rows)
-    tree = "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env
-    gtk.vd.spawn(
-        [
-            "chromium", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--no-first-run", "--disable-extensions", "--password-store=basic",
-            f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
-            "--window-size=900,700", *(["--force-renderer-accessibility"] if tree else []),
-            page.as_uri(),
-        ],
-        quiet=True,
-        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
-    )  # fmt: skip
-    gtk.wait_window("Terms - Chromium", timeout=40)
-    if tree:
-        backend = AtspiBackend(environ=gtk.vd.env)
-        try:
-            eventually(
-                lambda: any(n.label == "Terms" for n in backend.snapshot().nodes),
-                "the page in the tree",
-                timeout=30,
-            )
-        finally:
-            backend.close()
+    _browse(gtk, tmp_path, _TERMS % rows, "Terms", named="Terms")
     goal = "tick 'I agree' then click 'Accept'"
     episode = _agent(gtk, goal, steps=6, extra=("--allow-irreversible", "Accept"))
-    try:
-        gtk.wait_window("Accepted true - Chromium", timeout=10)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}; titles {gtk.window_titles()}\n{episode['log']}") from None
+    _titled(gtk, "Accepted true", episode)
 
 
 def _chosen_kinds(episode: dict[str, Any]) -> list[str]:
