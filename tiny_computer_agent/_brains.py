@@ -479,9 +479,9 @@ def _whole_words(want: str, label: str) -> bool:
 def _named_control(label: Element, elements: Sequence[Element]) -> Element | None:
     """The button or field a text ``label`` names as a form lays it out: the nearest on
     its row starting right of its middle, within 8 of its heights past its end, else
-    the nearest right under it,
-    starting near where it starts (a web page's drop-down shows its choice, "Lisbon",
-    as a button; "City" beside it is the name the goal knows it by)."""
+    the nearest right under it, starting near where it starts (a web page's drop-down
+    shows its choice, "Lisbon", as a button; "City" beside it is the name the goal
+    knows it by)."""
     x0, y0, x1, y1 = label.box
     h = max(1, y1 - y0)
     mid = (y0 + y1) / 2
