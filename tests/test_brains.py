@@ -289,6 +289,24 @@ def test_a_quoted_label_shown_with_its_shortcut_is_clicked_without_a_seek() -> N
     assert _decide("click 'Load'", _el("Loader", 0, 0)).action.verb == "seek"  # no shortcut
 
 
+def test_an_ordinal_picks_one_of_the_fields_a_label_names() -> None:
+    # Tk's rolodex from pixels: three fields under one "Address:", numbered after the first
+    fields = [
+        _el(name, 80, 30 * i, kind="field", value="")
+        for i, name in enumerate(("Address:", "Address: (2)", "Address: (3)"))
+    ]
+    label = _el("Address:", 0, 0, kind="text")
+    for goal, want in [
+        ("type 'London' into the second Address field", "Address: (2)"),
+        ("type 'London' into the 3rd 'Address' field", "Address: (3)"),
+        ("type 'London' into the first Address field", "Address:"),
+        ("type 'London' into the Address field", "Address:"),
+    ]:
+        assert _decide(goal, label, *fields).action.target == want, goal
+    with pytest.raises(GoalUnreachable):  # no fourth: no guess at the third
+        _decide("type 'x' into the fourth Address field", label, *fields)
+
+
 def test_a_button_beats_a_title_and_a_sentence_that_repeat_its_label() -> None:
     title = _el("Delete", 0, 0, kind="title")
     prose = _el("Delete", 0, 40, kind="text")

@@ -175,11 +175,12 @@ def _rolodex(d: Desk) -> subprocess.Popen[str]:
 def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: Desk) -> None:
     """Debian's Tk demo ``rolodex``: three fields share one "Address:" label, and each
     button holds its shortcut ("Add   Ctrl+A"). "Address" means the first field, the
-    second is "Address: (2)", and "Add" is the button, not the start of "Address:". The
-    demo prints the card on its stderr when Add is clicked: that is the proof."""
+    second is "Address: (2)" (the goal says "the second Address field"), and "Add" is the
+    button, not the start of "Address:". The demo prints the card on its stderr when
+    Add is clicked: that is the proof."""
     proc = _rolodex(plain)
     goal = ("type 'Ada Lovelace' into Name then type '12 Main St' in the Address field then "
-            "type 'London' into 'Address: (2)' then type '555-1234' in Work Phone then "
+            "type 'London' into the second Address field then type '555-1234' in Work Phone then "
             "click Add")  # fmt: skip
     episode = _agent(plain, goal, steps=6)
     proc.terminate()
@@ -382,13 +383,16 @@ _TERMS = """<!doctype html><html><head><meta charset=utf-8><title>Terms</title>
 """
 
 
+@pytest.mark.parametrize("gtk", ["pixels"], indirect=True)
 def test_a_box_below_the_fold_of_a_web_page_is_scrolled_to_ticked_and_sent(
     gtk: Desk, tmp_path: Path
 ) -> None:
     """Sixty paragraphs of terms, then "I agree" and Accept: the planner seeks the box
     (scrolling the page, looking after each scroll), ticks it and accepts. Its label
     keeps its "I" (a one-letter first word over a box was taken for the box read as a
-    letter)."""
+    letter). From pixels only: Chromium's tree can lag a scroll, so a box it places is
+    where the page was a scroll ago (a clean-clone CI run clicked beside the box; the
+    README says so)."""
     rows = "".join(f"<p>Paragraph {i}: terms and conditions.</p>" for i in range(1, 60))
     _browse(gtk, tmp_path, _TERMS % rows, "Terms", named="Terms")
     goal = "tick 'I agree' then click 'Accept'"

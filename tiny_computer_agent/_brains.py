@@ -397,21 +397,41 @@ def _spelled(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def _other_number(want: str, label: str) -> bool:
+def _other_number(want: str, label: str, nth: bool = False) -> bool:
     """Whether the goal and the label both hold numbers, and not the same ones: "Row
     3" is not a looser "Row 33" (a seek that did not find row 33 had the planner click
-    row 3 and call the goal done), nor "Page 2" a "Page 12"."""
+    row 3 and call the goal done), nor "Page 2" a "Page 12". With ``nth`` (the goal
+    said "the fourth Address field"), a label with no number is the first, no match."""
     wanted, have = _NUMBER.findall(want), _NUMBER.findall(label)
+    if nth and wanted and not have:
+        return True
     return bool(wanted and have) and wanted != have
+
+
+#: "the second Address field": which of the fields one label names (see _field_names
+#: in _shapes: "Address:", "Address: (2)", ...).
+_ORDINAL: Final = re.compile(
+    r"^(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<rest>.+)$", re.I
+)
+_NTH: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 def _core(phrase: str, exact: bool) -> str:
     """The label a goal's target phrase names: a quoted one as it is, else without a
-    trailing kind word or purpose clause ("Save to keep my work" -> "Save")."""
+    trailing kind word or purpose clause ("Save to keep my work" -> "Save"), and an
+    ordinal before it read as the number after a repeated label ("second Address
+    field" -> "Address (2)"; "first Address" -> "Address")."""
     if exact:
         return phrase
-    quoted = _QUOTED_KIND.match(phrase)
-    return quoted["label"] if quoted else _FILLER_TAIL.sub("", phrase)
+    if quoted := _QUOTED_KIND.match(phrase):  # an ordinal inside quotes is the label's
+        return quoted["label"]
+    core = _FILLER_TAIL.sub("", phrase)
+    if not (nth := _ORDINAL.match(core)):
+        return core
+    word = nth["nth"].lower()
+    n = _NTH.get(word) or int(word[0])
+    rest, _ = _unquote(nth["rest"])
+    return rest if n == 1 else f"{rest} ({n})"
 
 
 def _others(targets: Sequence[str], i: int) -> list[str]:
@@ -443,6 +463,7 @@ def _rank(
     core = _core(phrase, exact)
     want = normalize_label(core)
     quoted = exact or _QUOTED_KIND.match(phrase) is not None
+    nth = not quoted and _ORDINAL.match(_FILLER_TAIL.sub("", phrase)) is not None
     runs = [] if exact else _phrases(phrase)
     numbers = {e.id: n for n, e in enumerate(menu.entries, 1)}
     scored = []
@@ -457,7 +478,7 @@ def _rank(
             # and a longer run beats a shorter one ("don't save" beats "save")
             parts = ((match_score(r, e.key), n) for r, n in runs)
             score = max(score, max((m * 0.9 + 0.01 * n for m, n in parts if m > 0), default=0))
-        if (exact and score < 1.0) or _other_number(core, e.label):
+        if (exact and score < 1.0) or _other_number(core, e.label, nth):
             score = 0.0
         if quoted and e.kind == "title" and e.key != want:
             score = 0.0  # "Save report" is the window, not a looser 'Save' to click
