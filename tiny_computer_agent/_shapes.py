@@ -921,29 +921,23 @@ def _owner(piece: Element, controls: Sequence[Shape]) -> list[Shape]:
     )
 
 
-def _split_words(piece: Element, controls: Sequence[Shape]) -> set[int]:
-    """The ``id`` of each control whose part of ``piece`` (:func:`_cut`) begins or ends
-    inside a word: the letters were placed by estimate, so its text is not to be
-    trusted over a re-read ("Colour: Red" cut at an option menu's wall gave "r: Red")."""
-    owners = _owner(piece, controls)
-    if not owners:
-        return set()
-    letters = _homes(_placed_letters(piece), owners)
-    out: set[int] = set()
-    for (a, home_a, _, _), (b, home_b, _, _) in itertools.pairwise(letters):
-        if home_a is not home_b and not a.isspace() and not b.isspace():
-            out |= {id(h) for h in (home_a, home_b) if h is not None}
-    return out
-
-
-def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape | None]]:
+def _cut(
+    piece: Element, controls: Sequence[Shape]
+) -> tuple[list[tuple[Element, Shape | None]], set[int]]:
     """``piece`` cut where control borders cross it: each letter goes to the control
     its estimated centre lies in (letters placed by their advance widths along the
-    piece's box), or to no control; runs of letters with one owner are the parts."""
+    piece's box), or to no control; runs of letters with one owner are the parts. Also
+    the ``id`` of each control whose part begins or ends inside a word: the letters
+    were placed by estimate, so its text is not to be trusted over a re-read ("Colour:
+    Red" cut at an option menu's wall gave "r: Red")."""
     owners = _owner(piece, controls)
     if not owners:
-        return [(piece, None)]
+        return [(piece, None)], set()
     letters = _homes(_placed_letters(piece), owners)
+    mid_word: set[int] = set()
+    for (a, home_a, _, _), (b, home_b, _, _) in itertools.pairwise(letters):
+        if home_a is not home_b and not a.isspace() and not b.isspace():
+            mid_word |= {id(h) for h in (home_a, home_b) if h is not None}
     parts: list[tuple[str, Shape | None, float, float]] = []
     for ch, home, left, right in letters:
         if parts and parts[-1][1] is home:
@@ -959,7 +953,7 @@ def _cut(piece: Element, controls: Sequence[Shape]) -> list[tuple[Element, Shape
             continue
         box = (round(left), y0, max(round(left), round(right)), y1)
         out.append((dataclasses.replace(piece, label=label, box=box), home))
-    return out
+    return out, mid_word
 
 
 def _placed_letters(piece: Element) -> list[tuple[str, float, float]]:
@@ -1055,9 +1049,9 @@ def fuse_with_prose(
     long_loose: dict[int, int] = {}  # id of a loose part of a prose line -> the line's id
     lines: list[int] = []  # the prose lines that were cut into parts
     for piece, long in [*((e, False) for e in elements), *((p, True) for p in prose)]:
-        parts = _cut(piece, controls)
+        parts, split = _cut(piece, controls)
         if len(parts) > 1:
-            mid_word |= _split_words(piece, controls)
+            mid_word |= split
         if long and parts:
             lines.append(id(piece))
         for part, home in parts:
