@@ -228,6 +228,7 @@ def test_a_combo_box_is_a_field_named_by_its_label_with_its_choice_as_value() ->
     snap = _backend(FakeBus(objects)).snapshot()
     combo = next(n for n in snap.nodes if n.box[0] == 170)
     assert (combo.kind, combo.value) == ("field", "Portugal")
+    assert "expandable" in combo.state  # a click shows its choices; typing does not set it
     assert combo.label == "Street"  # the label beside it, as a text field's
 
 
@@ -262,6 +263,7 @@ def test_roles_map_to_kinds(role: int, bits: set[int], kind: str | None) -> None
 def test_states_map_to_flags() -> None:
     assert state_for({4, 12, 24}) == {"checked", "focused"}
     assert state_for({7, 10}) == {"editable", "expanded", "disabled"}  # no SENSITIVE
+    assert state_for({9, 24}) == {"expandable"}
 
 
 def test_to_elements_converts_screen_to_frame_pixels_and_clips() -> None:
@@ -370,6 +372,22 @@ def test_a_drop_downs_entries_said_twice_in_one_place_are_kept_once() -> None:
         A11yNode(label="Faro", kind="button", box=(584, 479, 752, 505), window=0),  # a kind apart
     ]
     assert tidy(nodes) == (nodes[0], nodes[1], nodes[4], nodes[5])
+
+
+def test_a_menu_item_as_tall_as_several_entries_is_their_frame_not_an_entry() -> None:
+    # GTK 3's open combo box (yad's form): two nameless "menu items" named after its last
+    # entry, each holding the entries above it; three "Blue"s to choose from
+    red, green, blue = (
+        A11yNode(label=name, kind="menuitem", box=(606, 422 + 29 * i, 734, 451 + 29 * i))
+        for i, name in enumerate(("Red", "Green", "Blue"))
+    )
+    frames = [
+        A11yNode(label="Blue", kind="menuitem", box=(606, 418, 734, 498)),
+        A11yNode(label="Blue", kind="menuitem", box=(606, 418, 734, 513)),
+    ]
+    assert tidy([red, *frames, green, blue]) == (red, green, blue)
+    button = A11yNode(label="Send", kind="button", box=(600, 410, 740, 520))  # another kind
+    assert tidy([red, green, button]) == (red, green, button)
 
 
 def test_no_session_bus_is_unavailable_with_the_reason_and_an_empty_snapshot() -> None:

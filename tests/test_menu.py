@@ -240,6 +240,7 @@ def test_the_menu_says_what_each_entry_is_and_which_window_holds_it() -> None:
             Element(label="Dark", box=(10, 360, 24, 374), kind="radio", state={"checked"}),
             Element(label="Lisbon", box=(10, 380, 80, 394), kind="item"),
             Element(label="Theme", box=(10, 400, 80, 414), kind="text"),  # static: untagged
+            Element(label="Red", box=(90, 400, 200, 414), kind="button", state={"expandable"}),
         ],
         size=(800, 600),
         windows=[dialog, main],
@@ -252,6 +253,7 @@ def test_the_menu_says_what_each_entry_is_and_which_window_holds_it() -> None:
         "4. [radio] Dark ☑",
         "5. [item] Lisbon",
         "6. Theme",
+        "7. [button] Red ▾",  # a drop-down showing its choice
     )
     assert menu.lookup("[button] No") == (1, obs.elements[0])  # copied with its kind
     with pytest.raises(BrainError, match="repeats the menu"):

@@ -392,15 +392,22 @@ def test_fields_that_share_one_label_are_numbered_after_the_first_in_reading_ord
 
 def test_a_wide_button_with_no_text_beside_a_label_is_a_drop_down_field() -> None:
     # GTK's combo box with nothing chosen: a bare arrow in a wide button, "Country" left of it
+    arrow = frozenset({"expandable"})
     shapes = [
-        Shape(box=(184, 516, 354, 552), kind="button"),
-        Shape(box=(184, 600, 220, 636), kind="button"),  # square: an icon's button
-        Shape(box=(400, 700, 570, 736), kind="button"),  # nothing names it
+        Shape(box=(184, 516, 354, 552), kind="button", state=arrow),
+        Shape(box=(184, 600, 220, 636), kind="button", state=arrow),  # square: an icon's
+        Shape(box=(400, 700, 570, 736), kind="button", state=arrow),  # nothing names it
+        # no arrow: a blank stretch of a window between the widgets that wall it
+        Shape(box=(184, 760, 354, 796), kind="button"),
     ]
-    ocr = [_ocr("Country", (105, 522, 167, 546)), _ocr("Icon", (105, 606, 150, 630))]
+    ocr = [
+        _ocr("Country", (105, 522, 167, 546)),
+        _ocr("Icon", (105, 606, 150, 630)),
+        _ocr("Region", (105, 766, 170, 790)),
+    ]
     made = [e for e in fuse(ocr, shapes) if e.kind != "text"]
-    assert [(e.kind, e.label, e.value, e.box) for e in made] == [
-        ("field", "Country", "", (184, 516, 354, 552)),
+    assert [(e.kind, e.label, e.value, e.box, e.state) for e in made] == [
+        ("field", "Country", "", (184, 516, 354, 552), arrow),
     ]
 
 
@@ -673,3 +680,80 @@ def test_fused_elements_keep_the_window_their_text_was_in() -> None:
 def test_nothing_in_nothing_out() -> None:
     assert fuse([], []) == ()
     assert fuse([], [Shape(box=(0, 0, 40, 30), kind="button")]) == ()
+
+
+def _spin(d: Any, box: tuple[int, int, int, int]) -> None:
+    """GTK's spin button: one white box, its right end two square buttons ("-", "+")
+    behind light dividers, and a "1" at the entry's right end."""
+    _, y0, x1, y1 = box
+    side = y1 - y0
+    d.rectangle(box, fill=(255, 255, 255), outline=(200, 200, 200))
+    for x in (x1 - 2 * side, x1 - side):
+        d.line((x, y0 + 1, x, y1 - 1), fill=(235, 235, 235))
+    d.line((x1 - 2 * side - 14, y0 + 9, x1 - 2 * side - 14, y1 - 9), fill=(0, 0, 0), width=2)
+    mid = (y0 + y1) // 2
+    for cx in (x1 - int(1.5 * side), x1 - side // 2):
+        d.line((cx - 6, mid, cx + 6, mid), fill=(60, 60, 60), width=2)
+    d.line((x1 - side // 2, mid - 6, x1 - side // 2, mid + 6), fill=(60, 60, 60), width=2)
+
+
+def test_a_spin_boxs_entry_is_a_field_beside_its_buttons_not_a_frame_round_them() -> None:
+    image = _canvas(400, 120, colour=(245, 245, 245))
+    _spin(ImageDraw.Draw(image), (100, 40, 270, 76))
+    shapes = detect_shapes(image)
+    assert [s.kind for s in shapes] == ["field", "button", "button"], shapes
+    assert _near(shapes[0].box, (100, 40, 200, 77)), shapes[0].box
+    assert shapes[1].box[0] >= 196 and shapes[2].box[0] >= 230
+
+
+def test_a_wide_button_ending_in_an_arrow_is_expandable_and_a_centred_label_is_not() -> None:
+    image = _canvas(400, 160)
+    d = ImageDraw.Draw(image)
+    _button(d, (40, 30, 220, 64))
+    for i in range(4):  # the choice's letters, at the left end
+        d.rectangle((56 + 9 * i, 40, 61 + 9 * i, 54), fill=(0, 0, 0))
+    d.polygon([(196, 43), (208, 43), (202, 51)], fill=(0, 0, 0))  # the arrow
+    _button(d, (40, 100, 220, 134))
+    for i in range(7):  # a label in the middle
+        d.rectangle((100 + 9 * i, 110, 105 + 9 * i, 124), fill=(0, 0, 0))
+    shapes = detect_shapes(image)
+    assert [(s.kind, s.state) for s in shapes] == [
+        ("button", frozenset({"expandable"})),
+        ("button", frozenset()),
+    ]
+    # the arrow OCR read as "1" is no part of the label
+    texts = [_ocr("Red", (56, 38, 92, 56)), _ocr("1", (194, 40, 210, 54))]
+    made = fuse(texts, shapes[:1])
+    assert [(e.kind, e.label, e.state) for e in made] == [
+        ("button", "Red", frozenset({"expandable"}))
+    ]
+
+
+def test_a_dotted_focus_ring_round_a_check_boxs_row_is_no_field() -> None:
+    # GTK after keyboard use: a dotted ring round the ticked box and its label, the row
+    # as light as the window around it
+    image = _canvas(400, 120, colour=(245, 245, 245))
+    d = ImageDraw.Draw(image)
+    for x in range(20, 380, 3):
+        d.point([(x, 40), (x, 66)], fill=(187, 187, 187))
+    for y in range(40, 67, 3):
+        d.point([(20, y), (379, y)], fill=(187, 187, 187))
+    d.rectangle((28, 45, 44, 61), fill=(53, 132, 228), outline=(40, 100, 200))
+    d.line((31, 53, 35, 57, 41, 48), fill=(255, 255, 255), width=2)
+    for i in range(8):
+        d.rectangle((48 + 9 * i, 47, 53 + 9 * i, 58), fill=(40, 40, 40))
+    shapes = detect_shapes(image)
+    assert [(s.kind, s.state) for s in shapes] == [("check", frozenset({"checked"}))], shapes
+
+
+def test_a_lone_ten_or_one_on_a_button_is_a_plus_or_minus_unless_the_screen_is_chinese() -> None:
+    shapes = [
+        Shape(box=(200, 40, 236, 76), kind="button"),
+        Shape(box=(240, 40, 276, 76), kind="button"),
+        Shape(box=(100, 40, 196, 76), kind="field"),
+    ]
+    texts = [_ocr("十", (210, 48, 226, 68)), _ocr("一", (250, 55, 266, 60))]
+    latin = [*texts, _ocr("Quantity", (10, 48, 90, 68))]
+    assert [e.label for e in fuse(latin, shapes) if e.kind == "button"] == ["+", "-"]
+    chinese = [*texts, _ocr("数量", (10, 48, 90, 68))]
+    assert [e.label for e in fuse(chinese, shapes) if e.kind == "button"] == ["十", "一"]

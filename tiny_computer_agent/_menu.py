@@ -134,13 +134,16 @@ _KIND_RANK: Final = {"": 1, "title": 2, "text": 2}
 def entry_text(element: Element, titles: Observation | None = None) -> str:
     """One menu entry without its number: the label, with the kind in brackets when it
     is known and not plain ``text`` (most lines on a screen are; untagged they cost a
-    model's prompt nothing), a field's value, a check box's or radio's state, and the
-    window's title when ``titles`` (the observation) is given and knows it."""
+    model's prompt nothing), a field's value, a drop-down's arrow (▾), a check box's or
+    radio's state, and the window's title when ``titles`` (the observation) is given and
+    knows it."""
     text = element.label
     if element.kind and element.kind != "text":
         text = f"[{element.kind}] {text}"
     if element.kind == "field" or (element.value is not None and element.kind == "slider"):
         text += f" = {json.dumps(element.value or '', ensure_ascii=False)}"
+    if "expandable" in element.state:
+        text += " ▾"
     elif element.kind in ("check", "radio"):
         text += f" {_BOXES[element.checked]}"
     if "disabled" in element.state:

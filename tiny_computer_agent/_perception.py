@@ -53,7 +53,12 @@ KINDS: Final = (
 )  # fmt: skip
 
 #: The state flags an element may carry; an unticked check box simply lacks "checked".
-STATES: Final = ("checked", "selected", "focused", "disabled", "editable", "expanded", "pressed")
+#: ``expandable``: a click shows a list of choices (a drop-down), typing into it does not
+#: replace its value.
+STATES: Final = (
+    "checked", "selected", "focused", "disabled", "editable", "expanded", "pressed",
+    "expandable",
+)  # fmt: skip
 
 # Dashes a keypad or toolbar may draw for "minus"; all are the key "-".
 _DASHES: Final = str.maketrans(dict.fromkeys("\u2212\u2013\u2014\u2010\u2011\ufe63\uff0d", "-"))

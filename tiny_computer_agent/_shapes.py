@@ -71,7 +71,9 @@ class Shape:
 
     ``box`` is (left, top, right, bottom) in frame pixels, border included; ``kind`` one
     of :data:`SHAPE_KINDS`; ``state`` holds ``"checked"`` for a check box with ink in it
-    or a radio with its dot; ``filled`` says whether a field or button holds ink (text).
+    or a radio with its dot, ``"expandable"`` for a wide button or sunken field that
+    ends in an arrow (a drop-down, see :func:`_arrow_at_end`); ``filled`` says whether a
+    field or button holds ink (text).
     """
 
     box: Box
@@ -141,7 +143,9 @@ def detect_shapes(image: Any) -> tuple[Shape, ...]:
     # (a list's own outline is no button)
     found = [*controls, *lists]
     rings = [r for r in rings if not any(_overlap(r.box, c.box) > 0.5 for c in found)]
+    controls = [c for c in controls if not _focus_ring(np, grey, c, ticks)]
     controls = [_lit_row(np, grey, edge, c, ticks) for c in controls]
+    controls = [_spin_field(np, grey, c, controls) for c in controls]
     ticks = [
         t
         for t in ticks
@@ -249,6 +253,28 @@ def _lit_row(np: Any, grey: Any, edge: Any, c: Shape, ticks: Sequence[Shape]) ->
     if not light or _raised(np, grey, inside):
         return c
     return row if any(_spaced(np, edge, t.box) for t in leading) else c
+
+
+#: Of a dotted line's neighbouring pixels, at least this share differ by an edge's step.
+DOTTED: Final = 0.3
+
+
+def _focus_ring(np: Any, grey: Any, c: Shape, ticks: Sequence[Shape]) -> bool:
+    """Whether ``c`` is the dotted focus ring GTK draws round a check box's or radio's
+    row once the keyboard was used (the box at its left end, its label in it): no
+    control of its own, though it walls a light row as a field's border does. A
+    control's border is a solid line; a focused button's ring lies inside the button
+    and holds no box, so it stays."""
+    if not any(_leads(t.box, c.box) for t in ticks):
+        return False
+    x0, y0, x1, y1 = c.box
+    qx = (x1 - x0) // 4
+
+    def dotted(rows: Sequence[int]) -> bool:
+        steps = [np.abs(np.diff(grey[r, x0 + qx : x1 - qx].astype(int))) > EDGE_STEP for r in rows]
+        return max(float(step.mean()) for step in steps) >= DOTTED
+
+    return dotted((y0, y0 + 1)) and dotted((y1 - 1, y1 - 2))
 
 
 def _leads_field(t: Shape, c: Shape) -> bool:
@@ -425,10 +451,34 @@ def _control(np: Any, inside: Box, grey: Any, edge: Any) -> Shape | None:
         whole = _through_cursor(edge, inside)
         if whole != inside:
             box, ink = _wall(edge, whole), True
-        return Shape(box=box, kind="field", filled=ink)
+        bx0, by0, bx1, by1 = box
+        own = edge[by0 + BORDER + pad : by1 - BORDER - pad, bx0 + BORDER + pad : bx1 - BORDER - pad]
+        state = frozenset({"expandable"}) if _arrow_at_end(np, own, by1 - by0) else frozenset()
+        return Shape(box=box, kind="field", filled=ink, state=state)
     if (x1 - x0) > BUTTON_WIDTH[1] or (x1 - x0) > BUTTON_ASPECT * (y1 - y0):
         return None  # a title bar, a status line or a message frame, not a button
-    return Shape(box=box, kind="button", filled=ink)
+    arrow = wide and _arrow_at_end(np, core, y1 - y0)
+    state = frozenset({"expandable"}) if arrow else frozenset()
+    return Shape(box=box, kind="button", filled=ink, state=state)
+
+
+def _arrow_at_end(np: Any, core: Any, height: int) -> bool:
+    """Whether the ink in a button's ``core`` ends in a mark no wider than the button
+    is tall, near its right end and set well apart from any ink before it: a drop-down's
+    arrow (GTK's combo box, a web page's select) after its choice. A button's label
+    is centred, and the gaps between its words are narrower."""
+    columns = np.flatnonzero(core.any(axis=0))
+    if columns.size == 0:
+        return False
+    gaps = np.flatnonzero(np.diff(columns) > 1)
+    start = int(columns[gaps[-1] + 1]) if gaps.size else int(columns[0])
+    end = int(columns[-1])
+    before = int(columns[gaps[-1]]) if gaps.size else -height
+    return (
+        end - start < 0.8 * height
+        and core.shape[1] - 1 - end <= 0.6 * height
+        and start - before >= 0.5 * height
+    )
 
 
 #: A list: its shape, the light insides it is made of, and their region numbers.
@@ -760,11 +810,67 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
             continue
         if any(_overlap(s.box, t.box) > 0.5 and _size(s) < 2 * _size(t) for t in ticks):
             continue
-        held = sum(_overlap(s.box, o.box) > 0.9 and _size(o) < _size(s) for o in shapes)
+        entry = _spin_entry(s, shapes)
+        held = sum(_overlap(entry.box, o.box) > 0.9 and _size(o) < _size(entry) for o in shapes)
         if held >= 2:
             continue
-        out.append(s)
+        out.append(entry)
     return sorted(_headers(out), key=lambda s: (s.box[1], s.box[0]))
+
+
+def _spin_field(np: Any, grey: Any, c: Shape, controls: Sequence[Shape]) -> Shape:
+    """``c``, or a field when it is a light "button" with two square buttons of its
+    height in a row touching its right end: a spin box's entry, its "-" and "+" (GTK's
+    spin button in a narrow form is too short for its shape to say field)."""
+    if c.kind != "button":
+        return c
+
+    def next_square(a: Shape) -> Shape | None:
+        return next(
+            (
+                b
+                for b in controls
+                if b.kind == "button"
+                and _square(b.box)
+                and abs(b.box[0] - a.box[2]) <= 4
+                and abs(b.box[1] - a.box[1]) <= 2
+                and abs(b.box[3] - a.box[3]) <= 2
+            ),
+            None,
+        )
+
+    first = next_square(c)
+    if first is None or next_square(first) is None:
+        return c
+    x0, y0, x1, y1 = c.box
+    inside = (x0 + BORDER + 1, y0 + BORDER + 1, x1 - BORDER - 1, y1 - BORDER - 1)
+    return dataclasses.replace(c, kind="field") if _light(np, grey, inside, c.box) else c
+
+
+def _spin_entry(s: Shape, shapes: Sequence[Shape]) -> Shape:
+    """``s``, or the entry part of it when it is a field whose right end holds buttons
+    of its own height (GTK's spin button: an entry, then "-" and "+"); the dividers
+    between them read as a caret, so the field had grown over its buttons
+    (:func:`_through_cursor`) and would be dropped as a frame holding two controls."""
+    if s.kind != "field":
+        return s
+    x0, y0, x1, y1 = s.box
+    buttons = [
+        o
+        for o in shapes
+        if o.kind == "button"
+        and o.box != s.box
+        and _inside(o.box, (x0, y0 - 2, x1 + 2, y1 + 2))
+        and abs(o.box[1] - y0) <= 2
+        and abs(o.box[3] - y1) <= 2
+    ]
+    if not buttons:
+        return s
+    left = min(o.box[0] for o in buttons)
+    # the buttons end the field, and they are its smaller part
+    if x1 - max(o.box[2] for o in buttons) > 4 or left - x0 < (x1 - x0) / 3:
+        return s
+    return dataclasses.replace(s, box=(x0, y0, left + BORDER, y1))
 
 
 def _relief_at_middle(np: Any, grey: Any, inside: Box, within: float) -> bool:
@@ -798,7 +904,11 @@ def _headers(shapes: Sequence[Shape]) -> list[Shape]:
         return any(
             abs(b.box[1] - f.box[1]) <= 2
             and abs(b.box[3] - f.box[3]) <= 2
-            and (abs(b.box[2] - f.box[0]) <= 4 or abs(f.box[2] - b.box[0]) <= 4)
+            and (
+                abs(b.box[2] - f.box[0]) <= 4
+                # a square button right of a field is a spin box's "-" (see _spin_entry)
+                or (abs(f.box[2] - b.box[0]) <= 4 and not _square(b.box))
+            )
             for b in buttons
         )
 
@@ -806,6 +916,12 @@ def _headers(shapes: Sequence[Shape]) -> list[Shape]:
         dataclasses.replace(s, kind="button") if s.kind == "field" and header(s) else s
         for s in shapes
     ]
+
+
+def _square(box: Box) -> bool:
+    """Whether ``box`` is about as wide as it is tall (at most 1.3 times either way)."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return max(w, h) <= 1.3 * min(w, h)
 
 
 def _leads(tick: Box, control: Box) -> bool:
@@ -1082,12 +1198,38 @@ def fuse_with_prose(
         made = _control_element(s, texts, names.get(id(s)))
         if made is not None:
             out.append(made)
+    out = _symbols(out, [*elements, *prose])
     ticks, loose = _tick_elements([s for s in shapes if s.kind in ("check", "radio")], loose)
     untaken = {long_loose[id(e)] for e in loose if id(e) in long_loose}
     used = {line for line in lines if line not in untaken}
     loose = [e for e in loose if id(e) not in long_loose]  # a sentence is not a control
     lists = [s.box for s in shapes if s.kind == "list"]
     return tuple(reading_order([*out, *ticks, *_plain(loose, lists)])), used
+
+
+#: CJK characters OCR reads for a lone symbol on a button ("十" for a spin box's "+").
+_CJK_SYMBOLS: Final = {"十": "+", "一": "-"}
+
+
+def _symbols(controls: list[Element], texts: Sequence[Element]) -> list[Element]:
+    """``controls``, a button or key labelled only "十" or "一" read as "+" or "-" when
+    no other text of the frame is Chinese or Japanese (OCR's model reads both scripts,
+    and takes a thin plus for the character ten)."""
+    if not any(c.label in _CJK_SYMBOLS for c in controls):
+        return controls
+    if any(_cjk(ch) for t in texts if t.label not in _CJK_SYMBOLS for ch in t.label):
+        return controls
+    return [
+        dataclasses.replace(c, label=_CJK_SYMBOLS[c.label])
+        if c.label in _CJK_SYMBOLS and c.kind in ("button", "key")
+        else c
+        for c in controls
+    ]
+
+
+def _cjk(ch: str) -> bool:
+    """Whether ``ch`` is a CJK ideograph, kana or CJK punctuation."""
+    return "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
 def _texts_in(
@@ -1100,7 +1242,8 @@ def _texts_in(
 ) -> list[tuple[Shape, list[Element]]]:
     """Each control with its text: the OCR parts it ``held``, or what ``read`` finds in
     it alone where those were cut out of a longer line (``cut``; out of the middle of a
-    word, ``mid_word``: then a clean re-read wins) or OCR read no ink it has."""
+    word, ``mid_word``: then a clean re-read wins) or OCR read no ink it has; a
+    drop-down's arrow is no text (:func:`_without_arrow`)."""
     out = []
     for s in controls:
         texts = held[id(s)]
@@ -1110,7 +1253,7 @@ def _texts_in(
             texts = again if sure else _better(texts, again)
         elif read is not None and s.kind == "key" and not texts:
             texts = _sure_key(_reread(read, s))
-        out.append((s, texts))
+        out.append((s, _without_arrow(s, texts)))
     return out
 
 
@@ -1268,6 +1411,10 @@ def _joined(texts: Sequence[Element]) -> tuple[str, float]:
     return label, min((t.confidence for t in ordered), default=1.0)
 
 
+#: The states of a button, key or field shape its element carries.
+_PASSED_ON: Final = frozenset({"expandable"})
+
+
 def _control_element(
     s: Shape, texts: Sequence[Element], name: tuple[Element, str] | None = None
 ) -> Element | None:
@@ -1280,7 +1427,7 @@ def _control_element(
             return None
         return Element(
             label=text, box=s.box, source="shape", confidence=confidence, kind=s.kind,
-            window=window,
+            window=window, state=s.state & _PASSED_ON,
         )  # fmt: skip
     label, called = name if name else (None, text)
     value: str | None = text if text or not s.filled else None  # ink OCR did not read
@@ -1293,6 +1440,7 @@ def _control_element(
         kind="field",
         value=value,
         window=window or (label.window if label else 0),
+        state=s.state & _PASSED_ON,
     )
 
 
@@ -1334,17 +1482,35 @@ def _labeller(
 def _closed_drop_down(
     s: Shape, texts: Sequence[Element], label_of: Callable[[Box], Element | None]
 ) -> bool:
-    """Whether ``s`` is a drop-down with nothing chosen: a wide button with no text, and
-    a label left of it or above it as a field has (``label_of``; a button with no text
-    is otherwise left out: nothing names it)."""
+    """Whether ``s`` is a drop-down with nothing chosen: a wide button with no text but
+    its arrow (``expandable``), and a label left of it or above it as a field has
+    (``label_of``; a button with no text is otherwise left out: nothing names it). A
+    blank stretch of a window walled by the widgets around it has no arrow."""
     x0, y0, x1, y1 = s.box
     wide = x1 - x0 >= DROP_DOWN_ASPECT * (y1 - y0)
-    return s.kind == "button" and not texts and wide and label_of(s.box) is not None
+    return (
+        s.kind == "button"
+        and "expandable" in s.state
+        and not texts
+        and wide
+        and label_of(s.box) is not None
+    )
+
+
+def _without_arrow(s: Shape, texts: list[Element]) -> list[Element]:
+    """``texts`` without what OCR read in the arrow of a drop-down (``expandable``)
+    showing its choice: Tk's option menu's bar reads "1" ("Red 1")."""
+    if "expandable" not in s.state:
+        return texts
+    x1, h = s.box[2], s.box[3] - s.box[1]
+    kept = [t for t in texts if t.box[0] < x1 - 1.5 * h]
+    return kept or texts
 
 
 def _drop_down(s: Shape) -> Shape:
-    """``s`` as the field it stands for: named by its label, its choice (none) its value."""
-    return dataclasses.replace(s, kind="field", filled=False)
+    """``s`` as the field it stands for: named by its label, its choice its value, and
+    ``expandable`` (a click shows its choices; typing into it does nothing)."""
+    return dataclasses.replace(s, kind="field", filled=False, state=frozenset({"expandable"}))
 
 
 def _field_names(

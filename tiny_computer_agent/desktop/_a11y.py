@@ -437,10 +437,34 @@ def tidy(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
     its text, a link and its text. A text node is dropped when another node with the
     same label covers most of it and is a control, or is text with a tighter box. GTK 3
     says each entry of an open drop-down twice (its menu's item and the popup's, in one
-    place): a control is dropped when an earlier one of its kind and label covers it.
+    place): a control is dropped when an earlier one of its kind and label covers it,
+    and so is one that holds two or more of its kind (:func:`_holds_kin`).
     """
     named = name_by_neighbours(nodes)
+    named = tuple(n for n in named if not _holds_kin(n, named))
     return tuple(n for i, n in enumerate(named) if not _repeats(i, named))
+
+
+def _holds_kin(node: A11yNode, nodes: Sequence[A11yNode]) -> bool:
+    """Whether ``node`` is a control whose box holds two or more others of its kind: a
+    menu's or list's frame that says it is one of its entries (GTK 3's open combo box
+    has two such "menu items", each named after its last entry, each as tall as several
+    entries), not an entry a click can choose."""
+    if node.kind == "text":
+        return False
+    held = [
+        n
+        for n in nodes
+        if n is not node and n.kind == node.kind and n.box != node.box and _within(n.box, node.box)
+    ]
+    return len(held) >= 2
+
+
+def _within(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return (
+        outer[0] <= inner[0] and outer[1] <= inner[1]
+        and inner[2] <= outer[2] and inner[3] <= outer[3]
+    )  # fmt: skip
 
 
 def _repeats(index: int, nodes: Sequence[A11yNode]) -> bool:

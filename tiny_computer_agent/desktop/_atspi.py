@@ -52,7 +52,7 @@ _ACCESSIBLE: Final = "org.a11y.atspi.Accessible"
 _REGISTRY: Final = ("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root")
 
 # AtspiStateType bit numbers (at-spi2-core atspi-constants.h)
-_CHECKED, _EDITABLE, _EXPANDED, _FOCUSED, _PRESSED = 4, 7, 10, 12, 20
+_CHECKED, _EDITABLE, _EXPANDABLE, _EXPANDED, _FOCUSED, _PRESSED = 4, 7, 9, 10, 12, 20
 _SELECTED, _SENSITIVE, _SHOWING, _VISIBLE, _ICONIFIED = 23, 24, 25, 30, 15
 _INDETERMINATE, _CHECKABLE = 32, 41
 #: AT-SPI state bit -> element state flag (``disabled`` is the absence of SENSITIVE)
@@ -63,12 +63,15 @@ _STATE_FLAGS: Final = {
     _EDITABLE: "editable",
     _EXPANDED: "expanded",
     _PRESSED: "pressed",
+    _EXPANDABLE: "expandable",
 }
 #: controls whose children repeat them (a Chromium button's or link's text): not descended
 _LEAF_ROLES: Final = frozenset({43, 62, 7, 44, 79, 40, 61, 88, 51, 52})
 _CLIP_ROLES: Final = frozenset({49, 68})  # scroll pane, viewport: children outside are hidden
 _TEXT_ROLE, _CELL_ROLE, _SLIDER_ROLE, _SPIN_ROLE = 61, 56, 51, 52
 _COMBO_ROLE, _LIST_ITEM_ROLE, _SELECTABLE = 11, 32, 22
+#: a combo box opens its choices when clicked, whether or not its toolkit says so
+_DROP_DOWN: Final = {_COMBO_ROLE: frozenset({"expandable"})}
 _LABELLED_BY: Final = 2  # AtspiRelationType
 _MAX_NODES: Final = 4000  # a tree larger than this is cut (a huge table): noted
 _MAX_CHILDREN: Final = 400  # children read per node (a table of 10 000 rows): noted
@@ -581,7 +584,7 @@ class _Walk:
             label=label,
             kind=kind,
             box=box,
-            state=state_for(node.bits),
+            state=state_for(node.bits) | _DROP_DOWN.get(node.role, frozenset()),
             value=node.value,
             window=windows.get(id(node.top), -1),
             uid=f"{node.bus}{node.path}",
