@@ -391,3 +391,105 @@ def test_tick_clicks_the_box_unless_it_already_shows_the_state_wanted() -> None:
     assert same.action.verb == "wait" and "already ticked" in same.note
     assert _decide("untick 'Newsletter'", box, ticked).action.target == "Newsletter"
     assert _decide("check for updates", _el("Check for updates", 0, 0)).action.verb == "click"
+
+
+# -- settings: a control given a value, whatever its kind ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "parts"),
+    [
+        (
+            "type 3 into Quantity, tick Gift wrap, then click OK",
+            ["type 3 into Quantity", "tick Gift wrap", "click OK"],
+        ),
+        ("click 'Yes, delete it'", ["click 'Yes, delete it'"]),  # a quoted comma
+        ("type hello, world into Notes", ["type hello, world into Notes"]),  # no verb after it
+        ("click Save, close", ["click Save", "close"]),
+    ],
+)
+def test_a_comma_before_a_steps_verb_splits_a_goal(goal: str, parts: list[str]) -> None:
+    assert split_goal(goal) == parts
+
+
+@pytest.mark.parametrize(
+    ("goal", "parts"),
+    [
+        ("set Quantity to 3", ["set Quantity to 3", "choose 3 if Quantity opened a list"]),
+        (
+            "choose Blue as the Colour, then click OK",
+            ["choose Blue as the Colour", "choose Blue if Colour opened a list", "click OK"],
+        ),
+        (
+            "fill in Full name with Ann Lee",
+            ["fill in Full name with Ann Lee", "choose Ann Lee if Full name opened a list"],
+        ),
+        ("enter 3 in Quantity", ["enter 3 in Quantity", "choose 3 if Quantity opened a list"]),
+        ("enter 'Ada' in Name", ["enter 'Ada' in Name"]),  # typing, as before
+        ("choose 'Save as PDF'", ["choose 'Save as PDF'"]),  # a quote is never split
+        ("switch to the Settings tab", ["switch to the Settings tab"]),
+    ],
+)
+def test_a_setting_is_two_parts(goal: str, parts: list[str]) -> None:
+    assert _parts(goal) == parts
+
+
+def test_a_setting_types_into_a_field_ticks_a_box_and_opens_a_drop_down() -> None:
+    quantity = (_el("Quantity", 0, 0, kind="text"), _el("Quantity", 80, 0, kind="field", value="1"))
+    typed = _decide("set Quantity to 3", *quantity).action
+    assert (typed.verb, typed.text, typed.target_id) == ("type", "3", 2)
+    wrap = _el("Gift wrap", 0, 40, kind="check")
+    assert _decide("set Gift wrap to yes", wrap).action.describe() == "click 'Gift wrap'"
+    assert _decide("set Gift wrap to off", wrap).action.verb == "wait"  # already as wanted
+    with pytest.raises(GoalUnreachable, match="set on or off, not to 'blue'"):
+        _decide("set Gift wrap to blue", wrap)
+    # from pixels: the label names the drop-down beside it, which shows its choice
+    colour = _el("Colour", 0, 80, kind="text")
+    shows = Element(label="Red", box=(70, 82, 200, 102), kind="button", state={"expandable"})
+    opened = _decide("choose Blue as the Colour", colour, shows)
+    assert opened.action.describe() == "click 'Red'"
+    assert "opening 'Red' to choose 'Blue'" in opened.note and not opened.batch
+    # from the tree: a combo box is a field named by its label, not editable
+    combo = _el("Colour", 80, 80, kind="field", value="Red", state={"expandable"})
+    assert _decide("set the Colour to Blue", colour, combo).action.describe() == "click 'Colour'"
+    entry = _el("Colour", 80, 80, kind="field", value="Red", state={"expandable", "editable"})
+    assert _decide("set the Colour to Blue", colour, entry).action.verb == "type"
+
+
+def test_a_settings_choice_is_clicked_only_when_its_first_part_opened_a_list() -> None:
+    colour = _el("Colour", 0, 0, kind="text")
+    shut = Element(label="Red", box=(70, 2, 200, 22), kind="button", state={"expandable"})
+    ok = _el("OK", 0, 200, kind="button")
+    rows = (_el("Green", 70, 30, kind="item"), _el("Blue", 70, 60, kind="item"))
+    chosen = Element(label="Blue", box=(70, 2, 200, 22), kind="button", state={"expandable"})
+    frames = [
+        Observation.of(f, size=(1000, 800))
+        for f in ((colour, shut, ok), (colour, shut, *rows, ok), (colour, chosen, ok))
+    ]
+    screen = ScriptedScreen(frames=(*frames, frames[-1]))
+    ep = run_episode("choose Blue as the Colour then click OK", screen=screen, brain=PlannerBrain())
+    done = [s.decision.action.describe() for s in ep.steps if s.decision]
+    assert done == [
+        "click 'Red'",
+        "click 'Blue'",
+        "click 'OK'",
+        "done (every part of the goal was done)",
+    ]
+    # a field took the value typed: its second part has nothing to choose, and no "3" key
+    # on screen is clicked for it
+    field = (_el("Quantity", 0, 0, kind="text"), _el("Quantity", 80, 0, kind="field", value="1"))
+    key = _el("3", 0, 100, kind="key")
+    typed = (field[0], _el("Quantity", 80, 0, kind="field", value="3"), key, ok)
+    frames = [Observation.of(f, size=(1000, 800)) for f in ((*field, key, ok), typed, typed, typed)]
+    screen = ScriptedScreen(frames=tuple(frames))
+    ep = run_episode("set Quantity to 3, then click OK", screen=screen, brain=PlannerBrain())
+    done = [s.decision.action.describe() for s in ep.steps if s.decision]
+    assert done[:3] == ["type '3' into 'Quantity'", "wait 0.1s", "click 'OK'"]
+    assert "nothing to choose" in ep.steps[1].decision.note
+
+
+def test_text_is_never_typed_into_a_check_box() -> None:
+    boxes = (_el("Quantity", 0, 0, kind="text"), _el("Gift wrap", 0, 40, kind="check"))
+    with pytest.raises(GoalUnreachable, match=r"'Gift wrap' .* is a check box: it only ticks"):
+        _decide("type 3 into Gift wrap", *boxes)
+    assert _decide("type 3 into Quantity", *boxes).action.target_id == 1

@@ -228,6 +228,11 @@ def test_typing_into_a_field_that_holds_text_selects_it_first_and_a_text_area_no
     assert dry.description.startswith(
         "dry run, nothing touched: would type '8' into 'Pitch' in place of '400' at"
     )
+    # a one-line field is clicked one field-height in from its left end, where its text
+    # is (GTK's spin button is one box in the tree, its "-" in its middle); a text area
+    # at its middle
+    points = [c[1] for c in gui.calls if c[0] == "click"]
+    assert points == [(124, 112), (124, 212), (300, 400)]
 
 
 @pytest.mark.usefixtures("armed")

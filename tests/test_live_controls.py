@@ -253,6 +253,33 @@ def test_choices_are_made_in_tks_read_only_combo_box_and_option_menu(plain: Desk
     assert _said(proc, episode) == (0, "Porto|Green"), episode["log"]
 
 
+def test_a_yad_form_is_set_by_plain_words_spin_box_check_box_and_drop_down(gtk: Desk) -> None:
+    """Words, no quotes, commas between steps: "set Quantity to 3" types over a spin
+    box's entry (from pixels its "-" and "+" are square buttons at its right end; in the
+    tree one box, its "-" in its middle), "choose Blue as the Colour" opens the combo box
+    beside that label and clicks the choice (in the tree its popup's frames also say
+    "Blue"); yad prints each field's value on OK."""
+    proc = gtk.vd.spawn(
+        ["yad", "--title", "Order", "--form", "--field=Quantity:NUM", "--field=Gift wrap:CHK",
+         "--field=Express shipping:CHK", "--field=Colour:CB",
+         "1", "FALSE", "FALSE", "Red!Green!Blue"],
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    gtk.wait_window("Order")
+    goal = "set Quantity to 3, tick Gift wrap, choose Blue as the Colour, then click OK"
+    episode = _agent(gtk, goal, steps=8)
+    assert _said(proc, episode) == (0, "3|TRUE|FALSE|Blue|"), episode["log"]
+
+
+def test_tks_drop_downs_are_set_by_the_labels_beside_them(plain: Desk) -> None:
+    """ "set City to Porto": ttk's read-only combo box, sunk into its window and ending in
+    its arrow, takes no typing, so it is opened; Tk's option menu is a button showing
+    "Red" with its mark at its right end, named "Colour" by its label."""
+    proc = _tk(plain, "trip", "Tk trip")
+    episode = _agent(plain, "set City to Porto, set the Colour to Green, then click OK", steps=8)
+    assert _said(proc, episode) == (0, "Porto|Green"), episode["log"]
+
+
 def test_a_zenity_entry_that_holds_a_draft_is_typed_over(gtk: Desk) -> None:
     proc = _zenity(gtk, "--entry", "--title", "Rename", "--text", "New name:",
                    "--entry-text", "draft-notes")  # fmt: skip

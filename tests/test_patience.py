@@ -249,6 +249,17 @@ def test_the_planner_batches_a_field_fill_and_submit_with_one_look() -> None:
     assert lone.steps[0].decision is not None and not lone.steps[0].decision.batch
 
 
+def test_a_first_click_batches_only_when_it_focuses_a_field() -> None:
+    porto = tca.Element(label="Porto", box=(0, 0, 60, 20), kind="item")
+    name = tca.Element(label="Name", box=(0, 40, 60, 60), kind="field", value="")
+    obs = tca.Observation.of([porto, name], size=(800, 600))
+    goal = "click 'Porto' then type 'bob' into 'Name'"
+    chose = tca.PlannerBrain().decide(goal, tca.build_menu(obs), ())
+    assert chose.action.target == "Porto" and not chose.batch  # a chosen row closes its list
+    focus = tca.PlannerBrain().decide("click 'Name' then type 'bob'", tca.build_menu(obs), ())
+    assert [a.describe() for a in focus.actions] == ["click 'Name'", "type 'bob'"]
+
+
 def test_one_refused_member_refuses_the_batch_before_anything_is_done() -> None:
     executor = tca.DryRunExecutor()
     brain = tca.ScriptedBrain.of([[

@@ -98,6 +98,52 @@ _OPEN_TO_CHOOSE: Final = re.compile(
 )
 
 
+#: "set the Colour to Blue", "choose Blue as the Colour", "fill in Name with Ann", "enter
+#: 3 in Quantity": a control given a value, whatever kind it turns out to be (a field is
+#: typed into, a drop-down opened and its choice clicked, a check box ticked or cleared).
+#: ``y`` names the control, ``x`` the value.
+_SETS: Final = (
+    re.compile(r"^(?:set|change|make)\s+(?:the\s+)?(?P<y>.+?)\s+to\s+(?P<x>.+)$", re.I),
+    re.compile(r"^(?:choose|select|pick)\s+(?P<x>.+?)\s+(?:as|for)\s+(?:the\s+)?(?P<y>.+)$", re.I),
+    re.compile(r"^fill\s+(?:in\s+|out\s+)?(?:the\s+)?(?P<y>.+?)\s+with\s+(?P<x>.+)$", re.I),
+    # unquoted only: "enter 'x' into y" is typing (see _PATTERNS)
+    re.compile(
+        r"^(?:enter|put|write|input)\s+(?P<x>[^'\"].*?)\s+(?:in|into)\s+(?:the\s+)?(?P<y>.+)$",
+        re.I,
+    ),
+)
+#: The second part a setting becomes: the choice, clicked once the first part opened a
+#: list (nothing to do when it typed the value or ticked a box).
+_CHOICE_AFTER: Final = re.compile(r"^choose (?P<x>.+) if (?P<y>.+) opened a list$")
+#: What a check box or radio may be set to.
+_TRUTH: Final = {
+    **dict.fromkeys(("on", "yes", "true", "checked", "ticked", "enabled", "selected"), True),
+    **dict.fromkeys(
+        ("off", "no", "false", "unchecked", "unticked", "cleared", "disabled", "deselected"),
+        False,
+    ),
+}
+
+
+def _setting(phrase: str) -> tuple[str, str] | None:
+    """(value, control) when ``phrase`` gives a control a value (:data:`_SETS`), else
+    None. A quote is never split: "choose 'Save as PDF'" is a click."""
+    for pattern in _SETS:
+        m = pattern.match(phrase.strip())
+        if m and all(_whole_or_unquoted(m[g]) for g in ("x", "y")):
+            return m["x"], m["y"]
+    return None
+
+
+def _whole_or_unquoted(text: str) -> bool:
+    """Whether ``text`` holds no quote, or is one quoted label end to end."""
+    t = text.strip()
+    if not any(q in t for q in "'\""):
+        return True
+    inner, quoted = _unquote(t)
+    return quoted and t[0] not in inner
+
+
 def brain_identity(brain: Brain) -> dict[str, Any]:
     """A brain's name and settings, for traces and decision digests."""
     settings = getattr(brain, "settings", None)
@@ -107,13 +153,27 @@ def brain_identity(brain: Brain) -> dict[str, Any]:
     }
 
 
+#: Words that start a step of a goal: after a comma outside quotes, one of them begins
+#: the next part ("type 3 into Quantity, tick Gift wrap, then click OK").
+_STEP_VERBS: Final = frozenset(
+    (
+        "click", "double-click", "doubleclick", "right-click", "rightclick", "press", "hit",
+        "tap", "push", "type", "enter", "write", "input", "put", "fill", "select", "choose",
+        "pick", "open", "close", "tick", "untick", "check", "uncheck", "clear", "enable",
+        "disable", "switch", "turn", "set", "change", "scroll", "drag", "move", "hover",
+        "wait", "zoom", "magnify",
+    )
+)  # fmt: skip
+
+
 def split_goal(goal: str) -> list[str]:
-    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes."""
+    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes, and on a comma
+    outside quotes that a step's verb follows (:data:`_STEP_VERBS`)."""
     parts: list[str] = []
     current: list[str] = []
     quote: str | None = None
-    tokens = re.split(r"(\s+|[;'\"])", goal)
-    for tok in tokens:
+    tokens = re.split(r"(\s+|[;,'\"])", goal)
+    for i, tok in enumerate(tokens):
         if quote:
             current.append(tok)
             if tok == quote:
@@ -127,7 +187,9 @@ def split_goal(goal: str) -> list[str]:
                 continue
             quote = tok
             current.append(tok)
-        elif tok.strip().lower() in ("then", "and", ";", "and then"):
+        elif tok.strip().lower() in ("then", "and", ";", "and then") or (
+            tok == "," and _next_word(tokens, i).lower() in _STEP_VERBS
+        ):
             parts.append("".join(current))
             current = []
         else:
@@ -136,14 +198,25 @@ def split_goal(goal: str) -> list[str]:
     return [p.strip(" ,.") for p in parts if p.strip(" ,.")]
 
 
+def _next_word(tokens: Sequence[str], i: int) -> str:
+    """The first word among ``tokens`` after index ``i`` ("" when none)."""
+    return next((t for t in tokens[i + 1 :] if t.strip()), "")
+
+
 def _parts(goal: str) -> list[str]:
     """The goal's parts as the planner does them (:func:`split_goal`), with a choice in a
     named list made two: "select 'Porto' from the 'City' list" is "open the 'City' list
     to choose 'Porto'" (a drop-down shows its choices only once clicked), then "choose
-    'Porto'"."""
+    'Porto'". A setting ("set Colour to Blue", :data:`_SETS`) is two as well: itself,
+    then "choose Blue if Colour opened a list" (a field takes the value typed, and the
+    second part has nothing to do)."""
     out = []
     for sub in split_goal(goal):
         rest, _ = _window_scope(sub)
+        if setting := _setting(rest):
+            value, control = setting
+            out += [sub, f"choose {value} if {control} opened a list"]
+            continue
         m = _CHOOSE.match(rest)
         named = m is not None and (
             m["kind"] is not None or (_unquote(m["x"])[1] and _unquote(m["y"])[1])
@@ -346,6 +419,7 @@ _PREFERRED: Final = {
     "type": frozenset({"field"}),
     "open": frozenset({"field"}),  # a drop-down, not the label beside it
     "tick": frozenset({"check", "radio"}),
+    "set": frozenset({"field", "check", "radio"}),
 }
 
 
@@ -446,6 +520,12 @@ def _targets(subgoals: Sequence[str]) -> list[str]:
         if opening := _OPEN_TO_CHOOSE.match(_window_scope(sub)[0]):
             out.append(_unquote(opening["y"])[0])
             continue
+        if setting := _setting(_window_scope(sub)[0]):
+            out.append(_unquote(setting[1])[0])
+            continue
+        if _CHOICE_AFTER.match(sub):
+            out.append("")
+            continue
         try:
             intent = _intent(_window_scope(sub)[0])
         except (ActionError, BrainError):  # that part says so on its own turn
@@ -468,6 +548,8 @@ def _rank(
     numbers = {e.id: n for n, e in enumerate(menu.entries, 1)}
     scored = []
     for e in _in_window(menu, window):
+        if verb == "type" and e.kind in ("check", "radio"):
+            continue  # text is never typed into a box that only ticks
         score = match_score(want, e.key)
         if 1.0 < score < 3.0 and _whole_words(want, e.label):
             score = 2.0 + (score - 1.0) / 2  # a word of the label beats part of a word
@@ -589,6 +671,12 @@ class PlannerBrain:
         if progress >= len(subgoals):
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         sub = subgoals[progress]
+        if (after := _CHOICE_AFTER.match(sub)) and not _opened(history):
+            why = f"{after['y']} took {after['x']} without a list to choose from"
+            note = f"part {progress + 1} of {len(subgoals)}: nothing to choose: {why}"
+            return Decision(action=_made("wait", {"seconds": 0.1}, sub), reply=sub, note=note)
+        if after:
+            sub = f"choose {after['x']}"
         targets = _targets(subgoals)
         action, choice, said = self._plan_or_seek(sub, menu, history, _others(targets, progress))
         if action.verb == "seek":
@@ -631,6 +719,10 @@ class PlannerBrain:
         phrase, window = _window_scope(sub)
         if opening := _OPEN_TO_CHOOSE.match(phrase):
             return self._open_for(opening, menu, sub, window, others)
+        if _CHOICE_AFTER.match(phrase):  # only after a look: what the setting did
+            raise BrainError(f"{sub!r} depends on what the step before it did", reply=sub)
+        if setting := _setting(phrase):
+            return self._set(setting, menu, sub, window, others)
         intent = _intent(phrase)
         if intent.tick is not None:
             try:
@@ -685,6 +777,46 @@ class PlannerBrain:
             choice, e = numbers.get(beside.id), beside
         return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, note
 
+    def _set(
+        self,
+        setting: tuple[str, str],
+        menu: Menu,
+        sub: str,
+        window: str | None,
+        others: Sequence[str],
+    ) -> tuple[Action, int | None, str]:
+        """Give the control ``setting[1]`` names the value ``setting[0]``, by its kind: a
+        check box or radio is ticked or cleared (on/off, yes/no...), a drop-down
+        (``expandable`` and not ``editable``) or a button is clicked to show its choices
+        (the next part clicks the value), anything else is typed into. A label names
+        the control beside it (:func:`_named_control`)."""
+        value, _ = _unquote(setting[0])
+        target, exact = _unquote(setting[1])
+        choice, e = self._choose(target, exact, menu, sub, verb="set", window=window, others=others)
+        if e.kind in _PROSE_KINDS and (beside := _named_control(e, menu.observation.elements)):
+            numbers = {el.id: n for n, el in enumerate(menu.entries, 1)}
+            choice, e = numbers.get(beside.id), beside
+        if e.kind in ("check", "radio"):
+            want = _TRUTH.get(value.lower())
+            if want is None:
+                what = "check box" if e.kind == "check" else "radio"
+                raise GoalUnreachable(
+                    f"{e.label!r} (from {sub!r}) is a {what}: it is set on or off, not to {value!r}"
+                )
+            if e.checked == want:
+                state = "ticked" if want else "not ticked"
+                note = f"{e.label!r} is already {state}: nothing to click"
+                return _made("wait", {"seconds": 0.1}, sub), choice, note
+            return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, ""
+        if "disabled" in e.state:
+            raise _Disabled(f"{e.label!r} (from {sub!r}) is disabled: it cannot be set now")
+        drop_down = "expandable" in e.state and "editable" not in e.state
+        if drop_down or e.kind == "button":
+            note = f"opening {e.label!r} to choose {value!r}"
+            return _made("click", {"target": e.label, "target_id": e.id}, sub), choice, note
+        fields = {"text": value, "target": e.label, "target_id": e.id}
+        return _made("type", fields, sub), choice, ""
+
     def _tick(
         self, intent: _Intent, menu: Menu, sub: str, window: str | None, others: Sequence[str]
     ) -> tuple[Action, int | None, str]:
@@ -715,7 +847,11 @@ class PlannerBrain:
     ) -> tuple[Action, ...]:
         """The parts after ``first`` (part ``progress``) that go with it without a look
         in between: as many as keep :func:`check_batch` happy and name only what is on
-        the menu now."""
+        the menu now. A first click on anything but a field (or text of unknown kind)
+        goes alone: choosing a list's row closes the list, and what comes next must be
+        looked for again."""
+        if first.verb == "click" and not _focuses(first, menu):
+            return ()
         chosen: list[Action] = []
         for i in range(progress + 1, min(len(subgoals), progress + MAX_BATCH)):
             try:
@@ -747,6 +883,12 @@ class PlannerBrain:
         if not ranked:
             where = f" in the {window!r} window" if window else ""
             seen = ", ".join(repr(e.label) for e in menu.entries) or "nothing"
+            boxes = _rank(phrase, exact, menu, "click", window) if verb == "type" else []
+            if boxes:  # only a check box or radio bears the label
+                raise GoalUnreachable(
+                    f"{phrase!r} (from {sub!r}) is a {boxes[0][2].kind} box: it only ticks, "
+                    f"and text is never typed into one"
+                )
             raise GoalUnreachable(
                 f"looked for {phrase!r}{where} (from {sub!r}) and found nothing like it; "
                 f"the menu showed {seen}"
@@ -779,6 +921,28 @@ class PlannerBrain:
                 f"it; quote each label as the screen shows it"
             )
         return best[0][1], element
+
+
+def _focuses(click: Action, menu: Menu) -> bool:
+    """Whether ``click`` lands on a field, or on text whose kind is unknown (OCR alone):
+    a click that only puts the keyboard there."""
+    target = next((e for e in menu.observation.elements if e.id == click.target_id), None)
+    return target is not None and target.kind in ("field", "")
+
+
+def _opened(history: Sequence[Step]) -> bool:
+    """Whether the last action carried out was a click that may have opened a list: on
+    a control that is no check box or radio (a setting's first part clicks a drop-down
+    or a button; it types into a field and ticks a box)."""
+    last = next((s for s in reversed(history) if s.performed), None)
+    if last is None:
+        return False
+    action = last.performed[-1]
+    if action.verb != "click":
+        return False
+    seen = last.observation.elements if last.observation is not None else ()
+    clicked = next((e for e in seen if e.id == action.target_id), None)
+    return clicked is None or clicked.kind not in ("check", "radio")
 
 
 def _did_not_take(history: Sequence[Step], menu: Menu) -> str:

@@ -35,8 +35,21 @@ def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, 
         if label is None:
             continue
         element = observation.resolve(label, element_id)
-        points.append(observation.mapping.to_screen(*element.center))
+        at = _typing_point(element) if action.verb == "type" else element.center
+        points.append(observation.mapping.to_screen(*at))
     return tuple(points)
+
+
+def _typing_point(element: Element) -> tuple[float, float]:
+    """Where typing into ``element`` clicks: a one-line field near its left end, one
+    field-height in (at most its middle), where its text is; its middle may be a spin
+    box's "-" button (GTK's spin button is one box in the tree, buttons and all), or a
+    combo box's arrow. Anything else at its centre."""
+    x0, y0, _, y1 = element.box
+    cx, cy = element.center
+    if element.kind != "field" or y1 - y0 > ONE_LINE:
+        return cx, cy
+    return min(cx, x0 + (y1 - y0)), cy
 
 
 def held_text(element: Element) -> str:
