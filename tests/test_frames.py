@@ -136,3 +136,40 @@ def test_an_image_with_no_pixels_is_no_screen(size: tuple[int, int]) -> None:
     # a 0-wide image divided by zero in the mapping; a 0-high one gave an empty index
     with pytest.raises(ScreenUnavailable, match="nothing to look at"):
         ImageScreen.of([Image.new("RGB", size)], detector=GridDetector()).capture()
+
+
+@dataclasses.dataclass
+class FakeTree:
+    """An accessibility backend whose "Accept" box moves down by ``lag`` pixels on each
+    read: Chromium's tree catching up with a scroll the pixels already show."""
+
+    top: int = 60
+    lag: int = 40
+    reads: int = 0
+
+    def snapshot(self, screen: Any = None) -> Any:
+        from tiny_computer_agent.desktop._a11y import A11yNode, A11ySnapshot
+
+        self.reads += 1
+        self.top += self.lag
+        top = self.top
+        return A11ySnapshot(
+            nodes=(A11yNode(label="Accept", kind="button", box=(40, top, 140, top + 30)),)
+        )
+
+
+def test_a_still_frame_is_indexed_again_when_the_tree_moved_under_it() -> None:
+    from PIL import Image
+
+    screen = DesktopScreen(detector=Recording(), list_windows=False)
+    screen._capture = FakeCapture(Image.new("RGB", (640, 400)))
+    screen._monitor = Monitor(index=1, left=0, top=0, width=640, height=400)
+    tree = FakeTree()
+    screen._tree, screen._tree_checked = tree, True  # type: ignore[assignment]
+    first = screen.capture()
+    again = screen.capture()  # not one pixel changed, but the tree did
+    assert again is not first and tree.reads == 2
+    boxes = [[e.box for e in f.accessible] for f in screen.detector.frames]  # type: ignore[attr-defined]
+    assert boxes == [[(40, 100, 140, 130)], [(40, 140, 140, 170)]]
+    tree.lag = 0  # caught up: the next read says what the last one did
+    assert screen.capture() is again and tree.reads == 3

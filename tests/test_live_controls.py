@@ -410,16 +410,16 @@ _TERMS = """<!doctype html><html><head><meta charset=utf-8><title>Terms</title>
 """
 
 
-@pytest.mark.parametrize("gtk", ["pixels"], indirect=True)
 def test_a_box_below_the_fold_of_a_web_page_is_scrolled_to_ticked_and_sent(
     gtk: Desk, tmp_path: Path
 ) -> None:
     """Sixty paragraphs of terms, then "I agree" and Accept: the planner seeks the box
     (scrolling the page, looking after each scroll), ticks it and accepts. Its label
     keeps its "I" (a one-letter first word over a box was taken for the box read as a
-    letter). From pixels only: Chromium's tree can lag a scroll, so a box it places is
-    where the page was a scroll ago (a clean-clone CI run clicked beside the box; the
-    README says so)."""
+    letter). Chromium's tree lags a scroll: a box it places right after one is where the
+    page was a scroll ago (a clean-clone CI run once clicked beside the box), so a seek
+    looks again until the tree holds still, and a still frame is indexed again when the
+    tree under it moved."""
     rows = "".join(f"<p>Paragraph {i}: terms and conditions.</p>" for i in range(1, 60))
     _browse(gtk, tmp_path, _TERMS % rows, "Terms", named="Terms")
     goal = "tick 'I agree' then click 'Accept'"

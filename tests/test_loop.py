@@ -247,6 +247,51 @@ def test_seek_scrolls_until_the_label_shows_then_the_planner_clicks_it() -> None
     assert "scrolled down, down; found it" in ep.steps[0].result.description
 
 
+class LaggingPage:
+    """A long web page whose accessibility tree places "I agree" where the page was one
+    scroll ago (Chromium's lags the pixels): a screen that, like the desktop's, returns
+    the same index while neither pixels nor tree moved, and an executor."""
+
+    def __init__(self) -> None:
+        self.offset = self.tree_offset = 0
+        self.seen: dict[tuple[int, int], Observation] = {}
+        self.actions: list[Action] = []
+
+    def capture(self) -> Observation:
+        key = (self.offset, self.tree_offset)
+        if key not in self.seen:
+            top = 900 - self.tree_offset
+            box = Element(label="I agree", box=(40, top, 56, top + 16), kind="check",
+                          source="a11y")  # fmt: skip
+            shown = [box] if top < 780 else []
+            pixels = _text(f"Paragraph {self.offset // 30}", 40, 20)  # moves with a scroll
+            self.seen[key] = Observation.of([*shown, pixels], size=(900, 800))
+        self.tree_offset = self.offset  # the tree catches up after this read
+        return self.seen[key]
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        self.actions.append(action)
+        if action.verb == "scroll":
+            self.offset += 300 if action.direction == "down" else -300
+        return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+
+def _text(label: str, x: int, y: int) -> Element:
+    return Element(label=label, box=(x, y, x + 80, y + 20), kind="text")
+
+
+def test_a_seek_that_finds_a_box_the_tree_placed_looks_again_until_the_tree_holds_still() -> None:
+    page = LaggingPage()
+    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    ep = run_episode("tick 'I agree'", screen=page, brain=PlannerBrain(), executor=page,
+                     policy=armed)  # fmt: skip
+    click = next(s for s in ep.steps if s.decision and s.decision.action.verb == "click")
+    ticked = click.observation.resolve("I agree", click.decision.action.target_id)
+    # two scrolls: the page is 600 px down, so the box is at 900 - 600, not 900 - 300
+    assert [a.direction for a in page.actions if a.verb == "scroll"] == ["down", "down"]
+    assert ticked.box[1] == 300
+
+
 def test_seek_turns_back_at_the_end_and_gives_up_where_the_label_never_shows() -> None:
     world = ScrollingList()
     world.top = 6

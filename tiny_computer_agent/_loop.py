@@ -586,16 +586,40 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
             moves.append(f"{direction} over {where['target']!r}" if where else direction)
             where = {}  # the pointer stays where the first scroll put it
             after = run.screen.capture()
-            if after.signature() == current.signature():
+            still = after.signature() == current.signature()
+            current = _caught_up(run, after) if still else after  # the tree may be late
+            if still and not _shows_label(current, want):
                 moves[-1] += " (nothing moved)"
-                current = after
                 break
-            current = after
             if _shows_label(current, want):
+                current = _caught_up(run, current)
                 run.reuse = _standing(current, f"seek found {want!r}")
                 return _sought(want, moves, "", ok=True)
     run.reuse = None  # the screen moved: the next step looks again
     return _sought(want, moves, f"{want!r} never came into view", ok=False)
+
+
+#: How often, and how far apart, a seek looks again at a still page whose accessibility
+#: tree placed what it found (Chromium's tree can lag a scroll by a frame or more).
+TREE_LOOKS: Final = 3
+TREE_PAUSE: Final = 0.15
+
+
+def _caught_up(run: _Run, found: Observation) -> Observation:
+    """``found``, or a later look at the same pixels once the accessibility tree stopped
+    moving: a box the tree placed right after a scroll may be where it was a scroll ago
+    (a click there missed the box). Pixels alone need no second look. The screen reads
+    the tree again under a still frame and indexes anew only when it moved."""
+    current = found
+    if not any(e.source == "a11y" for e in current.elements):
+        return current
+    for _ in range(TREE_LOOKS):
+        time.sleep(TREE_PAUSE)
+        again = run.screen.capture()
+        if again is current:
+            break
+        current = again
+    return current
 
 
 #: Kinds a scrollable list is made of; plain text (``""``, ``"text"``) counts when it

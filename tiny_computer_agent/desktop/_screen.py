@@ -89,6 +89,11 @@ def frame_mapping(
     )
 
 
+def _said(tree: tuple[Element, ...]) -> tuple[tuple[Any, ...], ...]:
+    """What a read of the accessibility tree says, to compare two reads."""
+    return tuple((e.label, e.box, e.kind, sorted(e.state), e.value, e.window) for e in tree)
+
+
 @dataclasses.dataclass(kw_only=True, slots=True)
 class DesktopScreen:
     """One monitor of the real desktop; see the module docstring.
@@ -131,6 +136,7 @@ class DesktopScreen:
     _tree: AccessibilityBackend | None = None
     _tree_checked: bool = False
     _tree_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    _last_tree: tuple[Element, ...] = ()
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -173,11 +179,21 @@ class DesktopScreen:
         )
         return frame.image, frame.mapping
 
-    def _observe(self, image: Any, monitor: Monitor, captured_at: float) -> Observation:
+    def _observe(
+        self,
+        image: Any,
+        monitor: Monitor,
+        captured_at: float,
+        tree: tuple[Element, ...] | None = None,
+    ) -> Observation:
         """``image``, a capture of ``monitor`` grabbed at ``captured_at``, indexed by
         this screen's detector, with the top-level windows and the accessibility tree's
-        controls read now (as soon after the grab as possible)."""
+        controls read now (as soon after the grab as possible), or ``tree`` when it was
+        just read."""
         windows = self._list_windows()
+        if tree is None:
+            tree = self._read_tree(windows, monitor)
+        self._last_tree = tree
         return observe(
             image,
             detector=self.detector,
@@ -186,7 +202,7 @@ class DesktopScreen:
             mapping=self._mapping(monitor),
             captured_at=captured_at,
             windows=windows,
-            accessible=self._read_tree(windows, monitor),
+            accessible=tree,
         )
 
     def _read_tree(self, windows: tuple[Window, ...], monitor: Monitor) -> tuple[Element, ...]:
@@ -244,13 +260,18 @@ class DesktopScreen:
             image = capture.grab(monitor)
             captured_at = time.time()
             digest = hashlib.blake2b(image.tobytes(), digest_size=16).digest()
+            tree: tuple[Element, ...] | None = None
             if self.last is not None and digest == self._frame_digest:
-                # not one pixel changed since the last index: reuse it, skip the OCR
-                self._record(captured_at, signature, None)
-                self.last_signature, self.last_captured_at = signature, captured_at
-                return self.last
+                # not one pixel changed since the last index: reuse it, skip the OCR,
+                # unless the tree moved since (Chromium's lags a scroll's pixels)
+                tree = () if self._tree is None else self._read_tree(self._list_windows(), monitor)
+                if _said(tree) == _said(self._last_tree):
+                    self._record(captured_at, signature, None)
+                    self.last_signature, self.last_captured_at = signature, captured_at
+                    return self.last
+                log.info("the accessibility tree changed under a still frame; reading it again")
             self._record(captured_at, signature, RawFrame.of_image(image))
-            seen = self._observe(image, monitor, captured_at)
+            seen = self._observe(image, monitor, captured_at, tree=tree)
             if capture.signature(monitor) == signature:
                 break
             log.info("the screen changed while it was read; reading it again")
