@@ -493,3 +493,23 @@ def test_text_is_never_typed_into_a_check_box() -> None:
     with pytest.raises(GoalUnreachable, match=r"'Gift wrap' .* is a check box: it only ticks"):
         _decide("type 3 into Gift wrap", *boxes)
     assert _decide("type 3 into Quantity", *boxes).action.target_id == 1
+
+
+def test_a_setting_named_by_text_with_nothing_beside_it_is_refused() -> None:
+    # yad's slider: "Volume" and its value "40" are text, the slider no control found
+    volume = (_el("Volume", 0, 0, kind="text"), _el("40", 400, 0, kind="text"))
+    with pytest.raises(GoalUnreachable, match=r"'Volume' .* is text, and no field"):
+        _decide("set Volume to 70", *volume)
+
+
+@pytest.mark.parametrize(
+    ("goal", "parts"),
+    [
+        ("open File > Save As", ["open File", "Save As"]),
+        ("choose Edit > Preferences then click OK", ["choose Edit", "Preferences", "click OK"]),
+        ("click 'Next >'", ["click 'Next >'"]),
+        ("open File -> Quit", ["open File", "Quit"]),
+    ],
+)
+def test_a_menu_path_is_one_part_a_level(goal: str, parts: list[str]) -> None:
+    assert split_goal(goal) == parts

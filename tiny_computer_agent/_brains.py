@@ -167,7 +167,8 @@ _STEP_VERBS: Final = frozenset(
 
 
 def split_goal(goal: str) -> list[str]:
-    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes, and on a comma
+    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes, on a menu
+    path's ``>`` ("open File > Save As": open File, then Save As), and on a comma
     outside quotes that a step's verb follows (:data:`_STEP_VERBS`)."""
     parts: list[str] = []
     current: list[str] = []
@@ -187,7 +188,7 @@ def split_goal(goal: str) -> list[str]:
                 continue
             quote = tok
             current.append(tok)
-        elif tok.strip().lower() in ("then", "and", ";", "and then") or (
+        elif tok.strip().lower() in ("then", "and", ";", "and then", ">", "->", "→") or (
             tok == "," and _next_word(tokens, i).lower() in _STEP_VERBS
         ):
             parts.append("".join(current))
@@ -793,7 +794,13 @@ class PlannerBrain:
         value, _ = _unquote(setting[0])
         target, exact = _unquote(setting[1])
         choice, e = self._choose(target, exact, menu, sub, verb="set", window=window, others=others)
-        if e.kind in _PROSE_KINDS and (beside := _named_control(e, menu.observation.elements)):
+        if e.kind in _PROSE_KINDS:
+            beside = _named_control(e, menu.observation.elements)
+            if beside is None:
+                raise GoalUnreachable(
+                    f"{e.label!r} (from {sub!r}) is text, and no field, box or drop-down "
+                    f"beside it or under it takes a value (a slider is not set yet)"
+                )
             numbers = {el.id: n for n, el in enumerate(menu.entries, 1)}
             choice, e = numbers.get(beside.id), beside
         if e.kind in ("check", "radio"):
