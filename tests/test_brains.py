@@ -513,3 +513,17 @@ def test_a_setting_named_by_text_with_nothing_beside_it_is_refused() -> None:
 )
 def test_a_menu_path_is_one_part_a_level(goal: str, parts: list[str]) -> None:
     assert split_goal(goal) == parts
+
+
+def test_a_state_asked_for_in_other_words_ticks_or_leaves_a_box_as_it_is() -> None:
+    box = _el("Enable notifications", 0, 0, kind="check")
+    ticked = _el("Enable notifications", 0, 0, kind="check", state={"checked"})
+    for goal in ("turn notifications on", "make sure notifications are enabled"):
+        assert _decide(goal, box).action.describe() == "click 'Enable notifications'"
+        assert _decide(goal, ticked).action.verb == "wait"  # already so: a click would undo it
+    for goal in ("turn notifications off", "ensure that the notifications are off"):
+        assert _decide(goal, ticked).action.describe() == "click 'Enable notifications'"
+        assert _decide(goal, box).action.verb == "wait"
+    name = (_el("Username", 0, 40, kind="text"), _el("Username", 90, 40, kind="field", value="ann"))
+    typed = _decide("replace the username with bob", *name).action
+    assert (typed.verb, typed.text, typed.target_id) == ("type", "bob", 2)

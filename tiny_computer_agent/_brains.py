@@ -103,7 +103,8 @@ _OPEN_TO_CHOOSE: Final = re.compile(
 #: typed into, a drop-down opened and its choice clicked, a check box ticked or cleared).
 #: ``y`` names the control, ``x`` the value.
 _SETS: Final = (
-    re.compile(r"^(?:set|change|make)\s+(?:the\s+)?(?P<y>.+?)\s+to\s+(?P<x>.+)$", re.I),
+    re.compile(r"^(?:set|change|make|update)\s+(?:the\s+)?(?P<y>.+?)\s+to\s+(?P<x>.+)$", re.I),
+    re.compile(r"^replace\s+(?:the\s+)?(?P<y>.+?)\s+with\s+(?P<x>.+)$", re.I),
     re.compile(r"^(?:choose|select|pick)\s+(?P<x>.+?)\s+(?:as|for)\s+(?:the\s+)?(?P<y>.+)$", re.I),
     re.compile(r"^fill\s+(?:in\s+|out\s+)?(?:the\s+)?(?P<y>.+?)\s+with\s+(?P<x>.+)$", re.I),
     # unquoted only: "enter 'x' into y" is typing (see _PATTERNS)
@@ -160,8 +161,8 @@ _STEP_VERBS: Final = frozenset(
         "click", "double-click", "doubleclick", "right-click", "rightclick", "press", "hit",
         "tap", "push", "type", "enter", "write", "input", "put", "fill", "select", "choose",
         "pick", "open", "close", "tick", "untick", "check", "uncheck", "clear", "enable",
-        "disable", "switch", "turn", "set", "change", "scroll", "drag", "move", "hover",
-        "wait", "zoom", "magnify",
+        "disable", "switch", "turn", "set", "change", "update", "replace", "make", "ensure",
+        "scroll", "drag", "move", "hover", "wait", "zoom", "magnify",
     )
 )  # fmt: skip
 
@@ -367,6 +368,14 @@ _PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[_Groups], _Intent | None
         r"^(?:zoom\s+(?:in\s+)?(?:on|into|to)|magnify)\s+(?:the\s+)?(?P<target>.+)$", re.I),
      _zoom_intent),
     (re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I), _wait_intent),
+    (re.compile(
+        r"^(?:turn|switch)\s+(?:the\s+)?(?P<target>.+?)\s+(?P<verb>on|off)$", re.I),
+     _tick_intent),
+    (re.compile(
+        # "make sure the Subscribe box is ticked": a state asked for, not a click
+        r"^(?:make\s+sure|ensure)\s+(?:that\s+)?(?:the\s+)?(?P<target>.+?)\s+(?:is|are)\s+"
+        r"(?P<verb>enabled|on|checked|ticked|selected|disabled|off|unchecked|unticked|cleared)$",
+        re.I), _tick_intent),
     (re.compile(
         r"^(?P<verb>tick|untick|check|uncheck|clear|enable|disable|switch\s+(?:on|off)|"
         r"turn\s+(?:on|off))\s+(?:the\s+)?(?P<target>.+?)(?:\s+(?:box|checkbox|check\s+box|"
