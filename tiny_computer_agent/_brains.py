@@ -572,8 +572,9 @@ def _rank(
             score = max(score, max((m * 0.9 + 0.01 * n for m, n in parts if m > 0), default=0))
         if (exact and score < 1.0) or _other_number(core, e.label, nth):
             score = 0.0
-        if quoted and e.kind == "title" and e.key != want:
-            score = 0.0  # "Save report" is the window, not a looser 'Save' to click
+        if e.kind == "title" and e.key != want:
+            # "Save report" is the window, not a looser Save to click, quoted or not
+            score = 0.0
         if score > 0:
             literal = _LITERAL_BONUS if _spelled(core) == _spelled(e.label) else 0.0
             scored.append((score + _kind_weight(e, verb) + literal, numbers.get(e.id), e))
