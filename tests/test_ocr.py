@@ -35,9 +35,21 @@ def test_ocr_finds_each_button_inside_its_drawn_rectangle(before_detection) -> N
 
 def test_ocr_keeps_prose_off_the_index_but_visible(before_detection) -> None:  # type: ignore[no-untyped-def]
     labels = [e.label for e in before_detection.elements]
-    assert all(len(label) <= 40 for label in labels)
+    assert all(len(label) <= 60 for label in labels)
     long_prose = OcrDetector(max_length=10).detect(Frame.of(example_frames()[0]))
     assert any("notes.txt" in p for p in long_prose.prose)
+
+
+def test_a_line_of_up_to_sixty_characters_is_a_label_and_a_longer_one_prose() -> None:
+    # Tk's widget demo opens a demo from a line of its text: "9. A simple user interface
+    # for viewing images" (45 characters) was prose, off the index, and could not be clicked
+    link = Element(label="9. A simple user interface for viewing images", box=(0, 0, 300, 20))
+    sentence = Element(label="Each of the numbered lines below describes a demonstration;",
+                       box=(0, 30, 500, 50))  # fmt: skip
+    longer = Element(label=sentence.label + " click one", box=(0, 60, 560, 80))
+    found = OcrDetector().sort_pieces([link, sentence, longer])
+    assert [e.label for e in found.elements] == [link.label, sentence.label]
+    assert found.prose == (longer.label,)
 
 
 def test_one_line_spanning_several_widgets_is_split_at_the_gap() -> None:

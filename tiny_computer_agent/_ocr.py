@@ -407,7 +407,9 @@ class OcrDetector:
     min_length: int = 1
     #: RapidOCR settings on top of ENGINE_PARAMS, e.g. (("Det.model_path", "det.onnx"),)
     engine_params: tuple[tuple[str, Any], ...] = ()
-    max_length: int = 40
+    #: a longer line is prose, off the index (a dialog's sentence); a link or a demo's
+    #: line in a text view runs to 45-55 ("9. A simple user interface for viewing images")
+    max_length: int = 60
     #: Zoom thresholds, measured on Xvfb (benchmarks/bench.py, section "zoom", and every
     #: piece of its Tk and xmessage toolbars re-read): 6-8 px Tk text gives pieces 11-17
     #: px high, where 9 of 42 were misread; 13-14 px dialog text gives 26-31 px and
