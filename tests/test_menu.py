@@ -266,3 +266,14 @@ def test_a_capped_menu_keeps_the_button_before_a_title_that_repeats_the_goal() -
     button = Element(label="Delete", box=(0, 200, 60, 220), kind="button")
     menu = build_menu(Observation.of([title, *filler, button], size=(100, 300)), "Delete", 1)
     assert menu.entries[0].kind == "button"
+
+
+def test_a_capped_menu_keeps_named_entries_before_nameless_ones() -> None:
+    # Chromium's toolbar icons read as radios with no label; they filled the menu's lines
+    icons = [Element(label="", box=(20 * i, 0, 20 * i + 16, 16), kind="radio") for i in range(8)]
+    form = [
+        Element(label=name, box=(0, 40 + 30 * i, 80, 60 + 30 * i), kind=kind)
+        for i, (name, kind) in enumerate([("Name", "text"), ("City", "text"), ("Send", "button")])
+    ]
+    menu = build_menu(Observation.of([*icons, *form], size=(400, 300)), "book a trip", 5)
+    assert [e.label for e in menu.entries] == ["", "", "Name", "City", "Send"]

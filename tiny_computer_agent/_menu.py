@@ -158,9 +158,10 @@ def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_ME
     """The numbered menu for ``observation``: at most ``limit`` entries in reading order.
 
     When the frame has more elements than ``limit``, the ones whose labels best match
-    the goal's words are kept -- among equals, known controls before plain text and
-    titles, short labels (controls are named in a word or two) before long ones, then
-    reading order -- and shown in reading order.
+    the goal's words are kept -- among equals, named ones before nameless ones (a
+    browser's toolbar icons read as unnamed radios filled its menu), known controls
+    before plain text and titles, short labels (controls are named in a word or two)
+    before long ones, then reading order -- and shown in reading order.
     """
     if limit < 1:
         raise ValueError(f"menu limit must be at least 1, got {limit}")
@@ -177,7 +178,13 @@ def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_ME
 
     keep = sorted(
         elements,
-        key=lambda e: (-relevance(e), _KIND_RANK.get(e.kind, 0), len(e.label.split()), e.id),
+        key=lambda e: (
+            -relevance(e),
+            not e.key,
+            _KIND_RANK.get(e.kind, 0),
+            len(e.label.split()),
+            e.id,
+        ),
     )[:limit]
     keep.sort(key=lambda e: e.id)
     return Menu(observation=observation, entries=tuple(keep), hidden=len(elements) - limit)
