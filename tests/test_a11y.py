@@ -232,6 +232,19 @@ def test_a_combo_box_is_a_field_named_by_its_label_with_its_choice_as_value() ->
     assert combo.label == "Street"  # the label beside it, as a text field's
 
 
+def test_a_web_pages_embedded_object_character_is_no_text() -> None:
+    # Chromium: the label "City" holds its select as U+FFFC, and the select's own text is
+    # that character alone (its choice is not in its text): not "City ￼" nor a value "￼"
+    objects = _dialog()
+    objects["/l"] = FakeObject(LABEL, "City \ufffc", (110, 120, 50, 20))
+    objects["/e"] = FakeObject(11, "City", (170, 118, 200, 24), text="\ufffc")
+    snap = _backend(FakeBus(objects)).snapshot()
+    label = next(n for n in snap.nodes if n.box[0] == 110)
+    combo = next(n for n in snap.nodes if n.box[0] == 170)
+    assert label.label == "City"
+    assert (combo.kind, combo.value, combo.label) == ("field", None, "City")
+
+
 def test_a_password_is_never_read() -> None:
     objects = _dialog()
     objects["/e"].role = 40  # password text

@@ -72,6 +72,9 @@ _TEXT_ROLE, _CELL_ROLE, _SLIDER_ROLE, _SPIN_ROLE = 61, 56, 51, 52
 _COMBO_ROLE, _LIST_ITEM_ROLE, _SELECTABLE = 11, 32, 22
 #: a combo box opens its choices when clicked, whether or not its toolkit says so
 _DROP_DOWN: Final = {_COMBO_ROLE: frozenset({"expandable"})}
+#: The character a web page's text says where an object sits in it (Chromium's label
+#: "City" holds its select as "City \ufffc"; its select's text is that character alone)
+_EMBEDDED: Final = "\ufffc"
 _LABELLED_BY: Final = 2  # AtspiRelationType
 _MAX_NODES: Final = 4000  # a tree larger than this is cut (a huge table): noted
 _MAX_CHILDREN: Final = 400  # children read per node (a table of 10 000 rows): noted
@@ -521,6 +524,8 @@ class _Walk:
             text = str(result[0])
             if kind_for(node.role, node.bits) == "text":
                 node.name = text
+            elif text and not text.strip(_EMBEDDED):
+                node.value = None  # only objects (Chromium's select): its text cannot say
             else:
                 node.value = text
         elif what == "description" and not node.name:
@@ -570,7 +575,7 @@ class _Walk:
     def _made(self, node: _Node, windows: dict[int, int], row: bool = False) -> A11yNode | None:
         """The node as offered; ``row``: a label that shows a list row (kind ``item``)."""
         kind = "item" if row else kind_in(node)
-        label = " ".join(node.name.split())
+        label = " ".join(node.name.replace(_EMBEDDED, " ").split())
         if kind is None or node.box is None or (not label and kind not in CONTROL_KINDS):
             return None
         box: tuple[int, int, int, int] | None = node.box
