@@ -757,3 +757,19 @@ def test_a_lone_ten_or_one_on_a_button_is_a_plus_or_minus_unless_the_screen_is_c
     assert [e.label for e in fuse(latin, shapes) if e.kind == "button"] == ["+", "-"]
     chinese = [*texts, _ocr("数量", (10, 48, 90, 68))]
     assert [e.label for e in fuse(chinese, shapes) if e.kind == "button"] == ["十", "一"]
+
+
+def test_an_icon_read_as_one_chinese_character_is_no_text_on_a_latin_screen() -> None:
+    # yad: a date field's calendar icon reads "菌"; GTK's path bar's arrow reads "回"
+    shapes = [
+        Shape(box=(100, 40, 270, 76), kind="field", filled=True),
+        Shape(box=(300, 40, 336, 76), kind="button"),
+        Shape(box=(340, 40, 420, 76), kind="button"),
+    ]
+    texts = [_ocr("菌", (245, 48, 262, 68)), _ocr("回", (308, 48, 326, 68)),
+             _ocr("Home", (350, 48, 410, 68)), _ocr("Start date", (10, 48, 90, 68))]  # fmt: skip
+    made = [(e.kind, e.label, e.value) for e in fuse(texts, shapes) if e.kind != "text"]
+    assert made == [("field", "Start date", ""), ("button", "Home", None)]
+    chinese = [*texts, _ocr("开始日期", (10, 90, 90, 110))]
+    kept = [(e.kind, e.label, e.value) for e in fuse(chinese, shapes) if e.kind != "text"]
+    assert ("button", "回", None) in kept and ("field", "Start date", "菌") in kept

@@ -1212,19 +1212,31 @@ _CJK_SYMBOLS: Final = {"十": "+", "一": "-"}
 
 
 def _symbols(controls: list[Element], texts: Sequence[Element]) -> list[Element]:
-    """``controls``, a button or key labelled only "十" or "一" read as "+" or "-" when
-    no other text of the frame is Chinese or Japanese (OCR's model reads both scripts,
-    and takes a thin plus for the character ten)."""
-    if not any(c.label in _CJK_SYMBOLS for c in controls):
+    """``controls`` as a Latin screen means them, when no text of two or more characters
+    in the frame is Chinese or Japanese (OCR's model reads both scripts): a button or key
+    labelled only "十" or "一" is "+" or "-" (a thin plus read as the character ten), one
+    labelled by another lone character is an icon, left out (nothing can name it), and
+    a field whose text is one such character holds an icon, no text ("菌" for yad's
+    calendar)."""
+    if not any(_lone_cjk(c.label) or _lone_cjk(c.value or "") for c in controls):
         return controls
-    if any(_cjk(ch) for t in texts if t.label not in _CJK_SYMBOLS for ch in t.label):
+    if any(_cjk(ch) for t in texts if len(t.label.strip()) >= 2 for ch in t.label):
         return controls
-    return [
-        dataclasses.replace(c, label=_CJK_SYMBOLS[c.label])
-        if c.label in _CJK_SYMBOLS and c.kind in ("button", "key")
-        else c
-        for c in controls
-    ]
+    out = []
+    for c in controls:
+        if c.kind in ("button", "key") and _lone_cjk(c.label):
+            if c.label in _CJK_SYMBOLS:
+                out.append(dataclasses.replace(c, label=_CJK_SYMBOLS[c.label]))
+            continue
+        icon = c.kind == "field" and _lone_cjk(c.value or "")
+        out.append(dataclasses.replace(c, value="") if icon else c)
+    return out
+
+
+def _lone_cjk(text: str) -> bool:
+    """Whether ``text`` is one CJK character (spaces aside)."""
+    t = text.strip()
+    return len(t) == 1 and _cjk(t)
 
 
 def _cjk(ch: str) -> bool:
