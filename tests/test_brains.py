@@ -159,6 +159,12 @@ def _el(label: str, x: int, y: int, **known: Any) -> Element:
     return Element(label=label, box=(x, y, x + 60, y + 20), **known)
 
 
+def _done(goal: str, *frames: Observation) -> list[str]:
+    """The actions the planner took on ``goal`` over a scripted run of ``frames``."""
+    ep = run_episode(goal, screen=ScriptedScreen(frames=frames), brain=PlannerBrain())
+    return [s.decision.action.describe() for s in ep.steps if s.decision]
+
+
 def _decide(goal: str, *elements: Element, windows: Sequence[Window] = (), limit: int = 12):
     obs = Observation.of(elements, size=(1000, 800), windows=windows)
     return PlannerBrain().decide(goal, build_menu(obs, goal, limit), ())
@@ -251,10 +257,7 @@ def test_a_choice_opens_its_drop_down_unless_the_choice_shows_already() -> None:
     shown = Observation.of((label, drop, *rows, ok), size=(1000, 800))
     chosen = Observation.of((label, _el("City", 80, 0, kind="field", value="Porto"), ok),
                             size=(1000, 800))  # fmt: skip
-    screen = ScriptedScreen(frames=(closed, shown, chosen, chosen))
-    ep = run_episode(goal, screen=screen, brain=PlannerBrain())
-    done = [s.decision.action.describe() for s in ep.steps if s.decision]
-    assert done == [
+    assert _done(goal, closed, shown, chosen, chosen) == [
         "click 'City'",
         "click 'Porto'",
         "click 'OK'",
@@ -470,10 +473,7 @@ def test_a_settings_choice_is_clicked_only_when_its_first_part_opened_a_list() -
         Observation.of(f, size=(1000, 800))
         for f in ((colour, shut, ok), (colour, shut, *rows, ok), (colour, chosen, ok))
     ]
-    screen = ScriptedScreen(frames=(*frames, frames[-1]))
-    ep = run_episode("choose Blue as the Colour then click OK", screen=screen, brain=PlannerBrain())
-    done = [s.decision.action.describe() for s in ep.steps if s.decision]
-    assert done == [
+    assert _done("choose Blue as the Colour then click OK", *frames, frames[-1]) == [
         "click 'Red'",
         "click 'Blue'",
         "click 'OK'",
