@@ -142,10 +142,10 @@ def entry_text(element: Element, titles: Observation | None = None) -> str:
         text = f"[{element.kind}] {text}"
     if element.kind == "field" or (element.value is not None and element.kind == "slider"):
         text += f" = {json.dumps(element.value or '', ensure_ascii=False)}"
-    if "expandable" in element.state:
-        text += " ▾"
     elif element.kind in ("check", "radio"):
         text += f" {_BOXES[element.checked]}"
+    if "expandable" in element.state:
+        text += " ▾"
     if "disabled" in element.state:
         text += " (disabled)"
     window = titles.window(element) if titles is not None else None
