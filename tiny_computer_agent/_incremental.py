@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from ._contracts import Detection
 from ._ocr import OcrDetector, _snapped, rgb_array
-from ._perception import Element, Frame, as_frame, image_size
+from ._perception import Element, Frame, as_frame, box_within, image_size
 
 __all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "same_text", "scroll_shift"]
 
@@ -263,14 +263,14 @@ def _scrolled(memory: _Memory, scrolls: Sequence[tuple[Box, int]]) -> _Memory:
     pixels = memory.pixels.copy()
     pieces = list(memory.pieces)
     for (x0, y0, x1, y1), dy in scrolls:
-        inside = [p for p in pieces if _inside(p.box, (x0, y0, x1, y1))]
+        inside = [p for p in pieces if box_within(p.box, (x0, y0, x1, y1))]
         pieces = [p for p in pieces if p not in inside]
         src0, src1 = max(y0, y0 - dy), min(y1, y1 - dy)
         pixels[y0:y1, x0:x1] = 0
         pixels[src0 + dy : src1 + dy, x0:x1] = memory.pixels[src0:src1, x0:x1]
         for piece in inside:
             moved = _moved(piece, 0, dy)
-            if _inside(moved.box, (x0, y0, x1, y1)):
+            if box_within(moved.box, (x0, y0, x1, y1)):
                 pieces.append(moved)
             else:
                 bx0, by0, bx1, by1 = moved.box
@@ -281,10 +281,6 @@ def _scrolled(memory: _Memory, scrolls: Sequence[tuple[Box, int]]) -> _Memory:
 def _recoloured(memory: _Memory, pixels: Any, region: Box) -> bool:
     x0, y0, x1, y1 = region
     return same_text(memory.pixels[y0:y1, x0:x1], pixels[y0:y1, x0:x1])
-
-
-def _inside(box: Box, area: Box) -> bool:
-    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
 
 
 def _luma(pixels: Any) -> Any:

@@ -316,6 +316,15 @@ class Element:
         )
 
 
+def box_within(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    """Whether the box ``inner`` lies wholly inside ``outer`` (edges may touch); boxes
+    are (left, top, right, bottom)."""
+    return (
+        outer[0] <= inner[0] and outer[1] <= inner[1]
+        and inner[2] <= outer[2] and inner[3] <= outer[3]
+    )  # fmt: skip
+
+
 def reading_order(elements: Iterable[Element]) -> list[Element]:
     """Top-to-bottom in rows, left-to-right within a row (rows overlap vertically)."""
     rows: list[list[Element]] = []

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ._errors import MissingExtra
-from ._perception import Element, reading_order
+from ._perception import Element, box_within, reading_order
 
 __all__ = ["SHAPE_KINDS", "Shape", "crop_reader", "detect_shapes", "fuse"]
 
@@ -496,7 +496,7 @@ def _unlisted(
         (s, parts)
         for s, parts, numbers in lists
         if not any(
-            _inside(c.box, s.box) and not _a_part(c, parts, s) and _on(regions, c.box, numbers)
+            box_within(c.box, s.box) and not _a_part(c, parts, s) and _on(regions, c.box, numbers)
             for c in controls
         )
     ]
@@ -603,7 +603,7 @@ def _a_part(c: Shape, parts: Sequence[Box], whole: Shape) -> bool:
     ):
         return True
     x0, _, x1, _ = whole.box
-    return _inside(c.box, whole.box) and c.box[0] - x0 <= 4 and x1 - c.box[2] <= 4
+    return box_within(c.box, whole.box) and c.box[0] - x0 <= 4 and x1 - c.box[2] <= 4
 
 
 def _area(box: Box) -> int:
@@ -800,10 +800,10 @@ def _distinct(shapes: Sequence[Shape]) -> list[Shape]:
         s
         for s in shapes
         if s.kind in ("check", "radio")
-        and all(not _inside(s.box, c.box) or _leads_field(s, c) for c in controls)
+        and all(not box_within(s.box, c.box) or _leads_field(s, c) for c in controls)
     ]
     # a radio's dot or a GTK box's tick has its own ring: the outer ring is the control
-    ticks = [t for t in ticks if not any(o is not t and _inside(t.box, o.box) for o in ticks)]
+    ticks = [t for t in ticks if not any(o is not t and box_within(t.box, o.box) for o in ticks)]
     out = list(ticks)
     for s in shapes:
         if s.kind in ("check", "radio"):
@@ -860,7 +860,7 @@ def _spin_entry(s: Shape, shapes: Sequence[Shape]) -> Shape:
         for o in shapes
         if o.kind == "button"
         and o.box != s.box
-        and _inside(o.box, (x0, y0 - 2, x1 + 2, y1 + 2))
+        and box_within(o.box, (x0, y0 - 2, x1 + 2, y1 + 2))
         and abs(o.box[1] - y0) <= 2
         and abs(o.box[3] - y1) <= 2
     ]
@@ -886,7 +886,7 @@ def _boxes_in_a_column(c: Shape, shapes: Sequence[Shape]) -> bool:
     """Whether ``c`` holds two or more check boxes or radios one under another at its
     left end (left edges within 3 px, a box's height or more apart): a group's frame.
     A word's letter holes lie side by side; a key's "÷" is in its middle."""
-    inside = [s for s in shapes if s.kind in ("check", "radio") and _inside(s.box, c.box)]
+    inside = [s for s in shapes if s.kind in ("check", "radio") and box_within(s.box, c.box)]
     for a, b in itertools.combinations(inside, 2):
         side = max(a.box[3] - a.box[1], b.box[3] - b.box[1])
         near_wall = a.box[0] - c.box[0] <= 3 * side  # boxes start a group's rows
@@ -931,18 +931,11 @@ def _leads(tick: Box, control: Box) -> bool:
     middle = abs((tick[1] + tick[3]) - (control[1] + control[3])) / 2
     left_third = tick[2] - control[0] <= (control[2] - control[0]) / 3  # not a key's "÷"
     return (
-        _inside(tick, control)
+        box_within(tick, control)
         and tick[0] - control[0] <= 2 * side
         and middle <= side / 2
         and left_third
     )
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    return (
-        outer[0] <= inner[0] and outer[1] <= inner[1]
-        and inner[2] <= outer[2] and inner[3] <= outer[3]
-    )  # fmt: skip
 
 
 def _size(s: Shape) -> int:
@@ -1468,7 +1461,7 @@ def _unframed(controls: Sequence[Shape]) -> list[Shape]:
         c
         for c in controls
         if c.kind != "button"
-        or not any(o is not c and o.box != c.box and _inside(o.box, c.box) for o in controls)
+        or not any(o is not c and o.box != c.box and box_within(o.box, c.box) for o in controls)
     ]
 
 
@@ -1603,7 +1596,9 @@ def _tick_elements(
     rest = list(loose)
     out: list[Element] = []
     for t in sorted(ticks, key=lambda t: (t.box[1], t.box[0])):
-        if any(_inside(t.box, e.box) and t.box[0] - e.box[0] > t.box[2] - t.box[0] for e in rest):
+        if any(
+            box_within(t.box, e.box) and t.box[0] - e.box[0] > t.box[2] - t.box[0] for e in rest
+        ):
             continue  # a hole in a letter of a word, not a box before it
         # the box itself read as a letter of its own ("C" for a radio's ring)
         rest = [e for e in rest if not (len(e.key) <= 1 and _centre_in(e.box, t.box))]

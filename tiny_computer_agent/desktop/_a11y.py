@@ -34,12 +34,13 @@ notes each kind of failure once (``A11ySnapshot.notes``) and returns what it cou
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from .._perception import Element, FrameMapping, Window
+from .._perception import Element, FrameMapping, Window, box_within
 
 __all__ = [
     "ROLE_KINDS",
@@ -438,33 +439,39 @@ def tidy(nodes: Sequence[A11yNode]) -> tuple[A11yNode, ...]:
     same label covers most of it and is a control, or is text with a tighter box. GTK 3
     says each entry of an open drop-down twice (its menu's item and the popup's, in one
     place): a control is dropped when an earlier one of its kind and label covers it,
-    and so is one that holds two or more of its kind (:func:`_holds_kin`).
+    and so is one that holds two or more of its kind (:func:`_frames`).
     """
     named = name_by_neighbours(nodes)
-    named = tuple(n for n in named if not _holds_kin(n, named))
+    frames = _frames(named)
+    named = tuple(n for n in named if id(n) not in frames)
     return tuple(n for i, n in enumerate(named) if not _repeats(i, named))
 
 
-def _holds_kin(node: A11yNode, nodes: Sequence[A11yNode]) -> bool:
-    """Whether ``node`` is a control whose box holds two or more others of its kind: a
+def _frames(nodes: Sequence[A11yNode]) -> set[int]:
+    """The ``id`` of each control whose box holds two or more others of its kind: a
     menu's or list's frame that says it is one of its entries (GTK 3's open combo box
     has two such "menu items", each named after its last entry, each as tall as several
-    entries), not an entry a click can choose."""
-    if node.kind == "text":
-        return False
-    held = [
-        n
-        for n in nodes
-        if n is not node and n.kind == node.kind and n.box != node.box and _within(n.box, node.box)
-    ]
-    return len(held) >= 2
-
-
-def _within(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
-    return (
-        outer[0] <= inner[0] and outer[1] <= inner[1]
-        and inner[2] <= outer[2] and inner[3] <= outer[3]
-    )  # fmt: skip
+    entries), not an entry a click can choose. Each is compared only with the nodes of
+    its kind whose tops lie within its own (a page's thousand links, not a million
+    pairs)."""
+    by_kind: dict[str, list[A11yNode]] = {}
+    for node in nodes:
+        if node.kind != "text":
+            by_kind.setdefault(node.kind, []).append(node)
+    out: set[int] = set()
+    for same in by_kind.values():
+        same.sort(key=lambda n: n.box[1])
+        tops = [n.box[1] for n in same]
+        for node in same:
+            near = same[
+                bisect.bisect_left(tops, node.box[1]) : bisect.bisect_right(tops, node.box[3])
+            ]
+            held = sum(
+                n is not node and n.box != node.box and box_within(n.box, node.box) for n in near
+            )
+            if held >= 2:
+                out.add(id(node))
+    return out
 
 
 def _repeats(index: int, nodes: Sequence[A11yNode]) -> bool:
