@@ -55,10 +55,10 @@ pytest: $(VENV)/.test-installed system-deps
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py steps
 
-# Retrain the intent brain's adapter (tiny_computer_agent/models/intent/adapter/) from the
+# Retrain the intent brain's adapter (tiny_computer_agent/brains/models/intent/adapter/) from the
 # inventory, seed fixed: about 14 min on 2 cores; writes card.json with held-out metrics.
 train-intent: $(VENV)/.test-installed
-	$(BIN)/python -m tiny_computer_agent.models.train_intent
+	$(BIN)/python -m tiny_computer_agent.brains.models.train_intent
 
 # Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
 intent-scoreboard: $(VENV)/.test-installed

@@ -57,7 +57,7 @@ LABELS = ROOT / "benchmarks" / "controls" / "labels.json"
 DEFAULT_DETECTORS = ("ocr-full",)
 
 if TYPE_CHECKING:
-    from tiny_computer_agent._perception import Element, Frame, Window
+    from tiny_computer_agent._elements import Element, Frame, Window
 
 #: frame -> elements in the frame's pixels
 Detect = Callable[["Frame"], Sequence["Element"]]
@@ -114,7 +114,7 @@ def load(path: Path = LABELS) -> list[Shot]:
 
 
 def _shot(folder: Path, s: dict[str, Any]) -> Shot:
-    from tiny_computer_agent._perception import Element, Window
+    from tiny_computer_agent._elements import Element, Window
 
     context = s.get("context", {})
     return Shot(
@@ -138,7 +138,7 @@ def _shot(folder: Path, s: dict[str, Any]) -> Shot:
 def shot_frame(shot: Shot, image: Any) -> Frame:
     """``image`` as the desktop screen would have framed it: with the shot's windows
     and tree (one monitor at 0,0, so screen pixels are frame pixels)."""
-    from tiny_computer_agent._frames import make_frame
+    from tiny_computer_agent.perception._frames import make_frame
 
     return make_frame(image, windows=shot.windows, accessible=shot.accessible)
 
@@ -146,7 +146,7 @@ def shot_frame(shot: Shot, image: Any) -> Frame:
 def found(target: Target, elements: Sequence[Element]) -> Element | None:
     """The element that finds ``target``: same normalized label, centre inside its rect;
     of several, one of the right kind first."""
-    from tiny_computer_agent._perception import normalize_label
+    from tiny_computer_agent._elements import normalize_label
 
     key = normalize_label(target.name)
     left, top, right, bottom = target.rect
@@ -190,7 +190,7 @@ def run(make: MakeDetect, shots: Sequence[Shot]) -> dict[str, Tally]:
     ``detect`` is timed (not building the detector, nor the frame)."""
     from PIL import Image
 
-    from tiny_computer_agent._frames import make_frame
+    from tiny_computer_agent.perception._frames import make_frame
 
     tallies: dict[str, Tally] = {"all": Tally()}
     make()(make_frame(Image.new("RGB", (64, 32), "white")))  # engines before the clock
@@ -287,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     if args.rec_width:
-        from tiny_computer_agent import _ocr
+        from tiny_computer_agent.perception import _ocr
 
         _ocr.ENGINE_PARAMS["Rec.rec_img_shape"] = (3, 48, args.rec_width)
     results = measure(args.detector or DEFAULT_DETECTORS, args.labels)

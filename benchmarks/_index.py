@@ -45,7 +45,7 @@ root.after(400, lambda: print("ready", flush=True)); root.mainloop()
 
 def _forget_readings() -> None:
     """Empty the OCR engine's reading caches (recognised boxes and zoom re-reads)."""
-    from tiny_computer_agent import _ocr
+    from tiny_computer_agent.perception import _ocr
 
     _ocr._ZOOMED.clear()
     for engine in _ocr._ENGINES.values():

@@ -484,7 +484,7 @@ def run_episode_as_cli(scenario_name: str, settle: str) -> EpisodeRecord:
 
 def _record(scenario: str, settle: str, episode: Any) -> EpisodeRecord:
     """What the parent needs of an episode (picklable): timings, frames, indexes."""
-    from tiny_computer_agent._perception import normalize_label
+    from tiny_computer_agent._elements import normalize_label
 
     steps = []
     for step in episode.steps:
@@ -612,7 +612,7 @@ def tesseract_elements(
 ) -> list[tuple[str, float, float]]:
     """Tesseract's words and lines as (normalised label, screen centre), mapped from
     the frame to the screen exactly as our elements are."""
-    from tiny_computer_agent._perception import normalize_label
+    from tiny_computer_agent._elements import normalize_label
 
     left, top, sx, sy = mapping
     return [
@@ -634,7 +634,7 @@ class HitRates:
 
 def hit_rates(records: Sequence[EpisodeRecord]) -> HitRates:
     """Each acting step's target, on the frame that step indexed, in both indexes."""
-    from tiny_computer_agent._perception import normalize_label
+    from tiny_computer_agent._elements import normalize_label
 
     ours = theirs = targets = 0
     screens: set[tuple[str, int]] = set()

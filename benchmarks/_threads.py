@@ -120,8 +120,8 @@ root.after(400, lambda: print("ready", flush=True)); root.mainloop()
 def _tk_frames(apps: dict[str, str]) -> dict[str, Any]:
     """An observation (a 1280x800 frame and its OCR index) of each Tk program in
     ``apps`` (each prints 'ready' once drawn), each alone on a private Xvfb."""
-    from tiny_computer_agent._detectors import OcrDetector
     from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
+    from tiny_computer_agent.perception._detectors import OcrDetector
 
     out = {}
     for name, app in apps.items():
@@ -142,7 +142,7 @@ def ocr_rows(name: str, image: Any, repeat: int) -> list[Result]:
     import numpy as np
     from rapidocr import RapidOCR
 
-    from tiny_computer_agent._ocr import ENGINE_PARAMS
+    from tiny_computer_agent.perception._ocr import ENGINE_PARAMS
 
     bgr = np.asarray(image.convert("RGB"))[:, :, ::-1].copy()
     engines = {
@@ -180,7 +180,7 @@ def _torch_cases(
 
 def embed_rows(obs: Any, repeat: int) -> list[Result]:
     from tiny_computer_agent import build_menu
-    from tiny_computer_agent.models import EmbedBrain
+    from tiny_computer_agent.brains.models import EmbedBrain
 
     brain = EmbedBrain(model="minilm", runtime="torch")  # torch's threads, measured
     menu = build_menu(obs, GOAL)
@@ -192,7 +192,7 @@ def embed_rows(obs: Any, repeat: int) -> list[Result]:
 
 def text_rows(name: str, model: str, obs: Any, repeat: int) -> list[Result]:
     from tiny_computer_agent import build_menu
-    from tiny_computer_agent.models import TextBrain
+    from tiny_computer_agent.brains.models import TextBrain
 
     brain = TextBrain(model=model, max_new_tokens=24)
     menu = build_menu(obs, GOAL)

@@ -35,7 +35,7 @@ Sections here:
              dialog painted in two steps, zenity, a 'Working...' label) clicked for
              real on a private Xvfb; the settle times, and a recommendation
     firststep the CLI's first step against its warm steps, with and without the background
-             warm-up of the OCR engine and the model brain (tiny_computer_agent._warm),
+             warm-up of the OCR engine and the model brain (tiny_computer_agent.perception._warm),
              and through a --serve kept up (with and without --no-idle-index), on a
              private Xvfb with real input, from each step's timings in --trace
     threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
@@ -145,9 +145,9 @@ def bench_desktop(repeat: int) -> list[Row]:
         Policy,
         build_menu,
     )
-    from tiny_computer_agent._detectors import OcrDetector
-    from tiny_computer_agent._perception import Frame
+    from tiny_computer_agent._elements import Frame
     from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor, VirtualDesktop
+    from tiny_computer_agent.perception._detectors import OcrDetector
 
     rows: list[Row] = []
     with VirtualDesktop(window_manager=True) as vd:
@@ -214,10 +214,10 @@ def bench_ocr(repeat: int) -> list[Row]:
     import numpy as np
     from rapidocr import RapidOCR
 
+    from tiny_computer_agent._elements import normalize_label
     from tiny_computer_agent._example import EXAMPLE_BUTTONS, example_frames
-    from tiny_computer_agent._ocr import ENGINE_PARAMS
-    from tiny_computer_agent._perception import normalize_label
     from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop
+    from tiny_computer_agent.perception._ocr import ENGINE_PARAMS
 
     frames: list[tuple[str, Any, list[str]]] = []
     before, after = example_frames()
@@ -330,7 +330,7 @@ def zoom_frames(vd: Any) -> list[tuple[str, Any, tuple[str, ...]]]:
 
 def exact_reads(found: Any, words: Sequence[str]) -> int:
     """How many of ``words`` some element reads exactly (normalised)."""
-    from tiny_computer_agent._perception import normalize_label
+    from tiny_computer_agent._elements import normalize_label
 
     keys = {e.key for e in found.elements}
     return sum(normalize_label(w) in keys for w in words)
@@ -338,9 +338,9 @@ def exact_reads(found: Any, words: Sequence[str]) -> int:
 
 @section("zoom", "small Tk and xmessage text read without and with zoom (OcrDetector.zoom)")
 def bench_zoom(repeat: int) -> list[Row]:
-    from tiny_computer_agent._ocr import OcrDetector
-    from tiny_computer_agent._perception import Frame
+    from tiny_computer_agent._elements import Frame
     from tiny_computer_agent.desktop import VirtualDesktop
+    from tiny_computer_agent.perception._ocr import OcrDetector
 
     plain, zoomed = OcrDetector(zoom=False), OcrDetector(zoom=True)
     rows: list[Row] = []
@@ -374,7 +374,7 @@ def zoom_stage_time(detector: Any, image: Any, repeat: int) -> tuple[float, floa
     """Median times of the full pass and of the zoom stage alone (its re-reads), and
     how many re-reads it made: timed apart, so the stage's cost is not lost in the
     full pass's spread on a busy machine."""
-    from tiny_computer_agent import _ocr
+    from tiny_computer_agent.perception import _ocr
 
     engine = _ocr.load_ocr_engine(detector.engine_params)
     t_full, pieces = median_of(
@@ -517,7 +517,7 @@ def _long_run_costs(repeat: int, clicks: int = 60) -> list[Row]:
 
     from tiny_computer_agent import Policy, run_episode
     from tiny_computer_agent._screens import ScriptedScreen
-    from tiny_computer_agent.models import ScriptedModelBrain
+    from tiny_computer_agent.brains.models import ScriptedModelBrain
 
     frames = [["Counter", f"Count: {i}", "Add one"] for i in range(clicks + 2)]
     replies = [json.dumps({"verb": "click", "target": "Add one"})] * clicks

@@ -39,7 +39,7 @@ RUNS = ROOT / "runs"
 def _brain(name: str, threads: int) -> Brain:
     """The brain ``name`` from the registry, or the intent brain on torch."""
     if name == "intent-torch":
-        from tiny_computer_agent.models import IntentBrain
+        from tiny_computer_agent.brains.models import IntentBrain
 
         return IntentBrain(threads=threads, runtime="torch", name="intent-torch")
     return make_brain(name, BrainOptions(threads=threads))

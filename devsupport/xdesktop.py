@@ -694,7 +694,7 @@ COUNTED_DRIVER = r"""
 import json, sys, time
 from tiny_computer_agent import PlannerBrain, Policy, ScriptedBrain, run_episode
 from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
-from tiny_computer_agent.models import ScriptedModelBrain
+from tiny_computer_agent.brains.models import ScriptedModelBrain
 
 config = json.loads(sys.argv[1])
 if config["brain"] == "planner":

@@ -105,7 +105,7 @@ class Desk:
         and the tree's elements, both in screen pixels, as compact JSON. Read right
         after the capture; the tree is empty for programs without one (Tk, X Toolkit).
         ``"complete": false`` when the snapshot hit its deadline."""
-        from tiny_computer_agent._perception import FrameMapping
+        from tiny_computer_agent._elements import FrameMapping
         from tiny_computer_agent.desktop._a11y import assign_window_ids, to_elements
 
         windows = self.xwindows.windows()

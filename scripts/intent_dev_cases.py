@@ -10,7 +10,7 @@ counts are printed, never a goal.
 
 Run: ``python scripts/intent_dev_cases.py ADAPTER_DIR [ADAPTER_DIR ...]``, each adapter
 scored as ``--score`` judges a case (the shipped adapter is
-``tiny_computer_agent/models/intent/adapter``); ``--grid OUT`` re-chooses the first
+``tiny_computer_agent/brains/models/intent/adapter``); ``--grid OUT`` re-chooses the first
 adapter's head settings (stock weight, nothing-fits offset, word-overlap weight) on the
 dev cases and writes a copy of the adapter with the best ones to ``OUT``.
 """
@@ -22,9 +22,9 @@ import dataclasses
 import shutil
 from pathlib import Path
 
-from tiny_computer_agent.models._intent import IntentBrain
-from tiny_computer_agent.models._intent_data import all_phrasings, load_inventory
-from tiny_computer_agent.models.train_intent import (
+from tiny_computer_agent.brains.models._intent import IntentBrain
+from tiny_computer_agent.brains.models._intent_data import all_phrasings, load_inventory
+from tiny_computer_agent.brains.models.train_intent import (
     HELDOUT_DIR,
     heldout_goals,
     leaks,

@@ -1,7 +1,7 @@
 """Intent adapters side by side on one dev set: choose a training recipe by dev, never by
 the held-out sets (issue 11).
 
-Each run of ``python -m tiny_computer_agent.models.train_intent`` calibrates on its own
+Each run of ``python -m tiny_computer_agent.brains.models.train_intent`` calibrates on its own
 dev decisions, so two recipes whose generators differ report dev accuracies on different
 sets. This scores every adapter folder given on the same dev decisions, made by the
 generator as it is in this checkout (``split="dev"``: wording held out of training), with
@@ -11,7 +11,7 @@ it would give up where nothing fits. Run:
 (``--inventory DIR --assent 0`` draws the dev set an older inventory and generator drew,
 ``--question-echoes`` the one ``train_intent --question-echoes`` draws;
 ``--runs`` scores them on runs/ instead)
-(the shipped adapter is ``tiny_computer_agent/models/intent/adapter``).
+(the shipped adapter is ``tiny_computer_agent/brains/models/intent/adapter``).
 """
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models._intent import IntentBrain
-from tiny_computer_agent.models._intent_data import (
+from tiny_computer_agent._elements import Element
+from tiny_computer_agent.brains.models._intent import IntentBrain
+from tiny_computer_agent.brains.models._intent_data import (
     ASSENT,
     INVENTORY_DIR,
     generate,
     load_inventory,
 )
-from tiny_computer_agent.models.train_intent import DEV_DECISIONS
+from tiny_computer_agent.brains.models.train_intent import DEV_DECISIONS
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ and per domain, for each adapter given:
                  policy refused it (a password field)
 
 Run: ``python scripts/intent_error_kinds.py ADAPTER_DIR [ADAPTER_DIR ...]`` (the shipped
-adapter is ``tiny_computer_agent/models/intent/adapter``).
+adapter is ``tiny_computer_agent/brains/models/intent/adapter``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from tiny_computer_agent._contracts import Brain
-from tiny_computer_agent.models._intent import IntentBrain
+from tiny_computer_agent.brains.models._intent import IntentBrain
 from tiny_computer_agent.records import Trace, load_traces, scoring_policy
 from tiny_computer_agent.records._judging import score_trace
 

@@ -1,7 +1,8 @@
-"""Generate ``tiny_computer_agent/_confusables.py``: the look-alike table the policy judges by.
+"""Generate ``tiny_computer_agent/perception/_confusables.py``: the look-alike table the
+policy judges by.
 
 The policy compares what is typed and what is read on screen with its deny lists after
-reducing both to a *skeleton* (``tiny_computer_agent/_normalize.py``). Two pieces of
+reducing both to a *skeleton* (``tiny_computer_agent/perception/_normalize.py``). Two pieces of
 Unicode data go into it, and this script turns them into a small, reviewable Python
 module that the standard-library-only core can import:
 

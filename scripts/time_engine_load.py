@@ -7,7 +7,7 @@ them), then time ``load_ocr_engine()`` (RapidOCR's import and the engine, its se
 made) and one whole read of a frame:
 
     quick tables   as shipped: RapidOCR's model table read once by libyaml
-                   (tiny_computer_agent._ocr_tables)
+                   (tiny_computer_agent.perception._ocr_tables)
     omegaconf      the same with quick_tables() replaced by a block that does nothing
 
 and reports medians, and the process's peak resident memory (VmHWM) after the engine and
@@ -31,9 +31,9 @@ import contextlib, json, sys, time
 import numpy, cv2, onnxruntime
 from PIL import Image
 if sys.argv[1] == "omegaconf":
-    import tiny_computer_agent._ocr as ocr
+    import tiny_computer_agent.perception._ocr as ocr
     ocr.quick_tables = contextlib.nullcontext
-from tiny_computer_agent._ocr import load_ocr_engine
+from tiny_computer_agent.perception._ocr import load_ocr_engine
 
 def peak():
     for line in open("/proc/self/status"):

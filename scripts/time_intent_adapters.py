@@ -5,7 +5,7 @@ decided by each in turn, interleaved, so a busy machine slows them alike; the fi
 decision (which loads the model) is left out and the label caches start empty. Prints
 the median milliseconds of one decision and how many were right. Run:
 ``python scripts/time_intent_adapters.py OLD_ADAPTER_DIR NEW_ADAPTER_DIR``
-(the shipped adapter is ``tiny_computer_agent/models/intent/adapter``; an older one can
+(the shipped adapter is ``tiny_computer_agent/brains/models/intent/adapter``; an older one can
 be written out with ``git show REV:PATH > DIR/NAME`` for its five files).
 """
 
@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from tiny_computer_agent.models._intent import IntentBrain
+from tiny_computer_agent.brains.models._intent import IntentBrain
 from tiny_computer_agent.records import load_traces, scoring_policy
 from tiny_computer_agent.records._judging import score_trace
 

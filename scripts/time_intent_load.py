@@ -27,8 +27,8 @@ CHILD = """
 import json, sys, time
 start = time.perf_counter()
 from tiny_computer_agent import Observation, build_menu
-from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models import IntentBrain
+from tiny_computer_agent._elements import Element
+from tiny_computer_agent.brains.models import IntentBrain
 
 labels = ("Don't Save", "Cancel", "Save")
 elements = [Element(label=t, box=(10, 30 * i, 200, 30 * i + 24), source="ocr", kind="button")

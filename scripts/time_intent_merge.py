@@ -4,7 +4,7 @@
     lora      the adapter beside every layer (peft), as trained
     merged    the adapter merged into the weights, on torch (IntentBrain(runtime="torch"))
     numpy     the adapter merged into the weights, on numpy (what IntentBrain runs on a
-              CPU by default: tiny_computer_agent/models/_minilm_np.py)
+              CPU by default: tiny_computer_agent/brains/models/_minilm_np.py)
     int8      merged, then torch's dynamic int8 quantization of every Linear layer
               (goal and label models); measured, not used
 
@@ -29,10 +29,10 @@ from typing import Any
 import torch
 
 from tiny_computer_agent import GoalUnreachable, Observation, build_menu
-from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models import IntentBrain
-from tiny_computer_agent.models._intent import embed, encode
-from tiny_computer_agent.models._intent_data import generate, load_inventory
+from tiny_computer_agent._elements import Element
+from tiny_computer_agent.brains.models import IntentBrain
+from tiny_computer_agent.brains.models._intent import embed, encode
+from tiny_computer_agent.brains.models._intent_data import generate, load_inventory
 
 
 def _menus(count: int) -> list[tuple[Any, Any, str | None]]:
@@ -84,8 +84,8 @@ def main() -> None:
     _, goals, stock, _ = IntentBrain(threads=1, runtime="torch").loaded("timing")
     from peft import PeftModel
 
-    from tiny_computer_agent.models._intent import ADAPTER_DIR, quiet_peft
-    from tiny_computer_agent.models._runtime import TorchRuntime
+    from tiny_computer_agent.brains.models._intent import ADAPTER_DIR, quiet_peft
+    from tiny_computer_agent.brains.models._runtime import TorchRuntime
 
     runtime = TorchRuntime(threads=1)
     runtime.device = "cpu"

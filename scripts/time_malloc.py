@@ -26,7 +26,7 @@ import json, statistics, sys, time
 import numpy
 from PIL import Image
 from tiny_computer_agent._memory import return_big_buffers
-from tiny_computer_agent._ocr import load_ocr_engine
+from tiny_computer_agent.perception._ocr import load_ocr_engine
 
 threshold, _, arena = sys.argv[1].partition("+")
 if threshold != "dynamic":

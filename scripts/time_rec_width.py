@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tiny_computer_agent._ocr import load_ocr_engine
+from tiny_computer_agent.perception._ocr import load_ocr_engine
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAMES = sorted((ROOT / "benchmarks" / "controls").glob("*.png"))

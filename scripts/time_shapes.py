@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tiny_computer_agent import Frame, OcrDetector  # noqa: E402
-from tiny_computer_agent._shapes import detect_shapes, fuse  # noqa: E402
 from tiny_computer_agent.desktop import DesktopScreen, VirtualDesktop  # noqa: E402
+from tiny_computer_agent.perception._fusion import fuse  # noqa: E402
+from tiny_computer_agent.perception._shapes import detect_shapes  # noqa: E402
 
 PROGRAMS = {
     "tk form": [sys.executable, str(ROOT / "tests" / "shapes_form_app.py")],

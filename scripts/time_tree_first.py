@@ -111,7 +111,7 @@ def main() -> None:
                         help="recognition batches' width slack (inf: batches of 6)")  # fmt: skip
     args = parser.parse_args()
     if args.pad_slack is not None:
-        from tiny_computer_agent import _ocr
+        from tiny_computer_agent.perception import _ocr
 
         _ocr.PAD_SLACK = args.pad_slack
     profile = cProfile.Profile() if args.profile else None

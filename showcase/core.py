@@ -812,7 +812,7 @@ def patience() -> Transcript:
     )
     t.python(
         """
-        from tiny_computer_agent.models import ScriptedModelBrain
+        from tiny_computer_agent.brains.models import ScriptedModelBrain
         brain = ScriptedModelBrain(replies=('{"verb": "click", "choice": 1}',))
         seen = []
         class Keep:

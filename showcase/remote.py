@@ -27,6 +27,7 @@ from ._framework import Transcript, capability, namespace
         "remote.RemoteServer.start",
         "remote.TokenFileError",
         "remote.check_remote",
+        "remote.check_url",
         "remote.read_token_file",
         "remote.serve",
         "remote.write_token_file",
@@ -84,6 +85,7 @@ def remote_desktop() -> Transcript:
         ep = tca.run_episode("greet", screen=remote.RemoteScreen(server.url, token=token),
                              brain=brain, executor=hands)  # the driver's policy allows it
         print(ep.outcome, "|", ep.steps[0].refusal)
+        print(remote.check_url(server.url + "/") == server.url)  # the address --remote takes
         for check in remote.check_remote(server.url, token_file=folder / "token"):
             print(check.render()[:110])
         server.close()

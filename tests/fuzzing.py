@@ -395,7 +395,7 @@ def make_goal(rng: random.Random) -> tuple[str, int]:
 
 
 def call_goal(case: tuple[str, int]) -> None:
-    from tiny_computer_agent._brains import PlannerBrain
+    from tiny_computer_agent.brains._planner import PlannerBrain
 
     goal, which = case
     decision = PlannerBrain().decide(goal, menus()[which], ())
@@ -495,7 +495,7 @@ def make_script(rng: random.Random) -> tuple[str, bytes | None]:
 
 
 def call_script(case: tuple[str, bytes | None]) -> None:
-    from tiny_computer_agent._brains import ScriptedBrain
+    from tiny_computer_agent.brains._baselines import ScriptedBrain
     from tiny_computer_agent.cli._base import load_script
 
     value, data = case
@@ -1044,8 +1044,8 @@ def make_ocr_image(rng: random.Random) -> tuple[bytes | tuple[int, int], int | N
 
 
 def call_image(case: tuple[bytes | tuple[int, int], int | None], *, ocr: bool = False) -> None:
-    from tiny_computer_agent._detectors import AutoDetector, GridDetector
     from tiny_computer_agent._screens import ImageScreen
+    from tiny_computer_agent.perception._detectors import AutoDetector, GridDetector
 
     frame: Any = scratch() / "image"
     if isinstance(case[0], bytes):

@@ -9,7 +9,7 @@ import inspect
 PUBLIC_MODULES = (
     "tiny_computer_agent",
     "tiny_computer_agent.desktop",
-    "tiny_computer_agent.models",
+    "tiny_computer_agent.brains.models",
     "tiny_computer_agent.remote",
     "tiny_computer_agent.console",
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tiny_computer_agent._perception import FrameMapping, Window
+from tiny_computer_agent._elements import FrameMapping, Window
 from tiny_computer_agent.desktop import _atspi
 from tiny_computer_agent.desktop._a11y import (
     A11yNode,

@@ -134,6 +134,53 @@ def test_the_checks_see_a_loop_and_an_upward_import() -> None:
     assert imported(f"{PACKAGE.name}.loop", ast.parse(lazy)) == set()
 
 
+def private_reach(edges: dict[str, set[str]]) -> list[str]:
+    """Imports of another room's private module: a module outside the package that holds
+    ``x._y`` must import what it needs from ``x`` (its public face), never ``x._y``."""
+    wrong = []
+    for name, targets in edges.items():
+        home = name if _is_package(name) else name.rsplit(".", 1)[0]
+        for target in targets:
+            room, _, leaf = target.rpartition(".")
+            inside = home == room or home.startswith(room + ".")
+            if leaf.startswith("_") and room != PACKAGE.name and not inside:
+                wrong.append(f"{name} imports {target}")
+    return sorted(wrong)
+
+
+def _every_import(name: str, tree: ast.Module) -> set[str]:
+    """Like :func:`imported`, with the imports inside functions too (a lazy import still
+    reaches into the room it names)."""
+    whole = ast.Module(body=list(ast.walk(tree)), type_ignores=[])
+    kept = [n for n in whole.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return imported(name, ast.Module(body=kept, type_ignores=[]))
+
+
+def test_no_module_reaches_into_another_rooms_private_module() -> None:
+    edges = {
+        name: _every_import(name, ast.parse(path.read_text(encoding="utf-8")))
+        for name, path in modules()
+    }
+    wrong = private_reach(edges)
+    assert not wrong, "import the room's package instead:\n" + "\n".join(wrong)
+
+
+def test_the_room_check_sees_a_reach_and_allows_the_root_and_its_own_room() -> None:
+    p = PACKAGE.name
+    edges = {
+        f"{p}.cli._run": {f"{p}.perception._ocr", f"{p}.perception", f"{p}._policy"},
+        f"{p}.perception._ocr": {f"{p}.perception._ocr_tables", f"{p}._errors"},
+        f"{p}.brains.models._intent": {f"{p}.brains._goals"},
+    }
+    assert private_reach(edges) == [f"{p}.cli._run imports {p}.perception._ocr"]
+
+
+def test_the_rooms_are_there() -> None:
+    rooms = {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    assert {"perception", "brains", "desktop", "records", "remote", "console", "cli"} <= rooms
+    assert (PACKAGE / "brains" / "models" / "__init__.py").is_file()
+
+
 def test_no_function_is_longer_than_sixty_lines() -> None:
     long = []
     for name, path in modules():

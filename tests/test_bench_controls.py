@@ -20,7 +20,7 @@ import pytest
 from PIL import Image
 
 from benchmarks._controls import LABELS, Shot, detect_fn, load, run
-from tiny_computer_agent._perception import KINDS, STATES, Element, Window
+from tiny_computer_agent._elements import KINDS, STATES, Element, Window
 
 
 @pytest.fixture(scope="module")

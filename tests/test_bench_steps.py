@@ -12,7 +12,7 @@ import pytest
 from benchmarks import _steps, _tesseract, bench
 from devsupport.xdesktop import require
 from tiny_computer_agent import ScriptedBrain
-from tiny_computer_agent._perception import normalize_label
+from tiny_computer_agent._elements import normalize_label
 from tiny_computer_agent.cli._base import make_brain
 from tiny_computer_agent.cli._parser import build_parser
 

@@ -21,8 +21,8 @@ from tiny_computer_agent import (
     split_goal,
 )
 from tiny_computer_agent._actions import ActionError
-from tiny_computer_agent._brains import _parts
-from tiny_computer_agent._perception import without_shortcut
+from tiny_computer_agent._elements import without_shortcut
+from tiny_computer_agent.brains._goals import _parts
 
 from .helpers import dialog
 

@@ -28,11 +28,11 @@ from tiny_computer_agent import (
     ScriptedScreen,
     run_episode,
 )
-from tiny_computer_agent._detectors import GridDetector
 from tiny_computer_agent._example import example_frames
 from tiny_computer_agent.cli import main
 from tiny_computer_agent.console import Console, Controls
 from tiny_computer_agent.console._feed import menu_numbers
+from tiny_computer_agent.perception._detectors import GridDetector
 from tiny_computer_agent.records import record
 from tiny_computer_agent.records._session import SessionLog
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tiny_computer_agent._actions import Action
+from tiny_computer_agent._elements import Element, Observation, Window
 from tiny_computer_agent._errors import ActionError, AmbiguousTarget, PolicyRefusal, TargetError
 from tiny_computer_agent._executors import DryRunExecutor
-from tiny_computer_agent._perception import Element, Observation, Window
 from tiny_computer_agent._policy import Policy
 
 FIRST = Window(title="First", box=(100, 100, 500, 400), id=0x400008)

@@ -9,10 +9,10 @@ import pytest
 
 from tiny_computer_agent import GridDetector, ImageScreen, example_frames
 from tiny_computer_agent._contracts import Detection, Detector
-from tiny_computer_agent._detectors import AutoDetector, ImageDetector
-from tiny_computer_agent._frames import SizedImage, make_frame, observe
-from tiny_computer_agent._perception import Frame, FrameMapping, Window
+from tiny_computer_agent._elements import Frame, FrameMapping, Window
 from tiny_computer_agent.desktop import DesktopScreen, Monitor, frame_mapping
+from tiny_computer_agent.perception._detectors import AutoDetector, ImageDetector
+from tiny_computer_agent.perception._frames import SizedImage, make_frame, observe
 
 
 class Recording:

@@ -16,8 +16,8 @@ from tiny_computer_agent import (
     GridDetector,
     MissingExtra,
 )
-from tiny_computer_agent._frames import make_frame, observe
-from tiny_computer_agent._perception import FrameMapping
+from tiny_computer_agent._elements import FrameMapping
+from tiny_computer_agent.perception._frames import make_frame, observe
 
 
 @dataclasses.dataclass
@@ -71,7 +71,7 @@ def test_nothing_found_is_the_grid_with_a_note() -> None:
 def test_shapes_that_cannot_run_are_skipped_once_with_a_note(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tiny_computer_agent import _shapes
+    from tiny_computer_agent.perception import _shapes
 
     def missing(image: object) -> tuple[()]:
         raise MissingExtra("numpy is not installed: pip install 'tiny-computer-agent[ocr]'")

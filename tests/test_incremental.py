@@ -24,7 +24,7 @@ Image = pytest.importorskip("PIL.Image")
 
 from tiny_computer_agent import Element, Frame, IncrementalOcr  # noqa: E402
 from tiny_computer_agent._contracts import Detection  # noqa: E402
-from tiny_computer_agent._incremental import (  # noqa: E402
+from tiny_computer_agent.perception._incremental import (  # noqa: E402
     changed_regions,
     same_text,
     scroll_shift,

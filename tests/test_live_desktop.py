@@ -12,8 +12,8 @@ import pytest
 
 from devsupport.xdesktop import Desk, desk, require
 from tiny_computer_agent import ScreenUnavailable, ScriptedBrain, run_episode
-from tiny_computer_agent._detectors import OcrDetector
 from tiny_computer_agent.desktop import DesktopScreen, Settle
+from tiny_computer_agent.perception._detectors import OcrDetector
 
 pytestmark = pytest.mark.live
 

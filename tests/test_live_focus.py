@@ -12,11 +12,11 @@ from devsupport.xdesktop import Desk
 from tests.test_desktop import FakeGui
 from tests.test_live_windows import _desk, _listed, _two_dialogs
 from tiny_computer_agent._actions import Action
-from tiny_computer_agent._detectors import OcrDetector
 from tiny_computer_agent._errors import PolicyRefusal
 from tiny_computer_agent._policy import ARM_ENV, Policy
 from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
 from tiny_computer_agent.desktop._windows import XWindows
+from tiny_computer_agent.perception._detectors import OcrDetector
 
 pytestmark = pytest.mark.live
 

@@ -27,8 +27,8 @@ import pytest
 
 from devsupport.xdesktop import Desk, desk, eventually
 from tiny_computer_agent import Element, Frame, IncrementalOcr, OcrDetector, normalize_label
-from tiny_computer_agent._incremental import IndexUpdate
 from tiny_computer_agent.desktop import DesktopScreen
+from tiny_computer_agent.perception._incremental import IndexUpdate
 
 pytestmark = pytest.mark.live
 

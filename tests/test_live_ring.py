@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from devsupport.xdesktop import Desk, RingApp, desk, require, start_ring_app
-from tiny_computer_agent._frames import observe
-from tiny_computer_agent._ocr import OcrDetector
 from tiny_computer_agent.desktop import DesktopScreen, Settle
+from tiny_computer_agent.perception._frames import observe
+from tiny_computer_agent.perception._ocr import OcrDetector
 
 pytestmark = pytest.mark.live
 

@@ -21,8 +21,10 @@ import pytest
 
 from devsupport.xdesktop import Desk, desk, eventually, require
 from tiny_computer_agent import Element, Frame, OcrDetector, normalize_label
-from tiny_computer_agent._shapes import crop_reader, detect_shapes, fuse
 from tiny_computer_agent.desktop import DesktopScreen
+from tiny_computer_agent.perception._crop_reader import crop_reader
+from tiny_computer_agent.perception._fusion import fuse
+from tiny_computer_agent.perception._shapes import detect_shapes
 
 pytestmark = pytest.mark.live
 

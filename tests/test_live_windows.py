@@ -17,11 +17,11 @@ import pytest
 
 from devsupport.xdesktop import SESSION, Desk, desk, eventually, require
 from tiny_computer_agent._contracts import Detection
-from tiny_computer_agent._detectors import FusedDetector, OcrDetector
-from tiny_computer_agent._perception import Frame, Window
-from tiny_computer_agent._windows_assign import assign_windows, find_window
+from tiny_computer_agent._elements import Frame, Window
 from tiny_computer_agent.desktop import DesktopScreen
 from tiny_computer_agent.desktop._windows import XWindows
+from tiny_computer_agent.perception._detectors import FusedDetector, OcrDetector
+from tiny_computer_agent.perception._windows import assign_windows, find_window
 
 pytestmark = pytest.mark.live
 

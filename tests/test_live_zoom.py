@@ -1,6 +1,6 @@
 """Zoom to read, on a real X server: a Tk toolbar in 6, 7 and 8 px DejaVu Sans on a
 private Xvfb, read by OCR without and with the magnified second look
-(:attr:`OcrDetector.zoom`, :func:`tiny_computer_agent._ocr.reread`).
+(:attr:`OcrDetector.zoom`, :func:`tiny_computer_agent.perception._ocr.reread`).
 
 The layout (rows at 6..10 px, 16 labels each, at +40+40 on a 1280x800 desktop with
 openbox) is the one measured while choosing the zoom thresholds: without zoom the full
@@ -24,10 +24,11 @@ from typing import Any
 import pytest
 
 from devsupport.xdesktop import Desk, desk, require
-from tiny_computer_agent import OcrDetector, _ocr
+from tiny_computer_agent import OcrDetector
 from tiny_computer_agent._contracts import Detection
-from tiny_computer_agent._perception import Frame, normalize_label
+from tiny_computer_agent._elements import Frame, normalize_label
 from tiny_computer_agent.desktop import DesktopScreen
+from tiny_computer_agent.perception import _ocr
 
 pytestmark = pytest.mark.live
 

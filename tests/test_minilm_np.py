@@ -1,4 +1,4 @@
-"""The intent brain on numpy (tiny_computer_agent/models/_minilm_np.py): its tokenizer
+"""The intent brain on numpy (tiny_computer_agent/brains/models/_minilm_np.py): its tokenizer
 against the ``tokenizers`` library, its vectors and scores against torch's for the same
 weights, a decision in a process where torch cannot be imported, and bad files."""
 
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from tiny_computer_agent._errors import BrainError
-from tiny_computer_agent.models._intent import ADAPTER_DIR
-from tiny_computer_agent.models._intent_data import INVENTORY_DIR
+from tiny_computer_agent.brains.models._intent import ADAPTER_DIR
+from tiny_computer_agent.brains.models._intent_data import INVENTORY_DIR
 
 np = pytest.importorskip("numpy", reason="the numpy runtime needs numpy (the 'ocr' extra)")
-from tiny_computer_agent.models._minilm_np import (  # noqa: E402
+from tiny_computer_agent.brains.models._minilm_np import (  # noqa: E402
     WordPiece,
     merge_lora,
     model_folder,
@@ -86,8 +86,8 @@ def test_vectors_and_scores_match_torchs_for_the_same_weights() -> None:
     pytest.importorskip("torch", reason="the torch runtime needs the 'intent' extra")
     pytest.importorskip("peft", reason="the torch runtime needs the 'intent' extra")
     _minilm()
-    from tiny_computer_agent._perception import Element
-    from tiny_computer_agent.models import IntentBrain
+    from tiny_computer_agent._elements import Element
+    from tiny_computer_agent.brains.models import IntentBrain
 
     on_numpy, on_torch = IntentBrain(threads=1), IntentBrain(threads=1, runtime="torch")
     texts = [*_inventory_texts()[::97], *ODD]
@@ -118,8 +118,8 @@ class Refuse(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, Refuse())
 from tiny_computer_agent import Observation, build_menu
-from tiny_computer_agent._perception import Element
-from tiny_computer_agent.models import IntentBrain
+from tiny_computer_agent._elements import Element
+from tiny_computer_agent.brains.models import IntentBrain
 from tiny_computer_agent.registry import intent_available
 
 labels = ("Thursday", "Friday", "Saturday", "Cancel", "OK")
@@ -239,7 +239,7 @@ def test_a_model_folder_without_the_numpy_runtimes_files_says_what_to_do(tmp_pat
 def test_a_broken_adapter_config_is_a_brain_error_naming_the_file(tmp_path: Path) -> None:
     import shutil
 
-    from tiny_computer_agent.models import IntentBrain
+    from tiny_computer_agent.brains.models import IntentBrain
 
     _minilm()
     adapter = tmp_path / "adapter"
@@ -254,7 +254,7 @@ def test_the_embed_brain_gives_the_same_vectors_and_choices_on_numpy_as_on_torch
     pytest.importorskip("torch", reason="the torch runtime needs the 'vision' extra")
     _minilm()
     from tiny_computer_agent import build_menu
-    from tiny_computer_agent.models import EmbedBrain
+    from tiny_computer_agent.brains.models import EmbedBrain
 
     from .helpers import dialog
 
@@ -277,8 +277,8 @@ def test_the_numpy_head_is_the_trained_heads_arithmetic(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch", reason="the trained head is a torch module")
     from safetensors.torch import save_file
 
-    from tiny_computer_agent._perception import KINDS
-    from tiny_computer_agent.models._intent import load_head, make_head
+    from tiny_computer_agent._elements import KINDS
+    from tiny_computer_agent.brains.models._intent import load_head, make_head
 
     torch.manual_seed(3)
     head = make_head(torch, 8)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tiny_computer_agent import BrainError, ScriptedScreen, build_menu, run_episode
-from tiny_computer_agent.models import (
+from tiny_computer_agent.brains.models import (
     MODEL_BRAINS,
     ScriptedModelBrain,
     TextBrain,
@@ -132,7 +132,7 @@ def test_prompt_has_placeholders_goal_menu_and_what_did_not_change() -> None:
 def test_model_package_imports_the_standard_library_only() -> None:
     probe = (
         "import sys, json; before = set(sys.modules)\n"
-        "import tiny_computer_agent.models as m\n"
+        "import tiny_computer_agent.brains.models as m\n"
         "b = m.TextBrain(); m.EmbedBrain(); m.VisionBrain(); m.OpenAIBrain()\n"
         "new = {n.split('.')[0] for n in set(sys.modules) - before}\n"
         "print(json.dumps(sorted(n for n in new if n not in sys.stdlib_module_names"

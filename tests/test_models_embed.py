@@ -15,8 +15,8 @@ from tiny_computer_agent import (
     example_frames,
     run_episode,
 )
-from tiny_computer_agent.models import EmbedBrain
-from tiny_computer_agent.models._embed import lexical_score
+from tiny_computer_agent.brains.models import EmbedBrain
+from tiny_computer_agent.brains.models._embed import lexical_score
 
 from .helpers import dialog
 from .model_fixtures import SMOLLM2_MENU, RecordingExecutor

@@ -29,7 +29,7 @@ from tiny_computer_agent import (
     example_frames,
     run_episode,
 )
-from tiny_computer_agent.models import OpenAIBrain, is_loopback, resolve_model
+from tiny_computer_agent.brains.models import OpenAIBrain, is_loopback, resolve_model
 
 from .helpers import dialog
 from .model_fixtures import SMOLLM2_MENU, SMOLLM2_REPLIES, RecordingExecutor

@@ -16,7 +16,7 @@ from tiny_computer_agent import (
     build_menu,
     run_episode,
 )
-from tiny_computer_agent.models import TextBrain
+from tiny_computer_agent.brains.models import TextBrain
 
 from .helpers import dialog
 from .model_fixtures import SMOLLM2_MENU, RecordingExecutor, build_tiny_qwen2

@@ -15,8 +15,8 @@ from tiny_computer_agent import (
     example_frames,
     run_episode,
 )
-from tiny_computer_agent.models import VisionBrain, annotate
-from tiny_computer_agent.models._vision import BOX_COLOR, POINTER_COLOR
+from tiny_computer_agent.brains.models import VisionBrain, annotate
+from tiny_computer_agent.brains.models._vision import BOX_COLOR, POINTER_COLOR
 
 from .model_fixtures import RecordingExecutor, build_tiny_idefics3
 
@@ -76,8 +76,8 @@ def test_a_zoomed_crop_magnifies_numbers_and_rules_in_screen_pixels() -> None:
     from PIL import Image
 
     from tiny_computer_agent import Element, FrameMapping, Observation, ScriptedBrain
-    from tiny_computer_agent.models import zoomed_crop
-    from tiny_computer_agent.models._vision import _RULER
+    from tiny_computer_agent.brains.models import zoomed_crop
+    from tiny_computer_agent.brains.models._vision import _RULER
 
     image = Image.new("RGB", (400, 300), (240, 240, 240))
     mapping = FrameMapping(left=1000, top=50, scale_x=2.0, scale_y=2.0)  # a halved frame

@@ -15,8 +15,8 @@ from tiny_computer_agent import (
     OcrDetector,
     example_frames,
 )
-from tiny_computer_agent._ocr import _Word, better_reading, reread, split_line
-from tiny_computer_agent._perception import Element, Frame
+from tiny_computer_agent._elements import Element, Frame
+from tiny_computer_agent.perception._ocr import _Word, better_reading, reread, split_line
 
 
 @pytest.fixture(scope="module")
@@ -203,7 +203,7 @@ def test_readings_are_batched_by_width_kept_in_place_and_remembered() -> None:
     pytest.importorskip("rapidocr")
     from rapidocr.ch_ppocr_rec.typings import TextRecInput
 
-    from tiny_computer_agent._ocr import _RememberedReadings
+    from tiny_computer_agent.perception._ocr import _RememberedReadings
 
     widths = [2000, 90, 300, 310, 460, 120, 150, 200, 250]  # one sentence, eight buttons
     boxes = [np.full((48, w, 3), w % 251, dtype=np.uint8) for w in widths]

@@ -1,4 +1,5 @@
-"""RapidOCR's model table read once by libyaml while it imports (tiny_computer_agent._ocr_tables).
+"""RapidOCR's model table read once by libyaml while it imports
+(tiny_computer_agent.perception._ocr_tables).
 
 What the quick table gives must be what the whole file says for every part an
 onnxruntime engine reads; any other file must load as OmegaConf loads it; OmegaConf must
@@ -18,7 +19,7 @@ import pytest
 pytest.importorskip("rapidocr")
 from omegaconf import OmegaConf
 
-from tiny_computer_agent._ocr_tables import (
+from tiny_computer_agent.perception._ocr_tables import (
     KEPT,
     TABLE,
     other_backend,
@@ -74,8 +75,8 @@ def test_other_backend_reads_every_engine_type_setting() -> None:
 FRESH = """
 import json
 from omegaconf import OmegaConf
-from tiny_computer_agent._ocr import load_ocr_engine
-from tiny_computer_agent._ocr_tables import whole_table
+from tiny_computer_agent.perception._ocr import load_ocr_engine
+from tiny_computer_agent.perception._ocr_tables import whole_table
 engine = load_ocr_engine()
 from rapidocr.inference_engine import base
 from rapidocr.utils import model_resolver

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import BrainError, build_menu
-from tiny_computer_agent.models import OpenAIBrain, is_loopback
+from tiny_computer_agent.brains.models import OpenAIBrain, is_loopback
 
 from .helpers import dialog
 from .model_fixtures import SMOLLM2_MENU

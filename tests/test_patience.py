@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import tiny_computer_agent as tca
-from tiny_computer_agent._brains import _intent
-from tiny_computer_agent.models import ScriptedModelBrain
+from tiny_computer_agent.brains._goals import _intent
+from tiny_computer_agent.brains.models import ScriptedModelBrain
 
 
 def labels(*names: str) -> tca.Observation:
@@ -486,7 +486,7 @@ class PixelScreen:
         return Reads()
 
     def capture(self) -> tca.Observation:
-        from tiny_computer_agent._frames import observe
+        from tiny_computer_agent.perception._frames import observe
 
         return observe(self.image(), detector=self.detector)
 

@@ -14,10 +14,10 @@ from tiny_computer_agent import (
     Observation,
     Policy,
     PolicyRefusal,
-    _confusables,
     state_dir,
 )
-from tiny_computer_agent._normalize import control_characters, ocr_skeleton, skeleton
+from tiny_computer_agent.perception import _confusables
+from tiny_computer_agent.perception._normalize import control_characters, ocr_skeleton, skeleton
 
 from .helpers import dialog
 

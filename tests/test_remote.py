@@ -332,7 +332,7 @@ def test_a_brain_that_reads_only_the_menu_costs_no_pixels_until_a_zoom(served: A
 
 
 def test_which_brains_look_at_pixels() -> None:
-    from tiny_computer_agent.models import OpenAIBrain
+    from tiny_computer_agent.brains.models import OpenAIBrain
 
     class Plain:  # a brain of the user's that says nothing: taken to look at them
         def decide(self, goal: str, menu: Any, history: Any) -> Any: ...

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import Element
-from tiny_computer_agent._shapes import Shape, crop_reader, detect_shapes, fuse, fuse_with_prose
+from tiny_computer_agent.perception._crop_reader import crop_reader
+from tiny_computer_agent.perception._fusion import fuse, fuse_with_prose
+from tiny_computer_agent.perception._shapes import Shape, detect_shapes
 
 np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")

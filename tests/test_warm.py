@@ -21,11 +21,17 @@ from tiny_computer_agent import (
     example_frames,
     run_episode,
 )
-from tiny_computer_agent import _ocr as ocr
-from tiny_computer_agent._perception import Frame
-from tiny_computer_agent._warm import AfterWarmup, Warmup, ocr_settings, start_warmup, warm_ocr
-from tiny_computer_agent.models import _runtime as runtime_module
-from tiny_computer_agent.models._runtime import TorchRuntime, default_threads
+from tiny_computer_agent._elements import Frame
+from tiny_computer_agent.brains.models import _runtime as runtime_module
+from tiny_computer_agent.brains.models._runtime import TorchRuntime, default_threads
+from tiny_computer_agent.perception import _ocr as ocr
+from tiny_computer_agent.perception._warm import (
+    AfterWarmup,
+    Warmup,
+    ocr_settings,
+    start_warmup,
+    warm_ocr,
+)
 
 from .test_cli import run
 

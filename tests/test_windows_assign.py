@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tiny_computer_agent._elements import Element, FrameMapping, Observation, Window
 from tiny_computer_agent._errors import AmbiguousTarget, TargetError
-from tiny_computer_agent._perception import Element, FrameMapping, Observation, Window
-from tiny_computer_agent._windows_assign import assign_windows, find_window, window_at, window_of
+from tiny_computer_agent.perception._windows import (
+    assign_windows,
+    find_window,
+    window_at,
+    window_of,
+)
 
 # Two dialogs on a 1280x800 screen: "Second" lies over the right half of "First".
 FIRST = Window(title="First", box=(100, 100, 500, 400), id=0x400008, pid=11)

@@ -27,14 +27,6 @@ from ._actions import (
     check_batch,
     normalize_keys,
 )
-from ._brains import (
-    FirstItemBrain,
-    OracleBrain,
-    PlannerBrain,
-    ScriptedBrain,
-    brain_identity,
-    split_goal,
-)
 from ._contracts import (
     ERROR_KINDS,
     ActionResult,
@@ -48,13 +40,16 @@ from ._contracts import (
     Step,
     StepError,
 )
-from ._detectors import (
-    AutoDetector,
-    FusedDetector,
-    GridDetector,
-    ImageDetector,
-    IncrementalOcr,
-    OcrDetector,
+from ._elements import (
+    KINDS,
+    STATES,
+    Element,
+    Frame,
+    FrameMapping,
+    Observation,
+    Window,
+    normalize_label,
+    reading_order,
 )
 from ._errors import (
     ActionError,
@@ -71,7 +66,6 @@ from ._errors import (
 from ._events import EVENT_KINDS, EventKind, Gate, Listener, RunEvent
 from ._example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
 from ._executors import DryRunExecutor, screen_points
-from ._frames import observe
 from ._history import HISTORY_WINDOW, History, actions_done
 from ._loop import (
     OUTCOMES,
@@ -83,17 +77,6 @@ from ._loop import (
     run_episode,
 )
 from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
-from ._perception import (
-    KINDS,
-    STATES,
-    Element,
-    Frame,
-    FrameMapping,
-    Observation,
-    Window,
-    normalize_label,
-    reading_order,
-)
 from ._policy import (
     ARM_ENV,
     DEFAULT_MAX_WAIT_SECONDS,
@@ -110,6 +93,23 @@ from ._policy import (
 from ._screens import ImageScreen, ScriptedScreen
 from ._version import __version__
 from ._waiting import WAKE_REASONS, WaitResult, Watch, watch
+from .brains import (
+    FirstItemBrain,
+    OracleBrain,
+    PlannerBrain,
+    ScriptedBrain,
+    brain_identity,
+    split_goal,
+)
+from .perception import (
+    AutoDetector,
+    FusedDetector,
+    GridDetector,
+    ImageDetector,
+    IncrementalOcr,
+    OcrDetector,
+    observe,
+)
 from .records import (
     VERDICTS,
     DecisionChange,

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
 from ._actions import VERB_TABLE, Action, check_batch
-from ._perception import Element, Frame, Observation
+from ._elements import Element, Frame, Observation
 
 if TYPE_CHECKING:
     from ._menu import Menu
@@ -249,11 +249,11 @@ class Screen(Protocol):
 
 @runtime_checkable
 class Detector(Protocol):
-    """Turns a :class:`~tiny_computer_agent._perception.Frame` (the image, its mapping,
+    """Turns a :class:`~tiny_computer_agent._elements.Frame` (the image, its mapping,
     the monitor, the capture time, the windows) into labelled elements.
 
     A detector written for the old ``detect(image)`` is wrapped in
-    :class:`~tiny_computer_agent._detectors.ImageDetector`.
+    :class:`~tiny_computer_agent.perception._detectors.ImageDetector`.
     """
 
     def detect(self, frame: Frame) -> Detection: ...

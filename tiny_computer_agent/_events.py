@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from ._contracts import Decision, Refusal, Step
-from ._perception import Observation
+from ._elements import Observation
 
 if TYPE_CHECKING:
     from ._loop import Episode

@@ -14,8 +14,8 @@ from typing import Final
 
 from ._actions import Action
 from ._contracts import ActionResult, Executor
+from ._elements import Element, Observation
 from ._errors import TargetError
-from ._perception import Element, Observation
 
 __all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 

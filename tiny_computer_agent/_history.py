@@ -24,7 +24,7 @@ from typing import Final, overload
 
 from ._actions import QUOTED
 from ._contracts import Step
-from ._perception import Observation, normalize_label
+from ._elements import Observation, normalize_label
 
 __all__ = ["HISTORY_WINDOW", "History", "Ledger", "actions_done"]
 

@@ -40,7 +40,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from ._actions import VERB_TABLE, Action
-from ._brains import split_goal
 from ._contracts import (
     ActionResult,
     Brain,
@@ -52,6 +51,7 @@ from ._contracts import (
     Step,
     StepError,
 )
+from ._elements import Element, Observation, normalize_label, without_shortcut
 from ._errors import (
     ActionError,
     BrainError,
@@ -65,9 +65,9 @@ from ._events import Gate, Listener, RunEvent
 from ._executors import DryRunExecutor, carry_out
 from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, build_menu
-from ._perception import Element, Observation, normalize_label, without_shortcut
 from ._policy import Policy
 from ._waiting import Watch, watch
+from .brains import split_goal
 
 __all__ = [
     "FRAME_STANDS",
@@ -487,7 +487,7 @@ def _zoom(run: _Run, obs: Observation, action: Action) -> ActionResult:
             passive=True,
         )
     try:
-        from ._ocr import reread
+        from .perception import reread
 
         found = reread(obs.image, element.box)
     except MissingExtra as exc:

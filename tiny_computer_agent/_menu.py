@@ -31,8 +31,8 @@ from typing import Any, Final
 
 from ._actions import BUTTONS, VERB_TABLE, Action, ascii_whole, is_text, printable, shown
 from ._contracts import Decision
+from ._elements import Element, Observation, match_score, normalize_label
 from ._errors import ActionError, BrainError
-from ._perception import Element, Observation, match_score, normalize_label
 
 __all__ = ["DEFAULT_MENU_SIZE", "MAX_REPLY_CHARS", "Menu", "build_menu", "parse_decision"]
 

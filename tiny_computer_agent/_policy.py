@@ -89,11 +89,10 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
+from ._elements import Element, Observation
 from ._errors import PolicyRefusal
-from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
-from ._perception import Element, Observation
 from ._secrets import expand_secrets, redact
-from ._windows_assign import find_window
+from .perception import control_characters, find_window, ocr_skeleton, skeleton, squeeze, words
 
 __all__ = [
     "ARM_ENV",

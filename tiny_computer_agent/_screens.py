@@ -2,7 +2,7 @@
 
     ScriptedScreen   fixed observations; the last one repeats forever
     ImageScreen      a still image or a sequence of image files (or PIL images), run
-                     through a detector by :func:`~tiny_computer_agent._frames.observe`;
+                     through a detector by :func:`~tiny_computer_agent.perception._frames.observe`;
                      the last frame repeats forever
 
 Both are public fakes for tests, demos and replays. The real desktop is
@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ._contracts import Detector
-from ._detectors import FusedDetector, GridDetector
+from ._elements import Element, Observation
 from ._errors import MissingExtra, ScreenUnavailable
-from ._frames import SizedImage, observe
-from ._perception import Element, Observation
+from .perception import FusedDetector, GridDetector, SizedImage, observe
 
 __all__ = ["ImageScreen", "ScriptedScreen", "png_size"]
 

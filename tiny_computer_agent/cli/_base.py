@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from .._actions import Action, is_text, printable, shown
-from .._brains import ScriptedBrain
 from .._contracts import Brain, Detector
+from .._elements import normalize_label
 from .._errors import ActionError, BrainError, TinyAgentError
-from .._perception import normalize_label
+from ..brains import ScriptedBrain
 from ..registry import BrainOptions, auto_brain
 from ..registry import make_brain as build_brain
 from ..registry import make_detector as build_detector

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from .._actions import Action
 from .._contracts import Detector, Screen
-from .._perception import Element, Observation
+from .._elements import Element, Observation
 from .._policy import Approve, Policy, asked_once, text_around
 from .._secrets import load_secrets
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
@@ -118,8 +118,7 @@ def run_desktop_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         return run_remote_doctor(args, out)
     if args.doctor:
-        from ..desktop import doctor, render_doctor
-        from ..desktop._doctor import ready
+        from ..desktop import doctor, ready, render_doctor
 
         checks = doctor(policy=Policy(max_steps=args.max_steps))
         print(render_doctor(checks), file=out)

@@ -33,7 +33,7 @@ from ._base import (
 )
 
 if TYPE_CHECKING:
-    from ..remote._pool import PoolReport, Task
+    from ..remote import PoolReport, Task
 
 #: Flags of a single run that mean nothing to a task list (each task has its own goal,
 #: verify text and expected labels; the desktops have their own screens and policies).
@@ -77,7 +77,7 @@ def check_pool_args(args: argparse.Namespace) -> bool:
 
 def desktop_urls(value: str) -> tuple[str, ...]:
     """--desktops URL,URL...: each an http(s) address, none twice."""
-    from ..remote._client import check_url
+    from ..remote import check_url
 
     urls: list[str] = []
     for item in (part.strip() for part in value.split(",")):
@@ -147,8 +147,7 @@ class _Stops:
 
 def run_pool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """--tasks: run the list, print the scoreboard, return the exit code."""
-    from ..remote import read_token_file
-    from ..remote._pool import RemoteRunner, load_tasks, run_tasks
+    from ..remote import RemoteRunner, load_tasks, read_token_file, run_tasks
 
     check_pool_args(args)
     desktops = desktop_urls(args.desktops)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 from .._contracts import Screen
 from .._policy import Policy
 from .._secrets import load_secrets
-from ..models._openai import is_loopback
+from ..brains.models import is_loopback
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
 from ._desktop import check_desktop_args, make_executor
 

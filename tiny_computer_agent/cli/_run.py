@@ -19,7 +19,7 @@ from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentE
 from .._loop import Episode, render_step, run_episode
 from .._memory import return_big_buffers
 from .._policy import Policy
-from .._warm import EXIT_WAIT, start_warmup
+from ..perception import EXIT_WAIT, start_warmup
 from ._base import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,

@@ -47,7 +47,7 @@ def check_output_path(flag: str, value: str) -> None:
         folder_exists = False
     if not folder_exists:
         raise UsageError(f"{flag} {shown(value)}: the directory it would go in does not exist")
-    from ..records._jsonio import check_save_target
+    from ..records import check_save_target
 
     try:
         check_save_target(value)  # a symlink, device, FIFO or folder: refused now, not after

@@ -71,7 +71,7 @@ def open_session(
     folder cannot be made (nothing has run yet)."""
     if not _wants_session(args):
         return None
-    from .._brains import brain_identity
+    from ..brains import brain_identity
     from ..records import SessionError, SessionLog, default_session_folder
     from ._score import _trace_metadata
 

@@ -19,10 +19,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
+from .._elements import Observation
 from .._errors import MissingExtra
 from .._events import RunEvent
 from .._loop import render_step
-from .._perception import Observation
 
 #: events a page can catch up on
 RING_EVENTS: Final = 2000

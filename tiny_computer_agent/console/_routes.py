@@ -97,7 +97,7 @@ def _root(h: _Handler) -> Path:
 
 
 def session_list(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
-    from ..records._session import list_sessions
+    from ..records import list_sessions
 
     root = _root(h)
     try:
@@ -131,7 +131,7 @@ def _session_folder(h: _Handler, name: str) -> Path | None:
 
 
 def session(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
-    from ..records._session import load_session
+    from ..records import load_session
 
     folder = _session_folder(h, parts[0] if parts else "")
     if folder is None:

@@ -26,13 +26,13 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 from .._events import RunEvent
 from .._policy import asked_once, state_dir, text_around
-from ..models._openai import is_loopback
+from ..brains.models import is_loopback
 from ._controls import Controls, Question
 from ._feed import Feed, observe_payload, payload
 
 if TYPE_CHECKING:
     from .._actions import Action
-    from .._perception import Element, Observation
+    from .._elements import Element, Observation
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ._calibrate import Calibration, MonitorCalibration, calibrate, load_calibration
 from ._capture import CAPTURE_BACKENDS, Monitor, open_capture
-from ._doctor import Check, doctor, render_doctor
+from ._doctor import Check, doctor, ready, render_doctor
 from ._inputs import RealInputExecutor, pyautogui_keys
 from ._ring import FrameRing, RawFrame, RingFrame
 from ._screen import DesktopScreen, frame_mapping
@@ -48,5 +48,6 @@ __all__ = [
     "make_dummy_xauthority",
     "open_capture",
     "pyautogui_keys",
+    "ready",
     "render_doctor",
 ]

@@ -40,7 +40,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from .._perception import Element, FrameMapping, Window, box_within
+from .._elements import Element, FrameMapping, Window, box_within
 
 __all__ = [
     "ROLE_KINDS",

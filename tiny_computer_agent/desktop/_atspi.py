@@ -35,7 +35,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .._perception import Window
+from .._elements import Window
 from ._a11y import (
     CONTROL_KINDS,
     ROLE_KINDS,

@@ -30,11 +30,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from .._elements import FrameMapping
 from .._errors import ScreenUnavailable, TargetError
-from .._ocr import OcrDetector
-from .._perception import FrameMapping
 from .._policy import state_dir
-from ..records._jsonio import write_atomic
+from ..perception import OcrDetector
+from ..records import write_atomic
 from ._capture import Monitor
 from ._screen import DesktopScreen
 

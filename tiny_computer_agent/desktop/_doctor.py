@@ -17,7 +17,7 @@ from typing import Final
 
 from .._errors import PolicyRefusal, TinyAgentError
 from .._policy import ARM_ENV, Policy, state_dir
-from ..models._runtime import DEFAULT_TEXT_MODEL, weights_status
+from ..brains.models import DEFAULT_TEXT_MODEL, weights_status
 from ._capture import no_display_reason
 from ._xvfb import accepts_without_authority
 
@@ -187,7 +187,7 @@ def _ocr() -> Check:
             detail=f"the OCR models are missing from the wheel ({models})",
             fix="pip install --force-reinstall rapidocr==3.10.0",
         )
-    from .._ocr import load_ocr_engine
+    from ..perception import load_ocr_engine
 
     try:
         load_ocr_engine()
@@ -280,7 +280,7 @@ def _model_runtime() -> Check:
 def _intent_brain() -> Check:
     """Whether ``--brain intent`` (and ``auto`` on free-form goals) can run: numpy, the
     MiniLM wheel and the trained adapter (torch is only for training it)."""
-    from ..models._runtime import BUNDLED
+    from ..brains.models import BUNDLED
     from ..registry import intent_available
 
     ok, why = intent_available()

@@ -44,12 +44,12 @@ from typing import Any, ClassVar, Final
 
 from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
+from .._elements import Observation
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, replaced_text, screen_points
-from .._perception import Observation
 from .._policy import ARM_ENV, Policy, state_dir
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
-from .._windows_assign import find_window
+from ..perception import find_window
 from ._capture import no_display_reason
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult

@@ -1,10 +1,10 @@
 """The real screen as a :class:`~tiny_computer_agent._contracts.Screen`.
 
 ``capture()`` grabs one monitor and hands it to
-:func:`~tiny_computer_agent._frames.observe` (the path replays take too), which
+:func:`~tiny_computer_agent.perception._frames.observe` (the path replays take too), which
 optionally downscales the frame for the brain (``max_width``), runs the detector on a
-:class:`~tiny_computer_agent._perception.Frame` and returns an Observation whose
-:class:`~tiny_computer_agent._perception.FrameMapping` takes a frame pixel back to
+:class:`~tiny_computer_agent._elements.Frame` and returns an Observation whose
+:class:`~tiny_computer_agent._elements.FrameMapping` takes a frame pixel back to
 the exact pointer coordinate::
 
     pointer = monitor offset + frame pixel * (captured px / frame px) / scale
@@ -43,10 +43,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._contracts import Detector
-from .._detectors import FusedDetector
+from .._elements import Element, FrameMapping, Observation, Window
 from .._errors import ScreenUnavailable
-from .._frames import MappingRule, make_frame, observe
-from .._perception import Element, FrameMapping, Observation, Window
+from ..perception import FusedDetector, MappingRule, make_frame, observe
 from ._a11y import AccessibilityBackend, assign_window_ids, open_accessibility, to_elements
 from ._capture import (
     Box,

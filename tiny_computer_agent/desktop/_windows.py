@@ -14,7 +14,7 @@ With no EWMH window manager (a bare Xvfb) the root's mapped children that carry 
 
 :class:`XWindows` keeps one python-xlib connection (python-xlib comes with pyautogui,
 the ``desktop`` extra; imported on first use) and answers :meth:`XWindows.windows`
-top-most first, as :class:`~tiny_computer_agent._perception.Window` values whose
+top-most first, as :class:`~tiny_computer_agent._elements.Window` values whose
 boxes are screen (root) pixels, the window manager's frame included. It never raises
 for the world: no Xlib, no display, a refused connection or a lost server give an empty
 tuple and one logged note; a window that closes while it is being read (BadWindow) is
@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .._perception import Window
+from .._elements import Window
 
 if TYPE_CHECKING:
     from Xlib.display import Display

@@ -16,7 +16,10 @@ Everything here is importable from this package (or the top-level package).
 
 from __future__ import annotations
 
+# For the package's other rooms (not public API: not in __all__).
+from ._cases import read_cases as read_cases
 from ._jsonio import MAX_JSON_BYTES, FieldReader, read_json_file, write_atomic
+from ._jsonio import check_save_target as check_save_target
 from ._judging import (
     VERDICTS,
     BrainFactory,
@@ -32,7 +35,15 @@ from ._judging import (
 )
 from ._recording import load_trace, load_traces, record
 from ._replay import ReplayedFrame, decisions_equal, rebuild_menu, replay, replay_frames
-from ._schema import SCHEMA_VERSION, TRACE_FORMAT, Expected, Trace, TraceReader, TraceStep
+from ._schema import POOL_SCOREBOARD_FORMAT as POOL_SCOREBOARD_FORMAT
+from ._schema import (
+    SCHEMA_VERSION,
+    TRACE_FORMAT,
+    Expected,
+    Trace,
+    TraceReader,
+    TraceStep,
+)
 from ._scoreboard import (
     SCOREBOARD_FORMAT,
     Confusion,

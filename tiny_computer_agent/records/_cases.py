@@ -24,9 +24,9 @@ from typing import Any, Final
 
 from .._actions import Action
 from .._contracts import ActionResult, Decision
+from .._elements import KINDS, Element, Observation
 from .._errors import TraceError
 from .._menu import DEFAULT_MENU_SIZE, build_menu
-from .._perception import KINDS, Element, Observation
 from ._jsonio import FieldReader
 from ._schema import Expected, Trace, TraceStep
 

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from .._actions import Action
-from .._brains import brain_identity
 from .._contracts import Brain, Decision
+from .._elements import Observation
 from .._errors import BrainError, GoalUnreachable, PolicyRefusal, TargetError, TraceError
-from .._perception import Observation
 from .._policy import Policy
+from ..brains import brain_identity
 from ._replay import rebuild_menu, replay_frames
 from ._schema import Expected, Trace, TraceStep
 

@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
-from .._brains import brain_identity
 from .._contracts import Brain
 from .._errors import TraceError
 from .._loop import Episode
 from .._menu import DEFAULT_MENU_SIZE, build_menu
 from .._secrets import redact
+from ..brains import brain_identity
 from ._cases import traces_of
 from ._jsonio import read_json_file
 from ._schema import (

@@ -50,10 +50,7 @@ from typing import Any, Final
 
 from .._actions import Action
 from .._contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, StepError
-from .._errors import ActionError
-from .._loop import OUTCOMES, render_step
-from .._menu import DEFAULT_MENU_SIZE
-from .._perception import (
+from .._elements import (
     KINDS,
     SOURCES,
     STATES,
@@ -63,6 +60,9 @@ from .._perception import (
     Window,
     normalize_label,
 )
+from .._errors import ActionError
+from .._loop import OUTCOMES, render_step
+from .._menu import DEFAULT_MENU_SIZE
 from .._version import __version__
 from .._waiting import WAKE_REASONS
 from ._jsonio import FieldReader, short, write_atomic

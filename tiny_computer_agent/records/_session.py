@@ -37,9 +37,9 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
 from .._actions import printable
+from .._elements import Observation
 from .._errors import SessionError, TraceError
 from .._events import RunEvent
-from .._perception import Observation
 from .._policy import state_dir
 from .._secrets import redact
 from .._version import __version__

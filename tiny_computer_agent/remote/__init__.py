@@ -21,7 +21,7 @@ same loop (``--remote URL --token-file F``).
 
 from __future__ import annotations
 
-from ._client import RemoteExecutor, RemoteScreen
+from ._client import RemoteExecutor, RemoteScreen, check_url
 from ._doctor import check_remote
 from ._pool import (
     POOL_OUTCOMES,
@@ -48,6 +48,7 @@ __all__ = [
     "TaskResult",
     "TokenFileError",
     "check_remote",
+    "check_url",
     "load_tasks",
     "read_token_file",
     "run_tasks",

@@ -37,8 +37,8 @@ from typing import Any, Final
 
 from .._actions import Action, shown
 from .._contracts import ActionResult
+from .._elements import FrameMapping, Observation
 from .._errors import PolicyRefusal, ScreenUnavailable, TargetError
-from .._perception import FrameMapping, Observation
 from ._wire import FRAME_HEADER, MAPPING_HEADER, MAX_JSON_REPLY, MAX_PNG_REPLY, dumps, region_query
 
 __all__ = ["RemoteExecutor", "RemoteScreen", "check_url"]

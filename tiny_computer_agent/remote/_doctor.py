@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .._errors import ScreenUnavailable
-from ..desktop._doctor import Check
+from ..desktop import Check
 from ._client import RemoteScreen, _Wire
 from ._server import INDEX_NOTE
 from ._tokens import TokenFileError, read_token_file

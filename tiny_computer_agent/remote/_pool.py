@@ -46,8 +46,7 @@ from typing import Any, Final, Literal, Protocol
 from .._actions import shown
 from .._errors import MissingExtra, ScreenUnavailable, TinyAgentError, TraceError
 from .._loop import Episode
-from ..records._jsonio import FieldReader, read_json_file, write_atomic
-from ..records._schema import POOL_SCOREBOARD_FORMAT
+from ..records import POOL_SCOREBOARD_FORMAT, FieldReader, read_json_file, write_atomic
 from ..registry import BrainOptions
 
 if typing.TYPE_CHECKING:

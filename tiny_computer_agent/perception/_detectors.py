@@ -1,4 +1,4 @@
-"""Detectors: a :class:`~tiny_computer_agent._perception.Frame` to labelled elements.
+"""Detectors: a :class:`~tiny_computer_agent._elements.Frame` to labelled elements.
 
     GridDetector   numbered cells; stdlib only; for screens with no text (blind)
     OcrDetector    RapidOCR on onnxruntime with the models inside its wheel (``ocr`` extra)
@@ -25,8 +25,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Final
 
-from ._contracts import Detection, Detector
-from ._perception import (
+from .._contracts import Detection, Detector
+from .._elements import (
     Element,
     Frame,
     as_frame,
@@ -34,7 +34,7 @@ from ._perception import (
     normalize_label,
     reading_order,
 )
-from ._windows_assign import window_at
+from ._windows import window_at
 
 #: A box in frame pixels: left, top, right, bottom.
 Box = tuple[int, int, int, int]
@@ -115,7 +115,7 @@ class FusedDetector:
 
     1. OCR reads the text (re-reading only what changed since the last frame).
     2. With ``shapes``, control shapes found in the pixels (bordered buttons, text
-       fields, check boxes, radios, keypad keys; :mod:`~tiny_computer_agent._shapes`)
+       fields, check boxes, radios, keypad keys; :mod:`~tiny_computer_agent.perception._shapes`)
        cut OCR lines at control borders and say what each element is; a control whose
        label was cut out of a longer line is read again alone.
     3. With ``accessibility``, the frame's accessibility elements (the desktop screen
@@ -183,8 +183,10 @@ class FusedDetector:
     ) -> tuple[tuple[Element, ...], tuple[str, ...]]:
         """The elements with control shapes, and the prose that no control took as its
         long label (with the shapes off: ``found``'s own)."""
-        from ._errors import MissingExtra
-        from ._shapes import crop_reader, detect_shapes, fuse_with_prose
+        from .._errors import MissingExtra
+        from ._crop_reader import crop_reader
+        from ._fusion import fuse_with_prose
+        from ._shapes import detect_shapes
 
         try:
             shapes = detect_shapes(frame.image)
@@ -244,7 +246,7 @@ def _round_toggles(frame: Frame, tree: tuple[Element, ...]) -> tuple[Element, ..
     ]
     if not small or not hasattr(frame.image, "crop"):
         return tree
-    from ._errors import MissingExtra
+    from .._errors import MissingExtra
     from ._shapes import detect_shapes
 
     w, h = frame.size

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from .._errors import BrainError, MissingExtra
+from ..._errors import BrainError, MissingExtra
 from ._runtime import (
     TorchRuntime,
     _cached_snapshot,

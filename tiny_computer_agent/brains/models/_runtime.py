@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import BrainError, MissingExtra
+from ..._errors import BrainError, MissingExtra
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -325,7 +325,7 @@ class TorchRuntime:
     def warm(self) -> None:
         """Load the weights and run one tiny inference now, so the first decision pays
         for neither (the CLI calls this on a background thread before step 1, see
-        :mod:`tiny_computer_agent._warm`). A decision that comes meanwhile waits for
+        :mod:`tiny_computer_agent.perception._warm`). A decision that comes meanwhile waits for
         it; an error propagates, and the weights are kept when only the tiny
         inference failed."""
         if self._weights is not None:

@@ -25,6 +25,7 @@ from ._embed import EmbedBrain
 from ._intent import ADAPTER_DIR, IntentBrain, adapter_status
 from ._openai import DEFAULT_BASE_URL, DEFAULT_OPENAI_MODEL, OpenAIBrain, is_loopback
 from ._runtime import (
+    BUNDLED,
     DEFAULT_EMBED_MODEL,
     DEFAULT_TEXT_MODEL,
     DEFAULT_VISION_MODEL,
@@ -36,6 +37,7 @@ from ._vision import VisionBrain, annotate, zoomed_crop
 
 __all__ = [
     "ADAPTER_DIR",
+    "BUNDLED",
     "DEFAULT_BASE_URL",
     "DEFAULT_EMBED_MODEL",
     "DEFAULT_OPENAI_MODEL",

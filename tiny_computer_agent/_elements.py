@@ -8,7 +8,7 @@ OCR's lost spaces ("DontSave") and a model's punctuation ("Save.") still match.
 
 A :class:`Frame` is what a detector is given: the (maybe downscaled) image with its
 mapping, the monitor it was cut from, when it was captured and, when known, the
-top-level :class:`Window` list. :func:`tiny_computer_agent._frames.observe` builds one
+top-level :class:`Window` list. :func:`tiny_computer_agent.perception._frames.observe` builds one
 and turns it into an Observation.
 """
 
@@ -170,7 +170,7 @@ class Frame:
     """What a detector sees: one captured image and where it sits on the screen.
 
     ``image`` is the picture the brain is shown (a PIL image, maybe downscaled; a
-    size-only :class:`~tiny_computer_agent._frames.SizedImage` when Pillow is missing);
+    size-only :class:`~tiny_computer_agent.perception._frames.SizedImage` when Pillow is missing);
     ``mapping`` takes its pixels back to screen pixels; ``monitor`` is the captured
     rectangle ``(left, top, width, height)`` in screen (pointer) coordinates;
     ``captured_at`` is a ``time.time()``; ``windows`` are the top-level windows, or

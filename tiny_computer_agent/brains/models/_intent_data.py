@@ -1,6 +1,6 @@
 """The intent inventory and the menus generated from it (standard library only).
 
-The inventory (``tiny_computer_agent/models/intent/<domain>.json``, reviewed like code)
+The inventory (``tiny_computer_agent/brains/models/intent/<domain>.json``, reviewed like code)
 names *concepts* -- what a person may want done -- each with the labels real programs
 give its control and the ways people ask for it, including negated and indirect ones::
 
@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from .._perception import KINDS, normalize_label
+from ..._elements import KINDS, normalize_label
 
 __all__ = [
     "INVENTORY_DIR",

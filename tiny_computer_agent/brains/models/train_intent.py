@@ -1,4 +1,4 @@
-"""Train the intent brain's adapter: ``python -m tiny_computer_agent.models.train_intent``.
+"""Train the intent brain's adapter: ``python -m tiny_computer_agent.brains.models.train_intent``.
 
 Generates menus from the intent inventory (:mod:`._intent_data`, fixed seed), checks that
 no held-out goal (or a near copy: word-Jaccard >= 0.8) is in them, trains a LoRA adapter
@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from .._errors import MissingExtra, TraceError
-from .._perception import KINDS
+from ..._elements import KINDS
+from ..._errors import MissingExtra, TraceError
 from ._intent import (
     ADAPTER_DIR,
     HEAD_FILES,
@@ -104,7 +104,7 @@ def _dropout(goal: str, rng: random.Random) -> str:
 
 
 def heldout_goals(folder: Path) -> list[str]:
-    from ..records._cases import read_cases
+    from ...records import read_cases
 
     return [c.goal for f in sorted(folder.glob("*.json")) for c in read_cases(f)]
 
@@ -293,8 +293,7 @@ def score_by_domain(
 ) -> dict[str, list[int]]:
     """``[right, cases]`` per domain for ``brain`` on case scenarios, as ``--score`` judges
     them (``default``: the domain of a scenario that names none; ``into``: add to it)."""
-    from ..records import scoring_policy
-    from ..records._judging import score_trace
+    from ...records import score_trace, scoring_policy
 
     per = {} if into is None else into
     for trace in traces:
@@ -306,7 +305,7 @@ def score_by_domain(
 
 def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, Any]:
     """The trained brain on every case file in ``folders``: per domain and overall."""
-    from ..records import load_traces
+    from ...records import load_traces
     from ._intent import IntentBrain
 
     brain = IntentBrain(adapter=adapter, threads=threads)
@@ -329,7 +328,7 @@ def _sha256(folder: Path) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m tiny_computer_agent.models.train_intent",
+        prog="python -m tiny_computer_agent.brains.models.train_intent",
         description="Train the intent brain's adapter on menus generated from the inventory.",
     )
     d = Settings()
@@ -450,7 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     trainer.save(args.out, settings.model)
     card: dict[str, Any] = {
         "format": "tiny-computer-agent/intent-card",
-        "command": "python -m tiny_computer_agent.models.train_intent",
+        "command": "python -m tiny_computer_agent.brains.models.train_intent",
         "inventory": inventory.sizes(),
         "examples": len(examples),
         "dropped_near_heldout": settings.examples - len(examples),

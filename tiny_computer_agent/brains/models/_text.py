@@ -20,11 +20,11 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from .._actions import Action
-from .._contracts import Decision, Step
-from .._errors import BrainError, GoalUnreachable
-from .._history import actions_done
-from .._menu import Menu
+from ..._actions import Action
+from ..._contracts import Decision, Step
+from ..._errors import BrainError, GoalUnreachable
+from ..._history import actions_done
+from ..._menu import Menu
 from ._base import Message, ModelBrain
 from ._runtime import (
     DEFAULT_TEXT_MODEL,

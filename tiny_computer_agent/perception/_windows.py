@@ -7,7 +7,7 @@ window (the accessibility tree knows it) but whose centre another window covers 
 visible, so it is dropped: a person could not click it there.
 
 Geometry: elements are in *frame* pixels, windows in *screen* pixels (the
-:class:`~tiny_computer_agent._perception.FrameMapping` converts); windows come
+:class:`~tiny_computer_agent._elements.FrameMapping` converts); windows come
 top-most first, as :attr:`Frame.windows` and :attr:`Observation.windows` hold them.
 
 :func:`window_of` resolves "the 'Replace file?' dialog" (a title, compared like labels
@@ -21,8 +21,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ._errors import AmbiguousTarget, TargetError
-from ._perception import Element, FrameMapping, Observation, Window, normalize_label
+from .._elements import Element, FrameMapping, Observation, Window, normalize_label
+from .._errors import AmbiguousTarget, TargetError
 
 __all__ = ["assign_windows", "find_window", "window_at", "window_of"]
 

@@ -16,12 +16,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._errors import ScreenUnavailable
-from ._perception import Element, Frame, FrameMapping, Observation, Window, image_size
-from ._windows_assign import assign_windows
+from .._elements import Element, Frame, FrameMapping, Observation, Window, image_size
+from .._errors import ScreenUnavailable
+from ._windows import assign_windows
 
 if TYPE_CHECKING:
-    from ._contracts import Detector
+    from .._contracts import Detector
 
 __all__ = ["MappingRule", "SizedImage", "downscale", "make_frame", "observe", "uniform_mapping"]
 

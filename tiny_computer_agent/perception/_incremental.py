@@ -12,13 +12,13 @@ a new frame of the same size:
    meet, and treats a rectangle whose rows moved as a scroll (its pieces move with it);
 3. keeps the pieces of a rectangle whose text only changed colour (a hover or press
    highlight: :func:`same_text`) and reads each other rectangle alone
-   (:meth:`~tiny_computer_agent._ocr.OcrDetector.read_pieces` on the crop), dropping
+   (:meth:`~tiny_computer_agent.perception._ocr.OcrDetector.read_pieces` on the crop), dropping
    the old pieces inside it and keeping every piece outside;
 4. reads the whole frame when nothing was kept, the size changed, or the changed area
    passes :attr:`IncrementalOcr.full_above` of the frame (one read is then cheaper).
 
 Text boxes read before are not recognised again (the engine remembers readings by their
-pixels, :class:`~tiny_computer_agent._ocr._RememberedReadings`). A piece is read with
+pixels, :class:`~tiny_computer_agent.perception._ocr._RememberedReadings`). A piece is read with
 the engine's detector at the crop's own scale, so grouping of words into lines can
 differ from a whole-frame read, which groups differently between two reads of the same
 unchanged area too; tests/test_incremental.py checks, on real programs, that both
@@ -34,9 +34,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ._contracts import Detection
+from .._contracts import Detection
+from .._elements import Element, Frame, as_frame, box_within, image_size
 from ._ocr import OcrDetector, _snapped, rgb_array
-from ._perception import Element, Frame, as_frame, box_within, image_size
 
 __all__ = ["IncrementalOcr", "IndexUpdate", "changed_regions", "same_text", "scroll_shift"]
 

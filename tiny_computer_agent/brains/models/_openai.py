@@ -54,8 +54,8 @@ import urllib.parse
 from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
-from .._errors import BrainError
-from .._menu import Menu
+from ..._errors import BrainError
+from ..._menu import Menu
 from ._base import Message, ModelBrain
 
 __all__ = ["DEFAULT_BASE_URL", "DEFAULT_OPENAI_MODEL", "OpenAIBrain", "is_loopback"]

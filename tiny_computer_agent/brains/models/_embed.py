@@ -24,13 +24,13 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from .._actions import Action
-from .._brains import _intent, split_goal
-from .._contracts import Decision, Step
-from .._errors import GoalUnreachable
-from .._history import actions_done
-from .._menu import Menu
-from .._perception import Element, match_score, normalize_label
+from ..._actions import Action
+from ..._contracts import Decision, Step
+from ..._elements import Element, match_score, normalize_label
+from ..._errors import GoalUnreachable
+from ..._history import actions_done
+from ..._menu import Menu
+from .._goals import _intent, split_goal
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL
 

@@ -1,5 +1,5 @@
 """Brains without weights: a rule-based planner, a first-item baseline, an oracle and
-a scripted brain. Model brains live in :mod:`tiny_computer_agent.models`.
+a scripted brain. Model brains live in :mod:`tiny_computer_agent.brains.models`.
 
 Every brain answers ``decide(goal, menu, history) -> Decision`` and chooses only from
 the menu; none of them ever produces a coordinate.
@@ -10,414 +10,41 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ._actions import (
+from .._actions import (
     MAX_BATCH,
     VERB_TABLE,
     Action,
     check_batch,
     is_text,
-    normalize_keys,
     printable,
-    shown,
 )
-from ._contracts import Brain, Decision, Step
-from ._errors import ActionError, BrainError, GoalUnreachable
-from ._executors import held_text
-from ._history import actions_done
-from ._menu import Menu, parse_decision
-from ._perception import Element, Window, match_score, normalize_label, without_shortcut
-
-__all__ = [
-    "FirstItemBrain",
-    "OracleBrain",
-    "PlannerBrain",
-    "ScriptedBrain",
-    "brain_identity",
-    "split_goal",
-]
-
-_STOP_WORDS: Final = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "to",
-        "of",
-        "on",
-        "in",
-        "into",
-        "at",
-        "for",
-        "please",
-        "button",
-        "link",
-        "menu",
-        "tab",
-        "field",
-        "box",
-        "icon",
-        "item",
-        "option",
-        "window",
-        "dialog",
-        "it",
-        "this",
-        "that",
-        "my",
-    ]
-)
-#: The longest goal the planner reads: a goal is a sentence or a few steps joined by
-#: "then" (the longest in runs/ is under 60 characters).
-MAX_GOAL_CHARS: Final = 1000
-
-#: A word after a target that says what kind of control it is ("the 'Street' field").
-_KIND_WORD: Final = r"(?:button|link|tab|icon|field|box|option|item|menu item)"
-_FILLER_TAIL: Final = re.compile(
-    rf"\s+(?:to|so|in order to|so that|for|because)\s+.*$|\s+{_KIND_WORD}$", re.I
-)
-#: "'Name of the server you want to connect to' field": a quoted label and a kind word,
-#: whose label is not cut at its own "to" as a purpose clause would be.
-_QUOTED_KIND: Final = re.compile(rf"^(?P<q>['\"])(?P<label>.+)(?P=q)\s+{_KIND_WORD}$", re.I)
-
-
-#: Words that say a named control is a list to choose from ("the 'City' drop-down").
-_LIST_WORD: Final = r"(?:list|drop-?down(?:\s+list)?|menu|combo\s*box|combo|selector|picker)"
-#: "select 'Porto' from the 'City' list", "choose Faro in the City drop-down": a choice
-#: made in a named list or drop-down (the list word, or both labels quoted, say so).
-_CHOOSE: Final = re.compile(
-    r"^(?:select|choose|pick)\s+(?P<x>'[^']+'|\"[^\"]+\"|.+?)\s+(?:from|in|on)\s+(?:the\s+)?"
-    rf"(?P<y>'[^']+'|\"[^\"]+\"|.+?)(?P<kind>\s+{_LIST_WORD})?$",
-    re.I,
-)
-#: The first of the two parts a choice becomes: open the list, unless the choice shows.
-_OPEN_TO_CHOOSE: Final = re.compile(
-    rf"^open\s+(?:the\s+)?(?P<y>.+?)\s+{_LIST_WORD}\s+to\s+choose\s+(?P<x>.+)$", re.I
+from .._contracts import Decision, Step
+from .._elements import Element, Window, match_score, normalize_label, without_shortcut
+from .._errors import ActionError, BrainError, GoalUnreachable
+from .._executors import held_text
+from .._history import actions_done
+from .._menu import Menu
+from ._goals import (
+    _CHOICE_AFTER,
+    _FILLER_TAIL,
+    _OPEN_TO_CHOOSE,
+    _QUOTED_KIND,
+    _TRUTH,
+    MAX_GOAL_CHARS,
+    _Intent,
+    _intent,
+    _parts,
+    _phrases,
+    _setting,
+    _unquote,
+    _window_scope,
 )
 
+__all__ = ["PlannerBrain"]
 
-#: "set the Colour to Blue", "choose Blue as the Colour", "fill in Name with Ann", "enter
-#: 3 in Quantity": a control given a value, whatever kind it turns out to be (a field is
-#: typed into, a drop-down opened and its choice clicked, a check box ticked or cleared).
-#: ``y`` names the control, ``x`` the value.
-_SETS: Final = (
-    re.compile(r"^(?:set|change|make|update)\s+(?:the\s+)?(?P<y>.+?)\s+to\s+(?P<x>.+)$", re.I),
-    re.compile(r"^replace\s+(?:the\s+)?(?P<y>.+?)\s+with\s+(?P<x>.+)$", re.I),
-    re.compile(r"^(?:choose|select|pick)\s+(?P<x>.+?)\s+(?:as|for)\s+(?:the\s+)?(?P<y>.+)$", re.I),
-    re.compile(r"^fill\s+(?:in\s+|out\s+)?(?:the\s+)?(?P<y>.+?)\s+with\s+(?P<x>.+)$", re.I),
-    # unquoted only: "enter 'x' into y" is typing (see _PATTERNS)
-    re.compile(
-        r"^(?:enter|put|write|input)\s+(?P<x>[^'\"].*?)\s+(?:in|into)\s+(?:the\s+)?(?P<y>.+)$",
-        re.I,
-    ),
-)
-#: The second part a setting becomes: the choice, clicked once the first part opened a
-#: list (nothing to do when it typed the value or ticked a box).
-_CHOICE_AFTER: Final = re.compile(r"^choose (?P<x>.+) if (?P<y>.+) opened a list$")
-#: What a check box or radio may be set to.
-_TRUTH: Final = {
-    **dict.fromkeys(("on", "yes", "true", "checked", "ticked", "enabled", "selected"), True),
-    **dict.fromkeys(
-        ("off", "no", "false", "unchecked", "unticked", "cleared", "disabled", "deselected"),
-        False,
-    ),
-}
-
-
-def _setting(phrase: str) -> tuple[str, str] | None:
-    """(value, control) when ``phrase`` gives a control a value (:data:`_SETS`), else
-    None. A quote is never split: "choose 'Save as PDF'" is a click."""
-    for pattern in _SETS:
-        m = pattern.match(phrase.strip())
-        if m and all(_whole_or_unquoted(m[g]) for g in ("x", "y")):
-            return m["x"], m["y"]
-    return None
-
-
-def _whole_or_unquoted(text: str) -> bool:
-    """Whether ``text`` holds no quote, or is one quoted label end to end."""
-    t = text.strip()
-    if not any(q in t for q in "'\""):
-        return True
-    inner, quoted = _unquote(t)
-    return quoted and t[0] not in inner
-
-
-def brain_identity(brain: Brain) -> dict[str, Any]:
-    """A brain's name and settings, for traces and decision digests."""
-    settings = getattr(brain, "settings", None)
-    return {
-        "name": str(getattr(brain, "name", type(brain).__name__)),
-        "settings": dict(settings()) if callable(settings) else {},
-    }
-
-
-#: Words that start a step of a goal: after a comma outside quotes, one of them begins
-#: the next part ("type 3 into Quantity, tick Gift wrap, then click OK").
-_STEP_VERBS: Final = frozenset(
-    (
-        "click", "double-click", "doubleclick", "right-click", "rightclick", "press", "hit",
-        "tap", "push", "type", "enter", "write", "input", "put", "fill", "select", "choose",
-        "pick", "open", "close", "tick", "untick", "check", "uncheck", "clear", "enable",
-        "disable", "switch", "turn", "set", "change", "update", "replace", "make", "ensure",
-        "scroll", "drag", "move", "hover", "wait", "zoom", "magnify",
-    )
-)  # fmt: skip
-
-
-def split_goal(goal: str) -> list[str]:
-    """Split a multi-step goal on ``then``/``and``/``;`` outside quotes, on a menu
-    path's ``>`` ("open File > Save As": open File, then Save As), and on a comma
-    outside quotes that a step's verb follows (:data:`_STEP_VERBS`)."""
-    parts: list[str] = []
-    current: list[str] = []
-    quote: str | None = None
-    tokens = re.split(r"(\s+|[;,'\"])", goal)
-    for i, tok in enumerate(tokens):
-        if quote:
-            current.append(tok)
-            if tok == quote:
-                quote = None
-            continue
-        if tok in ("'", '"'):
-            # an apostrophe inside a word (Don't) is not a quote
-            prev = "".join(current)[-1:]
-            if tok == "'" and prev.isalnum():
-                current.append(tok)
-                continue
-            quote = tok
-            current.append(tok)
-        elif tok.strip().lower() in ("then", "and", ";", "and then", ">", "->", "→") or (
-            tok == "," and _next_word(tokens, i).lower() in _STEP_VERBS
-        ):
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(tok)
-    parts.append("".join(current))
-    return [p.strip(" ,.") for p in parts if p.strip(" ,.")]
-
-
-def _next_word(tokens: Sequence[str], i: int) -> str:
-    """The first word among ``tokens`` after index ``i`` ("" when none)."""
-    return next((t for t in tokens[i + 1 :] if t.strip()), "")
-
-
-def _parts(goal: str) -> list[str]:
-    """The goal's parts as the planner does them (:func:`split_goal`), with a choice in a
-    named list made two: "select 'Porto' from the 'City' list" is "open the 'City' list
-    to choose 'Porto'" (a drop-down shows its choices only once clicked), then "choose
-    'Porto'". A setting ("set Colour to Blue", :data:`_SETS`) is two as well: itself,
-    then "choose Blue if Colour opened a list" (a field takes the value typed, and the
-    second part has nothing to do)."""
-    out = []
-    for sub in split_goal(goal):
-        rest, _ = _window_scope(sub)
-        if setting := _setting(rest):
-            value, control = setting
-            out += [sub, f"choose {value} if {control} opened a list"]
-            continue
-        m = _CHOOSE.match(rest)
-        named = m is not None and (
-            m["kind"] is not None or (_unquote(m["x"])[1] and _unquote(m["y"])[1])
-        )
-        if m is None or not named:
-            out.append(sub)
-            continue
-        # the window clause names the list's window; the choices may open in their own
-        scope = sub[len(rest) :]
-        out += [f"open the {m['y']} list to choose {m['x']}{scope}", f"choose {m['x']}"]
-    return out
-
-
-def _unquote(text: str) -> tuple[str, bool]:
-    t = text.strip()
-    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
-        return t[1:-1], True
-    return t, False
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Intent:
-    verb: str
-    target: str | None = None
-    exact: bool = False
-    fields: tuple[tuple[str, Any], ...] = ()
-    #: for "tick"/"untick": the state the check box or radio should end in
-    tick: bool | None = None
-
-
-_Groups = Mapping[str, Any]
-
-
-def _key_intent(g: _Groups) -> _Intent | None:
-    try:
-        return _Intent("key", fields=(("keys", normalize_keys(g["keys"])),))
-    except ActionError:
-        return None  # "press Save": a click, below
-
-
-def _type_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"] or "")
-    text, _ = _unquote(g["text"] or g["quoted"])
-    return _Intent("type", target or None, exact, (("text", text),))
-
-
-def _scroll_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"] or "")
-    # the digits as written: Action reads them (ASCII only; "9" * 5000 is refused there)
-    fields = (("direction", g["dir"].lower()), ("amount", g["n"] or 3))
-    return _Intent("scroll", target or None, exact, fields)
-
-
-def _drag_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"])
-    to, _ = _unquote(g["to"])
-    return _Intent("drag", target, exact, (("to", to),))
-
-
-def _move_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"])
-    return _Intent("move", target, exact)
-
-
-def _wait_intent(g: _Groups) -> _Intent:
-    return _Intent("wait", fields=(("seconds", g["s"]),))
-
-
-#: Seconds in a unit, by its first letter (s, secs, seconds; m, min, minutes; h, hours).
-_UNITS: Final = {"s": 1, "m": 60, "h": 3600}
-
-
-def _deadline(g: _Groups) -> tuple[tuple[str, Any], ...]:
-    if not g.get("n"):
-        return ()
-    return (("seconds", float(g["n"]) * _UNITS[g["unit"][0].lower()]),)
-
-
-def _wait_text_intent(g: _Groups) -> _Intent:
-    text, _ = _unquote(g["text"])
-    return _Intent("wait_for", fields=(("text", text), *_deadline(g)))
-
-
-def _wait_screen_intent(g: _Groups) -> _Intent:
-    until = "change" if g["how"].lower().startswith("change") else "still"
-    target, exact = _unquote(g.get("target") or "")
-    return _Intent("wait_for", target or None, exact, (("until", until), *_deadline(g)))
-
-
-def _zoom_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"])
-    return _Intent("zoom", target, exact)
-
-
-def _tick_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"])
-    verb = g["verb"].lower()
-    want = not (verb.startswith(("un", "clear", "disable")) or verb.endswith("off"))
-    return _Intent("click", target, exact, tick=want)
-
-
-def _click_intent(g: _Groups) -> _Intent:
-    target, exact = _unquote(g["target"])
-    kind = normalize_label(g["kind"])
-    extra = {"doubleclick": (("clicks", 2),), "rightclick": (("button", "right"),)}
-    return _Intent("click", target, exact, extra.get(kind, ()))
-
-
-#: "(up to 2 minutes)", ", at most 30 s", "within 90 seconds": a wait's deadline.
-_DEADLINE: Final = (
-    r"(?:\s*[(,]?\s*(?:for\s+)?(?:up\s+to|at\s+most|within|max(?:imum)?)\s+"
-    r"(?P<n>\d{1,6}(?:\.\d{1,3})?)\s*(?P<unit>s|secs?|seconds?|m|mins?|minutes?|h|hours?)"
-    r"\s*\)?)?"
-)
-#: How a watched area should behave: change (and hold still) or hold still.
-_HOW: Final = r"(?P<how>changes?|settles?|is\s+still|stops?\s+changing|holds?\s+still)"
-
-#: Goal phrasings, tried in order; a builder may return None to let later ones try.
-#: A verb with no pattern here is never planned from a goal (a bare phrase is a click).
-_PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[_Groups], _Intent | None]], ...]] = (
-    (re.compile(r"^(?:press|hit|key)\s+(?P<keys>\S+)(?:\s+key)?$", re.I), _key_intent),
-    (re.compile(
-        # "type hello" may leave the text unquoted; "write the file to disk" is no typing:
-        # enter/write/input count only with quoted text
-        r"^(?:type\s+(?P<text>'[^']*'|\"[^\"]*\"|\S+)|(?:enter|write|input)\s+"
-        r"(?P<quoted>'[^']*'|\"[^\"]*\"))"
-        r"(?:\s+(?:into|in|on)\s+(?:the\s+)?(?P<target>.+?))?$", re.I), _type_intent),
-    (re.compile(
-        r"^scroll\s+(?P<dir>up|down|left|right)(?:\s+(?:by\s+)?(?P<n>\d+)"
-        r"(?:\s+(?:notches|times|clicks))?)?(?:\s+(?:in|on|over)\s+(?P<target>.+))?$", re.I),
-     _scroll_intent),
-    (re.compile(r"^drag\s+(?P<target>.+?)\s+(?:to|onto|into)\s+(?P<to>.+)$", re.I),
-     _drag_intent),
-    (re.compile(
-        r"^(?:move|hover)(?:\s+(?:the\s+)?(?:mouse|pointer))?\s+(?:to|over)\s+(?P<target>.+)$",
-        re.I), _move_intent),
-    (re.compile(
-        rf"^wait\s+(?:for|until)\s+(?P<text>'[^']+'|\"[^\"]+\")(?:\s+(?:to\s+appear|appears|"
-        rf"is\s+(?:shown|visible)|shows))?{_DEADLINE}$", re.I), _wait_text_intent),
-    (re.compile(
-        rf"^wait\s+(?:for|until)\s+the\s+screen\s+(?:to\s+)?{_HOW}{_DEADLINE}$", re.I),
-     _wait_screen_intent),
-    (re.compile(
-        rf"^wait\s+(?:for|until)\s+(?:the\s+)?(?P<target>.+?)\s+(?:to\s+)?{_HOW}{_DEADLINE}$",
-        re.I), _wait_screen_intent),
-    (re.compile(
-        r"^(?:zoom\s+(?:in\s+)?(?:on|into|to)|magnify)\s+(?:the\s+)?(?P<target>.+)$", re.I),
-     _zoom_intent),
-    (re.compile(r"^wait\s+(?P<s>\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)?$", re.I), _wait_intent),
-    (re.compile(
-        r"^(?:turn|switch)\s+(?:the\s+)?(?P<target>.+?)\s+(?P<verb>on|off)$", re.I),
-     _tick_intent),
-    (re.compile(
-        # "make sure the Subscribe box is ticked": a state asked for, not a click
-        r"^(?:make\s+sure|ensure)\s+(?:that\s+)?(?:the\s+)?(?P<target>.+?)\s+(?:is|are)\s+"
-        r"(?P<verb>enabled|on|checked|ticked|selected|disabled|off|unchecked|unticked|cleared)$",
-        re.I), _tick_intent),
-    (re.compile(
-        r"^(?P<verb>tick|untick|check|uncheck|clear|enable|disable|switch\s+(?:on|off)|"
-        r"turn\s+(?:on|off))\s+(?:the\s+)?(?P<target>.+?)(?:\s+(?:box|checkbox|check\s+box|"
-        r"option|toggle|switch))?$", re.I), _tick_intent),
-    (re.compile(
-        r"^(?P<kind>double[- ]?click|right[- ]?click|click|press|tap|select|choose|open|hit|"
-        r"push)\s+(?:on\s+)?(?:the\s+)?(?P<target>.+)$", re.I), _click_intent),
-)  # fmt: skip
-
-
-def _intent(sub: str) -> _Intent:
-    for pattern, build in _PATTERNS:
-        m = pattern.match(sub)
-        intent = build(m.groupdict()) if m else None
-        if intent is not None:
-            return intent
-    target, exact = _unquote(sub)
-    return _Intent("click", target, exact)
-
-
-def _phrases(phrase: str) -> list[tuple[str, int]]:
-    """Normalised runs of 1-4 consecutive words (not starting or ending on a stop word),
-    with their length in words: "don't save the changes" -> dontsave (2), save (1)..."""
-    words = [w for w in re.split(r"\s+", phrase) if w]
-    runs = []
-    for n in range(1, min(4, len(words)) + 1):
-        for i in range(len(words) - n + 1):
-            run = words[i : i + n]
-            if run[0].lower() in _STOP_WORDS or run[-1].lower() in _STOP_WORDS:
-                continue
-            core = normalize_label("".join(run))
-            if len(core) >= 3:
-                runs.append((core, n))
-    return runs
-
-
-#: "… in the 'Save as' dialog", "… of the 'Editor' window": the window a target is in.
-_WINDOW_SCOPE: Final = re.compile(
-    r"^(?P<rest>.+?)\s+(?:in|on|of|from|inside)\s+(?:the\s+)?(?P<title>'[^']+'|\"[^\"]+\"|"
-    r"[^'\"]+?)\s+(?:dialog|window|popup|pop-up|box|prompt)$",
-    re.I,
-)
 #: Kinds a click goal means before plain text, and the ones it means last.
 _CONTROL_BONUS: Final = 0.05
 _PROSE_KINDS: Final = frozenset({"title", "text"})
@@ -440,15 +67,6 @@ class _NoSuchWindow(GoalUnreachable):
 class _Disabled(GoalUnreachable):
     """The goal's target is on screen and disabled (the accessibility tree says so):
     clicking it does nothing, and scrolling will not find another."""
-
-
-def _window_scope(sub: str) -> tuple[str, str | None]:
-    """``sub`` without a trailing window clause, and the window's title it named."""
-    m = _WINDOW_SCOPE.match(sub.strip())
-    if not m:
-        return sub, None
-    title, _ = _unquote(m.group("title"))
-    return m.group("rest"), title
 
 
 def _covered(menu: Menu, title: str | None) -> Window | None:
@@ -1048,127 +666,3 @@ def _made(verb: str, fields: Mapping[str, Any], sub: str) -> Action:
         return Action.make(verb, **fields)
     except ActionError as exc:
         raise BrainError(f"the planned action is invalid: {exc}", reply=sub) from exc
-
-
-@dataclasses.dataclass(kw_only=True, slots=True)
-class FirstItemBrain:
-    """A baseline: always clicks entry 1, then says done. Any brain must beat it."""
-
-    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
-    sees_pixels: ClassVar[bool] = False
-
-    name: str = "first-item"
-
-    def settings(self) -> dict[str, Any]:
-        return {}
-
-    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if actions_done(history):
-            return Decision(action=Action.make("done", reason="clicked the first item"))
-        if not menu.entries:
-            raise GoalUnreachable("the menu is empty, so there is no first item to click")
-        e = menu.entries[0]
-        return Decision(action=Action.make("click", target=e.label, target_id=e.id), choice=1)
-
-
-@dataclasses.dataclass(kw_only=True, slots=True)
-class OracleBrain:
-    """Always the expected answer (for scoring): clicks the first expected label on the
-    menu, then says done."""
-
-    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
-    sees_pixels: ClassVar[bool] = False
-
-    expected: tuple[str, ...]
-    name: str = "oracle"
-
-    def settings(self) -> dict[str, Any]:
-        return {"expected": list(self.expected)}
-
-    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if actions_done(history):
-            return Decision(action=Action.make("done", reason="the expected target was clicked"))
-        # exact normalised labels only: an oracle that guessed would score a wrong answer
-        wanted = {normalize_label(label) for label in self.expected}
-        for number, e in enumerate(menu.entries, 1):
-            if e.key in wanted:
-                return Decision(
-                    action=Action.make("click", target=e.label, target_id=e.id), choice=number
-                )
-        raise GoalUnreachable(f"none of the expected labels {list(self.expected)} is on the menu")
-
-
-@dataclasses.dataclass(kw_only=True, slots=True)
-class ScriptedBrain:
-    """Plays a fixed list exactly once, then says done.
-
-    Items are :class:`Action` objects, action mappings (validated now, like
-    ``--script``), lists of them (a batch, checked now by
-    :func:`~tiny_computer_agent._actions.check_batch`), or raw reply strings (read by
-    :func:`parse_decision` against the menu at decision time, exactly like a model's
-    answer).
-    """
-
-    #: decides from the menu's text: a remote screen need not fetch every frame's pixels
-    sees_pixels: ClassVar[bool] = False
-
-    items: tuple[Action | tuple[Action, ...] | str, ...]
-    name: str = "scripted"
-    played: int = 0
-
-    @classmethod
-    def of(cls, items: Iterable[Action | Mapping[str, Any] | Sequence[Any] | str]) -> ScriptedBrain:
-        """Build from actions, dicts, lists of them (batches) or replies; a bad item raises
-        ActionError naming it."""
-        built: list[Action | tuple[Action, ...] | str] = []
-        for i, item in enumerate(items, 1):
-            if isinstance(item, (Action, str)):
-                built.append(item)
-            elif isinstance(item, Mapping):
-                built.append(_scripted_action(item, f"script item {i}"))
-            elif isinstance(item, (list, tuple)):
-                actions = [
-                    _scripted_action(a, f"script item {i}.{j}") for j, a in enumerate(item, 1)
-                ]
-                try:
-                    built.append(check_batch(actions))
-                except ActionError as exc:
-                    raise ActionError(f"script item {i}: {exc}") from exc
-            else:
-                raise ActionError(
-                    f"script item {i}: an action object, a list of them (a batch) or a reply "
-                    f"string, not {type(item).__name__} ({shown(item)})"
-                )
-        return cls(items=tuple(built))
-
-    def settings(self) -> dict[str, Any]:
-        return {"items": [_scripted_dict(i) for i in self.items]}
-
-    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if self.played >= len(self.items):
-            return Decision(action=Action.make("done", reason="the script has finished"))
-        item = self.items[self.played]
-        self.played += 1
-        if isinstance(item, str):
-            return parse_decision(item, menu)
-        if isinstance(item, tuple):
-            first, *rest = item
-            return Decision(action=first, reply=str(_scripted_dict(item)), batch=tuple(rest))
-        return Decision(action=item, reply=str(item.to_dict()))
-
-
-def _scripted_action(item: object, where: str) -> Action:
-    if isinstance(item, Action):
-        return item
-    if not isinstance(item, Mapping):
-        raise ActionError(f"{where}: an action object, not {type(item).__name__} ({shown(item)})")
-    try:
-        return Action.from_dict(item)
-    except ActionError as exc:
-        raise ActionError(f"{where}: {exc}") from exc
-
-
-def _scripted_dict(item: Action | tuple[Action, ...] | str) -> Any:
-    if isinstance(item, tuple):
-        return [a.to_dict() for a in item]
-    return item if isinstance(item, str) else item.to_dict()

@@ -18,8 +18,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from .._errors import BrainError, MissingExtra
-from .._menu import Menu
+from ..._errors import BrainError, MissingExtra
+from ..._menu import Menu
 from ._base import Message, ModelBrain
 from ._runtime import (
     DEFAULT_VISION_MODEL,

@@ -11,7 +11,7 @@ its detector and brain, the OCR engine first (step 1 needs it first)::
 
 Nothing runs twice and nothing races: the first index waits for the OCR part
 (:meth:`Warmup.guard`), and a brain's first decision waits on the brain's own load lock
-(:meth:`~tiny_computer_agent.models._runtime.TorchRuntime.warm`). A warm-up that fails
+(:meth:`~tiny_computer_agent.brains.models._runtime.TorchRuntime.warm`). A warm-up that fails
 changes nothing: it is logged (``-v``), and the first real use then works, or fails
 with its usual clear error, exactly as without the warm-up.
 
@@ -26,7 +26,7 @@ step 1 0.23-0.41 s faster on a quiet machine, up to 0.9 s slower when other work
 loaded it (its imports hold the GIL the index needs between onnxruntime calls). It
 pays most where a process waits anyway: ``--serve`` builds its engine before the
 first request. Engines are process-wide
-(:func:`~tiny_computer_agent._ocr.load_ocr_engine` keeps one per setting; a brain
+(:func:`~tiny_computer_agent.perception._ocr.load_ocr_engine` keeps one per setting; a brain
 keeps its weights), so a long-lived process warms once. Standard library only until
 the thread runs.
 """
@@ -40,8 +40,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from ._contracts import Brain, Detection, Detector
-from ._perception import Frame
+from .._contracts import Brain, Detection, Detector
+from .._elements import Frame
 
 __all__ = ["AfterWarmup", "Warmup", "ocr_settings", "start_warmup", "warm_ocr"]
 
