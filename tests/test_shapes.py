@@ -431,6 +431,26 @@ def test_lines_stacked_at_one_left_edge_in_one_box_are_rows_not_a_button() -> No
     ]
 
 
+def test_words_far_apart_in_one_field_shaped_band_are_a_bar_not_a_field() -> None:
+    # the built-in example's menu bar: a light band under the title bar has a field's
+    # shape; OCR read its words as four pieces a third of a word apart or more
+    band = Shape(box=(141, 106, 1139, 140), kind="field")
+    title = _ocr("notes.txt - Editor", (147, 75, 331, 105))
+    words = [
+        _ocr("File", (147, 108, 192, 139)), _ocr("Edit", (239, 108, 287, 138)),
+        _ocr("View", (325, 105, 386, 143)), _ocr("Help", (417, 107, 472, 142)),
+    ]  # fmt: skip
+    made = fuse([title, *words], [band])
+    assert [(e.label, e.kind) for e in made if e.box[1] > 100] == [
+        ("File", ""), ("Edit", ""), ("View", ""), ("Help", ""),
+    ]  # fmt: skip
+    assert not [e for e in made if e.kind == "field"]
+    # text typed into a field is one piece, and two pieces are not yet a bar
+    for held in ([_ocr("File Edit View Help", (147, 108, 472, 139))], words[:2]):
+        fields = [e for e in fuse([title, *held], [band]) if e.kind == "field"]
+        assert [e.value for e in fields] == [" ".join(w.label for w in held)]
+
+
 def test_a_button_cut_out_of_the_middle_of_a_word_takes_its_re_read() -> None:
     # Tk's option menu: OCR reads "Colour: Red" as one line; the letters placed by
     # estimate put "r:" inside the button, and the re-read of the button alone is sure

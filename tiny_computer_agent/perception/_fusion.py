@@ -239,7 +239,7 @@ def fuse_with_prose(
     ]
     names = _field_names([s for s, _ in read_in if s.kind == "field"], label_of)
     for s, texts in read_in:
-        if rows := _stacked_rows(s, texts):
+        if rows := _stacked_rows(s, texts) or _bar_items(s, texts):
             out.extend(rows)
             continue
         made = _control_element(s, texts, names.get(id(s)))
@@ -448,6 +448,33 @@ def _stacked_rows(s: Shape, texts: Sequence[Element]) -> list[Element]:
         )
         for e in lines
     ]
+
+
+#: Words in one field further apart than this share of their line's height (OCR's boxes
+#: hold the line's whole height; a space is about a quarter of it) are separate items,
+#: when there are :data:`BAR_ITEMS` of them or more.
+BAR_GAP: Final = 0.5
+BAR_ITEMS: Final = 3
+
+
+def _bar_items(s: Shape, texts: Sequence[Element]) -> list[Element]:
+    """The words of a bar drawn as one field, or [] for a field: :data:`BAR_ITEMS` or
+    more pieces of text on one line, each further from the next than :data:`BAR_GAP`
+    line heights (a menu bar painted as a light band under a title bar has a text
+    field's shape: it read as one field named by the title, holding "File Edit View
+    Help"; text typed into a field is one piece, its words a space apart). Each piece
+    is text of its own, as OCR read it: what kind of item it is, the pixels do not say."""
+    if s.kind != "field" or len(texts) < BAR_ITEMS:
+        return []
+    row = sorted(texts, key=lambda e: e.box[0])
+    height = max(e.box[3] - e.box[1] for e in row)
+    centres = [(e.box[1] + e.box[3]) / 2 for e in row]
+    one_line = max(centres) - min(centres) <= height / 2
+    apart = all(
+        b.box[0] - a.box[2] > BAR_GAP * max(a.box[3] - a.box[1], b.box[3] - b.box[1])
+        for a, b in itertools.pairwise(row)
+    )
+    return row if one_line and apart else []
 
 
 def _ragged(texts: Sequence[Element]) -> bool:
