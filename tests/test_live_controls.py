@@ -287,6 +287,21 @@ def test_a_zenity_entry_that_holds_a_draft_is_typed_over(gtk: Desk) -> None:
     assert _said(proc, episode) == (0, "final report"), episode["log"]
 
 
+def test_fields_named_by_kind_and_order_when_the_goal_names_no_label(gtk: Desk) -> None:
+    """No label in the goal (issue 35 item 5): "the text box" is the dialog's one entry,
+    "the first/second text field" are a form's two entries in reading order."""
+    proc = _zenity(gtk, "--entry", "--title", "Rename", "--text", "New name:",
+                   "--entry-text", "draft-6")  # fmt: skip
+    episode = _agent(gtk, "type 'draft-7' into the text box then click OK", steps=4)
+    assert _said(proc, episode) == (0, "draft-7"), episode["log"]
+    proc = _zenity(gtk, "--forms", "--title", "Address", "--text", "Where do you live?",
+                   "--add-entry", "Street", "--add-entry", "City")  # fmt: skip
+    goal = ("type 'Rua Augusta' into the first text field, type 'Lisbon' into the second "
+            "text field, then click OK")  # fmt: skip
+    episode = _agent(gtk, goal, steps=6)
+    assert _said(proc, episode) == (0, "Rua Augusta|Lisbon"), episode["log"]
+
+
 _PAGE = """<!doctype html><html><head><meta charset=utf-8><title>Sign up</title>
 <style>body{font:16px sans-serif;margin:40px} label{display:block;margin:14px 0}</style>
 </head><body><h1>Sign up</h1><form onsubmit="return false">

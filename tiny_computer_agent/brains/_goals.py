@@ -380,9 +380,12 @@ def _phrases(phrase: str) -> list[tuple[str, int]]:
 
 
 #: "… in the 'Save as' dialog", "… of the 'Editor' window": the window a target is in.
+#: "in the Save dialog", "in the 'Export' box": a window's title. A "box" is a window
+#: only when its title is quoted: "type 'cats' in the search box" names a field.
 _WINDOW_SCOPE: Final = re.compile(
-    r"^(?P<rest>.+?)\s+(?:in|on|of|from|inside)\s+(?:the\s+)?(?P<title>'[^']+'|\"[^\"]+\"|"
-    r"[^'\"]+?)\s+(?:dialog|window|popup|pop-up|box|prompt)$",
+    r"^(?P<rest>.+?)\s+(?:in|on|of|from|inside)\s+(?:the\s+)?(?:(?P<title>'[^']+'|\"[^\"]+\"|"
+    r"[^'\"]+?)\s+(?:dialog(?:\s+box)?|window|popup|pop-up|prompt)|"
+    r"(?P<boxed>'[^']+'|\"[^\"]+\")\s+box)$",
     re.I,
 )
 
@@ -392,5 +395,5 @@ def _window_scope(sub: str) -> tuple[str, str | None]:
     m = _WINDOW_SCOPE.match(sub.strip())
     if not m:
         return sub, None
-    title, _ = _unquote(m.group("title"))
+    title, _ = _unquote(m.group("title") or m.group("boxed"))
     return m.group("rest"), title

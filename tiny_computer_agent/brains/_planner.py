@@ -42,6 +42,7 @@ from ._goals import (
     _unquote,
     _window_scope,
 )
+from ._references import Unclear, refer
 
 __all__ = ["PlannerBrain"]
 
@@ -356,7 +357,7 @@ class PlannerBrain:
         if intent.tick is not None:
             try:
                 return self._tick(intent, menu, sub, window, others)
-            except _Disabled:
+            except (_Disabled, Unclear):
                 raise
             except GoalUnreachable:  # "check for updates" is a click, not a check box
                 intent = _Intent("click", *_unquote(phrase))
@@ -457,10 +458,16 @@ class PlannerBrain:
     ) -> tuple[Action, int | None, str]:
         """Click the check box (or radio) named by the goal, unless it already shows the
         state wanted: then a short wait stands in for the click, which would undo it."""
-        choice, e = self._choose(
-            intent.target or "", intent.exact, menu, sub, verb="tick", window=window,
-            others=others,
-        )  # fmt: skip
+        try:
+            choice, e = self._choose(
+                intent.target or "", intent.exact, menu, sub, verb="tick", window=window,
+                others=others,
+            )  # fmt: skip
+        except GoalUnreachable:  # "tick the second checkbox": the box by kind and order
+            meant = refer(_TICK_VERB.sub("", _window_scope(sub)[0]), _in_window(menu, window))
+            if meant is None:
+                raise
+            choice, e = _number(menu, meant), meant
         if e.kind in ("check", "radio") and e.checked == intent.tick:
             state = "ticked" if intent.tick else "not ticked"
             note = f"{e.label!r} is already {state}: nothing to click"
@@ -515,6 +522,8 @@ class PlannerBrain:
         ("Last name"): two labels the goal tells apart are two controls, and typing both
         into one field is not what was asked."""
         ranked = _rank(phrase, exact, menu, verb, window)
+        if not ranked and not exact and (meant := refer(phrase, _in_window(menu, window))):
+            return _number(menu, meant), meant
         if not ranked:
             where = f" in the {window!r} window" if window else ""
             seen = ", ".join(repr(e.label) for e in menu.entries) or "nothing"
@@ -556,6 +565,18 @@ class PlannerBrain:
                 f"it; quote each label as the screen shows it"
             )
         return best[0][1], element
+
+
+_TICK_VERB: Final = re.compile(
+    r"^\s*(?:tick|untick|check|uncheck|clear|enable|disable|select|switch\s+(?:on|off)|"
+    r"turn\s+(?:on|off))\s+",
+    re.I,
+)
+
+
+def _number(menu: Menu, element: Element) -> int | None:
+    """``element``'s number on the menu (None: the capped menu left it out)."""
+    return next((n for n, e in enumerate(menu.entries, 1) if e.id == element.id), None)
 
 
 def _focuses(click: Action, menu: Menu) -> bool:
@@ -608,7 +629,16 @@ def _did_not_take(history: Sequence[Step], menu: Menu) -> str:
                 f"{now.value!r}: the text did not arrive"
             )
         old = normalize_label(held_text(before))
-        if typed and not secret and old and old not in typed and _holds(shown, old):
+        # "draft-7" over "draft-6" took: an OCR slip's tolerance must not call it the old
+        replaced = shown == typed or (typed in shown and old not in shown)
+        if (
+            typed
+            and not secret
+            and old
+            and old not in typed
+            and not replaced
+            and _holds(shown, old)
+        ):
             return (
                 f"typed {action.text!r} into the {before.label!r} field in place of "
                 f"{before.value!r}, but it shows {now.value!r}: the old text stayed (this "
