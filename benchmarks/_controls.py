@@ -219,10 +219,12 @@ def _commit() -> str:
 
 def table(results: dict[str, dict[str, Tally]], command: str) -> str:
     """A markdown table: detector x toolkit, with the command and commit above it."""
+    return f"command: `{command}`\ncommit: {_commit()}\n\n" + grid(results)
+
+
+def grid(results: dict[str, dict[str, Tally]]) -> str:
+    """The markdown table alone: a row per detector and toolkit (then all)."""
     lines = [
-        f"command: `{command}`",
-        f"commit: {_commit()}",
-        "",
         "| detector | toolkit | shots | targets | hit rate | kind accuracy (of hits) "
         "| median ms/frame |",
         "|---|---|---:|---:|---:|---:|---:|",

@@ -181,7 +181,7 @@ def _cli_run(
 @dataclasses.dataclass
 class Server:
     """A ``--serve --live`` (armed: ``--real-input`` too) kept up for the section;
-    frozen between its runs. ``scripts/time_idle_server.py`` starts its servers here."""
+    frozen between its runs."""
 
     proc: subprocess.Popen[str]
     url: str

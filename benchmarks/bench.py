@@ -10,6 +10,11 @@ process's peak memory. Add a section by decorating a function in this file:
 ``--repeat`` defaults to each section's own count (5, or what its ``section(...,
 repeat=N)`` says: a round of ``steps`` takes minutes). ``make bench`` runs ``steps``.
 
+Each section also writes its page in ``docs/benchmarks/`` (``--out DIR`` elsewhere):
+``steps.md`` and ``controls.md`` (the site's names for them), ``bench-SECTION.md`` for
+the others: the table, with the date, the machine, the command and the commit above it
+(benchmarks/_pages.py). ``make bench-pages`` regenerates every page.
+
 Sections here:
     steps    whole loop steps on real programs (a dialog, a form, a list, a keypad) with
              real input, as the CLI runs them: p50 and p95 per stage and per step, our
@@ -38,8 +43,14 @@ Sections here:
              warm-up of the OCR engine and the model brain (tiny_computer_agent.perception._warm),
              and through a --serve kept up (with and without --no-idle-index), on a
              private Xvfb with real input, from each step's timings in --trace
-    threads  onnxruntime's intra-op threads (OCR) and torch's threads (embed brain, a
-             tiny Qwen2, SmolLM2-135M), 1 vs 2, idle and beside two busy cores
+    engine   a one-shot command's first step without the warm engine (--no-engine) and
+             with it (--warm, kept up), against a warm step, real input on a private Xvfb
+    threads  onnxruntime's intra-op threads (OCR), torch's threads (embed brain, a
+             tiny Qwen2, SmolLM2-135M) and OpenBLAS's (the intent brain's numpy MiniLM),
+             1 vs 2, idle and beside two busy cores
+    load     what a fresh process pays before its first step: the OCR engine built and
+             its first whole read; the intent brain loaded and its first decision, on
+             numpy and on torch; each process's wall time and peak memory
     controls the recorded controls set (benchmarks/controls: real Tk, X Toolkit and GTK
              screenshots, targets from the toolkits, and the windows and accessibility
              tree the live screen gave with each): per detector (--detector NAME,
@@ -85,6 +96,21 @@ class Section:
 SECTIONS: dict[str, Section] = {}
 #: options a section reads besides ``repeat`` (set by main from the command line)
 OPTIONS: dict[str, Any] = {"detectors": ()}
+#: extra Markdown a section adds to its page (below its table), by section name
+DETAILS: dict[str, list[str]] = {}
+#: the pages of sections not named bench-SECTION.md (the site links to these names)
+PAGE_NAMES = {"steps": "steps.md", "controls": "controls.md"}
+#: sections whose code (and docstring) is a module of their own
+MODULES = {
+    "steps": "_steps.py",
+    "firststep": "_firststep.py",
+    "engine": "_engine.py",
+    "threads": "_threads.py",
+    "settle": "_settle_bench.py",
+    "index": "_index.py",
+    "controls": "_controls.py",
+    "load": "_load.py",
+}
 
 
 def section(
@@ -826,11 +852,25 @@ def bench_firststep(repeat: int) -> list[Row]:
     return [Row(*r) for r in firststep_rows(repeat)]
 
 
-@section("threads", "onnxruntime and torch threads, 1 vs 2, idle and beside 2 busy cores")
+@section("engine", "a one-shot command's first step without and with the warm engine")
+def bench_engine(repeat: int) -> list[Row]:
+    from benchmarks._engine import engine_rows
+
+    return [Row(*r) for r in engine_rows(repeat)]
+
+
+@section("threads", "onnxruntime, torch and OpenBLAS threads, 1 vs 2, idle and beside 2 busy cores")
 def bench_threads(repeat: int) -> list[Row]:
     from benchmarks._threads import threads_rows
 
     return [Row(*r) for r in threads_rows(repeat, _BENCH_APP)]
+
+
+@section("load", "a fresh process: the OCR engine, and the intent brain on numpy vs torch")
+def bench_load(repeat: int) -> list[Row]:
+    from benchmarks._load import load_rows
+
+    return [Row(*r) for r in load_rows(repeat)]
 
 
 @section("settle", "late redraws against the settle's quiet window, with real clicks", repeat=2)
@@ -849,12 +889,13 @@ def bench_index(repeat: int) -> list[Row]:
 
 @section("controls", "controls of real programs found per detector (held-out set)", repeat=1)
 def bench_controls(repeat: int) -> list[Row]:
-    from benchmarks._controls import DEFAULT_DETECTORS, controls_rows, measure, table
+    from benchmarks._controls import DEFAULT_DETECTORS, controls_rows, grid, measure
 
     detectors = OPTIONS["detectors"] or DEFAULT_DETECTORS
     results = measure(detectors)
-    flags = " ".join(f"--detector {d}" for d in detectors)
-    print(table(results, f"python benchmarks/bench.py controls {flags}") + "\n", flush=True)
+    shown = grid(results)
+    print(shown + "\n", flush=True)
+    DETAILS["controls"] = ["## Per detector and toolkit", shown]
     return [Row(*r) for r in controls_rows(results)]
 
 
@@ -870,10 +911,10 @@ def bench_steps(repeat: int) -> list[Row]:
     return [Row(*figure) for figure in measure(repeat)]
 
 
-def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
+def table(rows: Sequence[Row]) -> str:
+    """The section's rows as a Markdown table."""
     width = max(len(r.metric) for r in rows)
-    lines = [f"## {section_.name}: {section_.description} (median of {repeat})", ""]
-    lines.append(f"| {'metric'.ljust(width)} | median | note |")
+    lines = [f"| {'metric'.ljust(width)} | median | note |"]
     lines.append(f"|{'-' * (width + 2)}|-------:|------|")
     for r in rows:
         digits = 2 if r.value < 0.001 else 1  # sub-millisecond costs keep two decimals
@@ -882,7 +923,44 @@ def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
     return "\n".join(lines)
 
 
+def render(section_: Section, rows: Sequence[Row], repeat: int) -> str:
+    heading = f"## {section_.name}: {section_.description} (median of {repeat})"
+    return heading + "\n\n" + table(rows)
+
+
+def about(name: str) -> str:
+    """What section ``name`` measures: its entry in this file's docstring, and the
+    docstring of its own module (``benchmarks/_NAME.py``) when it has one."""
+    import ast
+    import re
+
+    doc = __doc__ or ""
+    entry = re.search(rf"^    {re.escape(name)}\s+(.*?)(?=^    \S|\Z)", doc, re.M | re.S)
+    parts = [" ".join(entry.group(1).split())] if entry else []
+    module = MODULES.get(name)
+    if module is not None:
+        tree = ast.parse((ROOT / "benchmarks" / module).read_text(encoding="utf-8"))
+        parts.append(ast.get_docstring(tree) or "")
+    return "\n\n".join(p for p in parts if p)
+
+
+def page(section_: Section, rows: Sequence[Row], repeat: int, peak: float) -> str:
+    """The body of the section's page: the table, then what the section measures."""
+    parts = [
+        f"{repeat} rounds (`--repeat {repeat}`): a figure is a median unless its row or "
+        f"note says otherwise (a count, a rate, a p95, a ratio). This process's peak memory "
+        f"(max RSS) when the section ended: {peak:.0f} MiB.",
+        table(rows),
+        *DETAILS.get(section_.name, ()),
+    ]
+    if text := about(section_.name):
+        parts += ["## How it is measured", "```text\n" + text + "\n```"]
+    return "\n\n".join(parts)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from benchmarks import _pages
+
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -906,14 +984,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="controls: a detector name from the registry, e.g. ocr-full, shapes, a11y, "
         "auto (repeatable; default ocr-full)",
     )
+    _pages.add_out_argument(p)
     args = p.parse_args(argv)
     OPTIONS["detectors"] = tuple(args.detector)
+    command = _pages.command_line("benchmarks/bench.py", argv)
     chosen = args.sections or list(SECTIONS)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {sys.platform}\n")
     for name in chosen:
         sec = SECTIONS[name]
         repeat = sec.repeat if args.repeat is None else args.repeat
-        print(render(sec, sec.run(repeat), repeat) + "\n", flush=True)
+        started = time.time()
+        DETAILS.pop(name, None)
+        rows = sec.run(repeat)
+        print(render(sec, rows, repeat) + "\n", flush=True)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+        body = page(sec, rows, repeat, peak)
+        title = f"{name}: {sec.description}"
+        page_name = PAGE_NAMES.get(name, f"bench-{name}.md")
+        _pages.write_page(args.out, page_name, title, command, body, started=started)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory (max RSS of this process): {peak:.0f} MiB")
     return 0

@@ -1,7 +1,11 @@
 """Every brain on runs/ and on the held-out free-form sets, per domain (issue 11).
 
     python benchmarks/intent_scoreboard.py [--brains planner,embed,intent,intent-torch]
-        [--threads 1] [--cases DIR]
+        [--threads 1] [--cases DIR] [--out DIR]
+
+Prints the tables and writes them as the page ``docs/benchmarks/intent.md`` (``--out
+DIR`` elsewhere), with the date, the machine, the command and the commit above them
+(with ``--cases`` other than the held-out sets it only prints).
 
 For each brain: runs/ (the recorded scenarios), the held-out case files in
 benchmarks/intent/heldout/ overall and per domain, how often it gave up when nothing
@@ -78,7 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--brains", default="planner,embed,intent,intent-torch")
     p.add_argument("--threads", type=int, default=1, help="torch threads for model brains")
     p.add_argument("--cases", type=Path, default=HELDOUT, help="case files (the held-out)")
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import _pages
+
+    _pages.add_out_argument(p)
     args = p.parse_args(argv)
+    started = time.time()
+    command = _pages.command_line("benchmarks/intent_scoreboard.py", argv)
     runs = list(load_traces(RUNS))
     heldout = [t for f in sorted(args.cases.glob("*.json")) for t in load_traces(f)]
     if not heldout:
@@ -124,21 +134,27 @@ def main(argv: list[str] | None = None) -> int:
         "median ms",
         "again ms",
     ]
-    print(
+    lines = [
         f"{label}: {len(heldout)} cases over {len(domains)} domains "
         f"({sum(1 for t in heldout if t.expected and t.expected.give_up)} where nothing fits); "
-        f"runs/: {len(runs)} scenarios"
-    )
-    print("| " + " | ".join(heads) + " |")
-    print("|" + "---|" * len(heads))
-    for row in table:
-        print("| " + " | ".join(str(row[h]) for h in heads) + " |")
-    print()
-    print("| domain | " + " | ".join(r["brain"] for r in table) + " |")
-    print("|" + "---|" * (len(table) + 1))
+        f"runs/: {len(runs)} scenarios",
+        "",
+        "| " + " | ".join(heads) + " |",
+        "|" + "---|" * len(heads),
+        *("| " + " | ".join(str(row[h]) for h in heads) + " |" for row in table),
+        "",
+        "| domain | " + " | ".join(r["brain"] for r in table) + " |",
+        "|" + "---|" * (len(table) + 1),
+    ]
     for d in domains:
         count = sum(1 for t in heldout if t.metadata["domain"] == d)
-        print(f"| {d} ({count}) | " + " | ".join(r["per"][d] for r in table) + " |")
+        lines.append(f"| {d} ({count}) | " + " | ".join(r["per"][d] for r in table) + " |")
+    print("\n".join(lines))
+    about = (__doc__ or "").split("\n\n", 2)[-1]
+    body = "\n".join(lines) + "\n\n## How it is measured\n\n```text\n" + about.strip() + "\n```"
+    title = f"intent: every brain on runs/ and the {label} free-form cases, per domain"
+    if args.cases == HELDOUT:  # the page is the held-out board; other cases only print
+        _pages.write_page(args.out, "intent.md", title, command, body, started=started)
     return 0
 
 

@@ -7,6 +7,9 @@
 # give the live accessibility tests a session bus and an AT-SPI2 registry; python3-gi and
 # gir1.2-gtk-4.0 let them run a GTK 4 window with the system Python. x11-apps
 # (xcalc) and x11-utils (xmessage) are the X Toolkit programs of tests/test_live_shapes.py.
+# xterm is the real terminal tests/test_live_terminal.py keeps every input out of.
+# mousepad (a GTK 3 editor) and pcmanfm (a GTK file manager) are the GTK programs of
+# tests/test_live_procedures.py.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
@@ -14,14 +17,14 @@ set -euo pipefail
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
-  yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi)
+  yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
   [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
   [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
-  [yad]=yad
+  [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm
 )
 
 missing=()

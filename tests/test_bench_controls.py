@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from benchmarks._controls import LABELS, Shot, detect_fn, load, run
+from benchmarks import bench
+from benchmarks._controls import LABELS, VARIANTS, Shot, detect_fn, load, run
 from tiny_computer_agent._elements import KINDS, STATES, Element, Window
+
+from .helpers import assert_generated_page
 
 
 @pytest.fixture(scope="module")
@@ -181,3 +186,18 @@ def test_labels_recorded_before_the_context_still_load_and_score(
     assert old.windows == () and old.accessible == ()
     tally = run(_replay([old], _perfect), [old])["all"]
     assert tally.hit_rate == 1.0
+
+
+def test_the_controls_page_holds_the_table_per_detector_and_toolkit(
+    shots: list[Shot], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(VARIANTS, "nothing", lambda: lambda frame: ())
+    monkeypatch.setitem(bench.OPTIONS, "detectors", ())
+    argv = ["controls", "--detector", "nothing", "--out", str(tmp_path)]
+    assert bench.main(argv) == 0
+    page = tmp_path / "controls.md"
+    text = assert_generated_page(page, shlex.join(["python", "benchmarks/bench.py", *argv]))
+    targets = sum(len(s.targets) for s in shots)
+    assert f"| nothing | all | {len(shots)} | {targets} | 0/{targets} = 0.0% |" in text
+    assert all(f"| nothing | {kit} | " in text for kit in ("gtk", "tk", "xt"))
+    assert "HELD OUT" in text  # what it measures, and that nobody tunes on it

@@ -5,7 +5,10 @@ run (a live test: the baseline must be installed where the benchmark runs)."""
 
 from __future__ import annotations
 
+import re
+import shlex
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,8 @@ from tiny_computer_agent import ScriptedBrain
 from tiny_computer_agent._elements import normalize_label
 from tiny_computer_agent.cli._base import make_brain
 from tiny_computer_agent.cli._parser import build_parser
+
+from .helpers import assert_generated_page
 
 TSV = (
     "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
@@ -108,3 +113,48 @@ def test_hit_rates_score_both_indexes_on_the_step_target_and_name_what_each_miss
     assert (rates.ours, rates.tesseract, rates.targets) == (1, 0, 1)
     assert (dict(rates.missed), dict(rates.tesseract_missed)) == ({}, {"save": 1})
     assert _steps.stage(step, "act") == pytest.approx(0.05)  # the loop's act holds the settle
+
+
+def test_each_section_writes_its_page_with_the_run_above_its_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def run(repeat: int) -> list[bench.Row]:
+        return [bench.Row("a cost", 0.0123, "s", "a note"), bench.Row("a ratio", 1.5, "x")]
+
+    monkeypatch.setitem(bench.SECTIONS, "fake", bench.Section("fake", "a fake section", run, 3))
+    argv = ["fake", "--out", str(tmp_path)]
+    assert bench.main(argv) == 0
+    page = tmp_path / "bench-fake.md"
+    text = assert_generated_page(page, shlex.join(["python", "benchmarks/bench.py", *argv]))
+    assert "# fake: a fake section" in text and "3 rounds (`--repeat 3`)" in text
+    assert "| a cost  | 12.3 ms | a note |" in text and "| 1.5 x |" in text
+    assert [p.name for p in tmp_path.iterdir()] == ["bench-fake.md"]  # no temp file left
+
+
+def test_a_sections_page_says_what_it_measures() -> None:
+    assert set(bench.MODULES) <= set(bench.SECTIONS)
+    for module in bench.MODULES.values():
+        assert (_steps.ROOT / "benchmarks" / module).is_file(), module
+    text = bench.about("steps")
+    assert text.startswith("whole loop steps on real programs") and "Tesseract" in text
+    assert "bench.py's ``load`` section" in bench.about("load")
+    assert bench.about("scoring").startswith("scoring throughput")
+
+
+def test_make_bench_pages_runs_every_section_and_every_other_page() -> None:
+    makefile = (_steps.ROOT / "Makefile").read_text()
+    recipe = makefile.split("\nbench-pages:", 1)[1].split("\n\n", 1)[0].replace("\\\n", " ")
+    commands = [line.strip() for line in recipe.splitlines()[1:]]
+    ran = {
+        word
+        for line in commands
+        if "benchmarks/bench.py" in line
+        for word in line.split("bench.py", 1)[1].split()
+        if not word.startswith("-")
+    }
+    assert set(bench.SECTIONS) <= ran, set(bench.SECTIONS) - ran
+    assert any(re.search(r"benchmarks/fuzz.py --cases 100000$", line) for line in commands)
+    # every other generator of a page (a script that writes through benchmarks/_pages.py)
+    for script in sorted((_steps.ROOT / "benchmarks").glob("[!_]*.py")):
+        if script.name != "bench.py" and "_pages.write_page(" in script.read_text():
+            assert any(f"benchmarks/{script.name}" in line for line in commands), script.name

@@ -2,18 +2,21 @@
 outsider's input crosses (replies, actions, scripts, traces, scoreboards, scoring, CLI
 flags, images), and not one may end in an exception that is not the project's own.
 
-``make fuzz`` runs the same targets with 100,000 cases or more (``scripts/fuzz.py``);
+``make fuzz`` runs the same targets with 100,000 cases or more (``benchmarks/fuzz.py``);
 the targets and what a crash is are in ``tests/fuzzing.py``.
 """
 
 from __future__ import annotations
 
 import logging
+import shlex
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from . import fuzzing
+from .helpers import assert_generated_page
 
 #: The bounded run's size: at least 20,000 cases, in about 25 s on two shared cores.
 TOTAL = 20_000
@@ -99,3 +102,20 @@ def test_the_same_seed_makes_the_same_inputs() -> None:
             a = [target.make(random.Random("1:x")) for _ in range(5)]
             b = [target.make(random.Random("1:x")) for _ in range(5)]
             assert fuzzing.show(a) == fuzzing.show(b), target.name
+
+
+def test_the_fuzz_command_writes_its_page_and_a_run_of_some_targets_writes_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import fuzz
+
+    monkeypatch.setenv("TINY_COMPUTER_AGENT_HOME", str(tmp_path / "home"))  # fuzz sets its own
+    monkeypatch.delenv("TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT", raising=False)
+    argv = ["--cases", "40", "--out", str(tmp_path / "all")]
+    assert fuzz.main(argv) == 0
+    page = tmp_path / "all" / "fuzz.md"
+    text = assert_generated_page(page, shlex.join(["python", "benchmarks/fuzz.py", *argv]))
+    assert "40 cases requested, seed 0" in text and " 0 crashed" in text
+    assert all(f"\n{t.name} " in text for t in fuzzing.TARGETS)
+    assert fuzz.main(["--cases", "5", "--targets", "goal", "--out", str(tmp_path / "one")]) == 0
+    assert not (tmp_path / "one").exists()

@@ -51,8 +51,7 @@ def test_a_free_form_goal_answers_a_gtk_question(desktop: Desk) -> None:
 
 #: Two-part goals for a zenity entry ("Playlist name:", Cancel, Create), none quoting a
 #: label. Phrasings that fail today are not here (a live test may not be skipped or
-#: expected to fail in CI): scripts/try_live_intent.py runs them beside these, and the
-#: README says what they do.
+#: expected to fail in CI); the README says what they do.
 TWO_PARTS = (
     "call the new playlist roadtrip and create it",
     "name the playlist roadtrip, then create it",

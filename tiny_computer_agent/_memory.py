@@ -10,9 +10,10 @@ turns off the dynamic adjustment) keeps big buffers in mappings of their own.
 
 Measured side by side in fresh processes, interleaved (2026-12-02): the keypad task of
 ``make bench`` run by the CLI peaks at 346 MiB (336-361) against 394 MiB (380-409) with
-glibc's default, 4 rounds (``python scripts/time_cli_peak.py``); 14 whole reads in one
+glibc's default, 4 rounds (``scripts/time_cli_peak.py``); 14 whole reads in one
 process peak at 322 against 402 MiB, one read 450 against 441 ms, 5 rounds
-(``python scripts/time_malloc.py --thresholds dynamic,8``). 4 MiB held a little less
+(``scripts/time_malloc.py --thresholds dynamic,8``; both scripts since deleted, in git
+history; ``make bench`` reports a CLI run's peak). 4 MiB held a little less
 (326 MiB in the CLI run) and read up to 1.2x slower in one run; 16 MiB held more. The
 command line calls :func:`return_big_buffers` as it starts; a program embedding the
 library may call it too. It changes nothing but where glibc puts large blocks;

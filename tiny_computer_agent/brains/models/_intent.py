@@ -292,7 +292,8 @@ class IntentBrain(MiniLMRuntime):
         with quiet_peft():
             adapted = PeftModel.from_pretrained(base, str(self.adapter))
         # the adapter merged into its weights: the same vectors (the same decisions on
-        # 800 dev menus), 2/3 of the time of LoRA beside every layer (scripts/time_intent_merge.py)
+        # 800 dev menus), 2/3 of the time of LoRA beside every layer (measured 2026-12-02 by
+        # scripts/time_intent_merge.py, since deleted: see git history)
         goals = adapted.merge_and_unload().eval()
         return tokenizer, goals, stock, load_head(self.adapter)
 

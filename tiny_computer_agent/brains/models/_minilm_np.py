@@ -161,7 +161,7 @@ def set_blas_threads(threads: int) -> bool:
     """Let the OpenBLAS that numpy loaded use ``threads`` threads for matrix products (for
     the whole process: OCR runs on onnxruntime's own threads, not these); False when
     none is found (another BLAS, or not Linux). Measured on 2 cores
-    (``scripts/time_blas_threads.py``): two threads were 1.4x faster idle, and beside
+    (``benchmarks/bench.py threads``): two threads were 1.4x faster idle, and beside
     two busy processes up to 1.8x slower -- the same trade as torch's threads, so the
     brain takes the same default (:func:`~._runtime.default_threads`)."""
     _numpy()

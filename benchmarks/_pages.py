@@ -1,0 +1,158 @@
+"""The benchmark pages: every generator writes its result as one Markdown page.
+
+A page starts with a line that says it is generated and by which command, then a title,
+then what the run was: the date, the machine (cores, memory, CPU model, Python, OS),
+the exact command and the git commit (``-dirty`` when the tree had changes other than
+the pages themselves), then the generator's own body. Pages live in ``docs/benchmarks/``
+(``--out DIR`` elsewhere: the tests write to a temporary folder) and are regenerated,
+never edited: ``make bench-pages`` rewrites every one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: where the pages go unless ``--out`` says otherwise (relative to the repository)
+PAGES = Path("docs") / "benchmarks"
+#: the one command that regenerates every page
+EVERY_PAGE = "make bench-pages"
+#: what the header table holds, in order (the tests check for these)
+FIELDS = ("date", "machine", "Python", "OS", "command", "commit")
+
+
+def add_out_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=PAGES,
+        help=f"folder the page is written to (default: {PAGES}; relative to the repository)",
+    )
+
+
+def out_folder(out: Path) -> Path:
+    """``--out`` as given, relative to the repository root when not absolute."""
+    return out if out.is_absolute() else ROOT / out
+
+
+def command_line(script: str, argv: Sequence[str] | None) -> str:
+    """The command as a person types it: ``python SCRIPT ARGS`` (``script`` relative to
+    the repository, or a ``-m module``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    return shlex.join(["python", *script.split(), *args])
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def machine() -> dict[str, str]:
+    """What the figures depend on: cores, memory, CPU model, Python, OS."""
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in _read("/proc/cpuinfo").splitlines()
+         if line.startswith("model name")),
+        platform.processor() or platform.machine(),
+    )  # fmt: skip
+    mem = next(
+        (int(line.split()[1]) for line in _read("/proc/meminfo").splitlines()
+         if line.startswith("MemTotal:")),
+        0,
+    )  # fmt: skip
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = f"{os.cpu_count()} cores" + (f" ({usable} usable)" if usable != os.cpu_count() else "")
+    memory = f"{mem / 1024 / 1024:.1f} GiB" if mem else "memory unknown"
+    release = dict(
+        line.split("=", 1) for line in _read("/etc/os-release").splitlines() if "=" in line
+    )
+    system = release.get("PRETTY_NAME", "").strip('"') or platform.system()
+    return {
+        "machine": f"{cores}, {memory}, {cpu}, load average {_load()} at the end",
+        "Python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "OS": f"{system}, kernel {platform.release()} ({platform.machine()})",
+    }
+
+
+def _load() -> str:
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def _git(*args: str) -> str:
+    try:
+        done = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=False, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def commit(out: Path | None = None) -> str:
+    """HEAD's short hash, ``-dirty`` when the tree has changes (tracked or not) other than
+    the pages (``docs/benchmarks/`` and ``out``, when it is inside the repository)."""
+    head = _git("rev-parse", "--short", "HEAD") or "unknown (not a git checkout)"
+    skip = [PAGES]
+    if out is not None:
+        with_root = out_folder(out).resolve()
+        if with_root.is_relative_to(ROOT):
+            skip.append(with_root.relative_to(ROOT))
+    excludes = [f":(exclude){p.as_posix()}" for p in skip if p.as_posix() not in ("", ".")]
+    dirty = _git("status", "--porcelain", "--", ".", *excludes)
+    return head + ("-dirty" if dirty else "")
+
+
+def header(title: str, command: str, *, started: float, out: Path | None = None) -> str:
+    """The generated line, the title, and the run's table (date, machine, command, commit)."""
+    took = time.time() - started
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started))
+    fields = {
+        "date": f"{stamp} (took {_duration(took)})",
+        **machine(),
+        "command": f"`{command}`",
+        "commit": f"`{commit(out)}`",
+    }
+    lines = [
+        f"*Generated by `{command}`, regenerated with every page by `{EVERY_PAGE}`; "
+        "never edit it by hand.*",
+        "",
+        f"# {title}",
+        "",
+        "| run | |",
+        "|---|---|",
+        *(f"| {key} | {fields[key]} |" for key in FIELDS),
+    ]
+    return "\n".join(lines)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    return f"{int(seconds // 60)} min {seconds % 60:.0f} s"
+
+
+def write_page(
+    out: Path, name: str, title: str, command: str, body: str, *, started: float
+) -> Path:
+    """Write ``out/name`` (atomically: a temp file, then a rename) and return its path."""
+    folder = out_folder(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    text = header(title, command, started=started, out=out) + "\n\n" + body.strip() + "\n"
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    print(f"page: {path}", file=sys.stderr, flush=True)
+    return path
