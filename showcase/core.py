@@ -460,6 +460,7 @@ def run_events() -> Transcript:
         "DENIED_TEXT",
         "DENIED_WIDGETS",
         "DENIED_CHORDS",
+        "ALLOWED_KEYS",
         "ARM_ENV",
         "HOME_ENV",
         "state_dir",
@@ -471,13 +472,15 @@ def policy() -> Transcript:
         """
         p = tca.Policy()
         print(len(tca.DENIED_TEXT), "text fragments,", len(tca.DENIED_WIDGETS), "widgets,",
-              len(tca.DENIED_CHORDS), "chords; state in", tca.HOME_ENV, "->", tca.state_dir().name)
+              len(tca.DENIED_CHORDS), "chords denied,", len(tca.ALLOWED_KEYS), "keys allowed; state in",
+              tca.HOME_ENV, "->", tca.state_dir().name)
         obs = tca.ScriptedScreen.of_labels(["Name", "Open Terminal", "Pass word Manager"]).capture()
         cell = tca.Observation.of([tca.Element(label="cell 5", box=(0, 0, 99, 99), source="grid")], size=(400, 300))
         tries = [(tca.Action.make("type", text="sudo rm -rf /", target="Name"), obs),
                  (tca.Action.make("click", target="Open Terminal"), obs),
                  (tca.Action.make("click", target="password manager"), obs),
-                 (tca.Action.make("key", keys="ctrl+alt+t"), obs)]
+                 (tca.Action.make("key", keys="ctrl+alt+t"), obs),
+                 (tca.Action.make("key", keys="super+a"), obs)]
         for action, seen in tries:
             try:
                 p.check(action, seen)

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from tiny_computer_agent import ARM_ENV, Action, Observation, Policy, PolicyRefusal
+from tiny_computer_agent import (
+    ARM_ENV,
+    Action,
+    Element,
+    Observation,
+    Policy,
+    PolicyRefusal,
+    Window,
+)
 
 from .helpers import dialog
 
@@ -100,7 +108,8 @@ def test_bypass_backspace_in_typed_text(text: str, rule: str) -> None:
 
 @pytest.mark.parametrize("actions", EDIT_KEY_SEQUENCES)
 def test_bypass_editing_keys_across_actions(actions: list[Action]) -> None:
-    refused_at_the_last(actions, "denied-sequence")
+    # ctrl+u is a shell's key, off the allow list: allowed here, the sequence rule holds
+    refused_at_the_last(actions, "denied-sequence", Policy(allow_keys=("ctrl+u",)))
 
 
 # -- item 7: the policy judged each action alone ---------------------------------------------
@@ -388,16 +397,27 @@ def test_passes_ordinary_labels_with_real_input(label: str) -> None:
     assert Policy().irreversible(click, obs.elements[:1]) is None
 
 
+#: A form in a known program's window (gedit), its field focused.
+EDITOR = Observation.of(
+    [
+        Element(label="Name", box=(100, 400, 220, 440), kind="field", state={"focused"}),
+        Element(label="OK", box=(260, 400, 380, 440), kind="button"),
+    ],
+    size=(1280, 800),
+    windows=[Window(title="notes.txt", box=(0, 0, 1280, 800), id=7, wm_class=("gedit", "Gedit"))],
+)
+
+
 @pytest.mark.parametrize(
-    "chord", ["ctrl+s", "ctrl+c", "Return", "alt+Tab", "ctrl+shift+t", "Delete", "shift+a"]
+    "chord", ["ctrl+s", "ctrl+c", "Return", "Tab", "Escape", "Delete", "shift+a", "ctrl+v"]
 )
 def test_passes_ordinary_chords(chord: str) -> None:
-    assert rule_of(armed(), key(chord)) is None
+    assert rule_of(armed(), key(chord), EDITOR) is None
 
 
 def test_passes_untargeted_typing_with_no_denied_widget_on_screen() -> None:
-    assert rule_of(armed(), type_("hello")) is None
-    assert rule_of(armed(), key("Return")) is None
+    assert rule_of(armed(), type_("hello"), EDITOR) is None
+    assert rule_of(armed(), key("Return")) is None  # nothing known: Return moves no text
 
 
 def test_passes_an_allowed_irreversible_label_and_a_yes() -> None:

@@ -409,6 +409,26 @@ def test_the_sessions_page_replays_a_session_log_frame_by_frame(tmp_path: Path) 
         assert call(console, "/session/not-a-session")[0] == 422
 
 
+def test_the_sessions_pages_never_follow_a_link_out_of_the_sessions_root(
+    tmp_path: Path,
+) -> None:
+    root, outside = tmp_path / "sessions", tmp_path / "outside"
+    screen = ImageScreen.of(example_frames(), detector=GridDetector())
+    brain = ScriptedBrain.of([{"verb": "click", "target": "cell 5"}])
+    with SessionLog.create(outside / "secret") as log:
+        run_episode("click cell 5", screen=screen, brain=brain, listeners=[log])
+    root.mkdir()
+    (root / "out").symlink_to(outside / "secret")
+    (root / "mine").mkdir()
+    (root / "mine" / "frames").symlink_to(outside / "secret" / "frames")
+    with Console(sessions=root) as console:
+        listed = json.loads(call(console, "/session-list")[2])
+        assert listed["sessions"] == []
+        assert call(console, "/session/out")[0] == 404
+        assert call(console, "/session-frame/out/step-001.png")[0] == 404
+        assert call(console, "/session-frame/mine/step-001.png")[0] == 404
+
+
 def test_the_scoreboard_page_scores_a_trace_folder(tmp_path: Path) -> None:
     traces = tmp_path / "traces"
     traces.mkdir()

@@ -150,6 +150,38 @@ def test_server_failures_are_brain_errors(
         OpenAIBrain(base_url=server.url).decide("save the document", MENU, ())
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"[" * 100_000, "nests lists or objects 100000 levels deep"),
+        (b'{"choices": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nests lists or objects 5001"),
+        (completion("x").replace(b'"x"', b"[" * 3000 + b"]" * 3000), "refused unparsed"),
+    ],
+)
+def test_a_deeply_nested_reply_is_a_brain_error_not_a_recursion_error(
+    server: FakeServer, data: bytes, message: str
+) -> None:
+    server.answer(lambda body: (200, data, 0.0))
+    with pytest.raises(BrainError, match=message):
+        OpenAIBrain(base_url=server.url).decide("save the document", MENU, ())
+
+
+def test_an_oversized_reply_is_a_brain_error(server: FakeServer) -> None:
+    server.answer(reply("x" * 5000))
+    with pytest.raises(BrainError, match=r"larger than 1024 bytes \(max_reply_bytes\)"):
+        OpenAIBrain(base_url=server.url, max_reply_bytes=1024).decide("save", MENU, ())
+
+
+def test_a_deeply_nested_reply_in_a_run_is_a_brain_error_step(server: FakeServer) -> None:
+    server.answer(lambda body: (200, b"[" * 100_000, 0.0))
+    screen = ScriptedScreen.of_labels(SMOLLM2_MENU)
+    episode = run_episode(
+        "save the document", screen=screen, brain=OpenAIBrain(base_url=server.url),
+        executor=RecordingExecutor(),
+    )  # fmt: skip
+    assert episode.outcome == "brain-error" and "levels deep" in episode.reason
+
+
 def test_a_slow_server_times_out_as_a_brain_error(server: FakeServer) -> None:
     server.answer(reply('{"choice": 3}', delay=1.0))
     with pytest.raises(BrainError, match=r"did not answer within 0\.2 s"):

@@ -14,6 +14,7 @@ from tiny_computer_agent import (
     Observation,
     Policy,
     PolicyRefusal,
+    Window,
     state_dir,
 )
 from tiny_computer_agent.perception import _confusables
@@ -214,7 +215,12 @@ def test_untargeted_typing_with_a_terminal_on_screen_is_refused_only_with_real_i
         armed.check(blind, obs)
     assert err.value.rule == "denied-widget"
     armed.check(Action.make("type", text="ls", target="OK"), obs)  # clicked first
-    armed.check(Action.make("type", text="ls"), dialog("Name", "OK"))  # no terminal seen
+    editor = Window(title="notes.txt", box=(0, 0, 1280, 800), id=7, wm_class=("gedit", "Gedit"))
+    in_front = Observation.of(dialog("Name", "OK").elements, size=(1280, 800), windows=[editor])
+    armed.check(Action.make("type", text="ls"), in_front)  # no terminal seen, a known program
+    with pytest.raises(PolicyRefusal, match="type 'x' into 'Name'") as err:
+        armed.check(Action.make("type", text="ls"), dialog("Name", "OK"))  # nothing known
+    assert err.value.rule == "typing-target"
     armed.check(Action.make("key", keys="ctrl+s"), obs)  # a shortcut types nothing
 
 
@@ -256,10 +262,13 @@ def test_a_regex_entry_is_searched_in_the_skeleton() -> None:
 
 
 def test_the_lists_stay_overridable() -> None:
-    policy = Policy(denied_text=("banana",), denied_widgets=(), denied_chords=())
+    policy = Policy(
+        denied_text=("banana",), denied_widgets=(), denied_chords=(), allow_keys=("Super",)
+    )
     policy.check(Action.make("type", text="sudo ls"), dialog("Name"))
     policy.check(Action.make("click", target="Terminal"), dialog("Terminal"))
     policy.check(Action.make("key", keys="super"), dialog("OK"))
+    assert refused(policy, Action.make("key", keys="super+a"), dialog("OK")) == "key-not-allowed"
     assert refused(policy, Action.make("type", text="BANANA"), dialog("N")) == "denied-text"
 
 

@@ -447,6 +447,50 @@ def test_a_session_folder_is_never_overwritten(tmp_path: Path, pngs: list[Path])
     assert (folder / "events.jsonl").read_bytes() == before
 
 
+@pytest.mark.skipif(os.name != "posix", reason="owners and modes are POSIX's")
+def test_a_premade_folder_must_be_empty_own_and_written_by_no_one_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loose = tmp_path / "loose"
+    loose.mkdir()
+    loose.chmod(0o777)  # anyone could add a file or a link to it
+    with pytest.raises(SessionError, match=r"group or by others \(mode 0777\).*chmod go-w"):
+        SessionLog.create(loose)
+    assert list(loose.iterdir()) == []  # nothing was written into it
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o700)
+    if os.geteuid() == 0:  # as root: really another user's folder
+        os.chown(theirs, 65534, 65534)
+    else:
+        me = os.geteuid()
+        monkeypatch.setattr(os, "geteuid", lambda: me + 1)
+    with pytest.raises(SessionError, match="belongs to another user"):
+        SessionLog.create(theirs)
+    monkeypatch.undo()
+    assert list(theirs.iterdir()) == []
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o755)
+    SessionLog.create(mine).close()  # an empty folder of one's own is taken, made private
+    assert _mode(mine) == 0o700 and (mine / "events.jsonl").is_file()
+
+
+def test_sessions_are_never_followed_out_of_their_root_by_a_link(
+    tmp_path: Path, pngs: list[Path]
+) -> None:
+    root, outside = tmp_path / "sessions", tmp_path / "outside"
+    _grid_run(root / "inside", pngs)
+    _grid_run(outside / "elsewhere", pngs)
+    (root / "link-out").symlink_to(outside / "elsewhere")
+    (root / "link-in").symlink_to(root / "inside")
+    assert sorted(s.folder.name for s in list_sessions(root)) == ["inside", "link-in"]
+    copy = root / "copy"
+    copy.mkdir()
+    (copy / "session.json").symlink_to(outside / "elsewhere" / "session.json")
+    (copy / "events.jsonl").write_bytes(b"")
+    with pytest.raises(SessionError, match=r"symbolic link.*not followed"):
+        load_session(copy)
+
+
 def test_events_after_close_are_ignored_and_close_is_idempotent(
     tmp_path: Path, pngs: list[Path]
 ) -> None:

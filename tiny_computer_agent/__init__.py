@@ -78,6 +78,7 @@ from ._loop import (
 )
 from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu, parse_decision
 from ._policy import (
+    ALLOWED_KEYS,
     ARM_ENV,
     DEFAULT_MAX_WAIT_SECONDS,
     DEFAULT_WAIT_SECONDS,
@@ -155,6 +156,7 @@ from .registry import (
 )
 
 __all__ = [
+    "ALLOWED_KEYS",
     "ARM_ENV",
     "BUTTONS",
     "DEFAULT_MAX_WAIT_SECONDS",

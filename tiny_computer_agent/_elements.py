@@ -128,13 +128,19 @@ class Window:
 
     ``title_bar``: the band above the window's contents where the window manager draws
     its title (screen pixels), when a manager frames the window; None for a window it
-    does not frame or one that draws its own title (a GTK header bar)."""
+    does not frame or one that draws its own title (a GTK header bar).
+
+    ``wm_class``: the program's own name for its windows (X ``WM_CLASS``: instance and
+    class, ``("xterm", "XTerm")``), and ``process``: the name of the process that owns it
+    (``/proc/PID/comm``); empty when unknown. The policy tells a terminal by them."""
 
     title: str
     box: tuple[int, int, int, int]
     id: int = 0
     pid: int | None = None
     title_bar: tuple[int, int, int, int] | None = None
+    wm_class: tuple[str, ...] = ()
+    process: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
@@ -142,6 +148,10 @@ class Window:
             data["pid"] = self.pid
         if self.title_bar is not None:
             data["title_bar"] = list(self.title_bar)
+        if self.wm_class:
+            data["wm_class"] = list(self.wm_class)
+        if self.process:
+            data["process"] = self.process
         return data
 
     @classmethod
@@ -155,6 +165,8 @@ class Window:
             id=int(data.get("id", 0)),
             pid=None if pid is None else int(pid),
             title_bar=None if bar is None else _four(bar, "window title_bar"),
+            wm_class=tuple(str(c) for c in data.get("wm_class", ())),
+            process=str(data.get("process", "")),
         )
 
 

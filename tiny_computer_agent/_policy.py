@@ -11,13 +11,27 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      | sh, chmod -R 777, password...), also after its backspaces
     control-text     typed text holds a control character (\\b, \\r, ESC, DEL...): a
                      BackSpace or an Enter is a ``key`` action, not text
-    denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...)
+    denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...);
+                     ``--allow-key`` does not lift it
+    key-not-allowed  a key chord is not on the allow list :data:`ALLOWED_KEYS` (nor in
+                     ``allow_keys``, from ``--allow-key CHORD``); a typed newline is a
+                     Return and needs Return to be allowed
     denied-widget    a target's label, or the title of a window to focus, names a denied
                      widget (terminal, konsole, wallet, bank...); or, with real input,
                      typing with no target while a denied widget is on screen (the keys
                      go to whatever has focus)
     denied-sequence  the action completes a denied fragment across the episode's earlier
                      actions (``history=``): ``type "su"`` then ``type "do reboot"``
+    terminal-window  with real input, typing, a key, a paste, a click, a drag or a
+                     wheel turn would reach a terminal, a shell or a run dialog, known by
+                     its window's class or process (:data:`TERMINAL_PROGRAMS`), its title
+                     (:data:`TERMINAL_TITLES`: ``user@host: ~``); ``focus`` on such a
+                     window is refused in a dry run too
+    typing-target    with real input, text, an editing key or a paste would not go into
+                     a field: the target (or the focused element) is a button, a label...
+                     (:data:`TYPING_KINDS`); untargeted text with neither a focused field
+                     nor a known program in front; a paste (ctrl+v, shift+Insert, a
+                     middle click) into anything but a field the index knows is one
     blind-click      real input aimed at a numbered grid cell, not at something seen
     irreversible     with real input, the target means something that cannot be undone
                      (Delete account, Pay, Send, shift+Delete...) and the person neither
@@ -50,10 +64,23 @@ a fragment is split across two fields.
 **Irreversible actions.** :data:`IRREVERSIBLE` lists what cannot be undone; an entry
 matches a target's label on word boundaries (``Delete account`` yes, ``Deleted items``
 no), and an entry written ``=WORD`` only a label that is just that (a button called
-``Send``, not ``Sender`` or ``Send to back``). :meth:`Policy.irreversible` says what
-matched; with real input such an action is refused unless one of ``allow_irreversible``
-has the same letters and digits as the label (``--allow-irreversible 'Delete account'``)
-or ``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
+``Send``, not ``Sender`` or ``Send to back``). A label the list does not name is judged
+by what pressing it does (:mod:`._irreversible`, issue 37: paying, buying, sending money,
+deleting, publishing, in eight languages: ``Pay $49.99``, ``Yes, delete``,
+``3 Dateien löschen``). :meth:`Policy.irreversible` says what matched; with real input
+such an action is refused unless one of ``allow_irreversible`` has the same letters and
+digits as the label and presses are left (``--allow-irreversible 'Delete account'``
+allows one press in the episode, ``'Send*3'`` three; earlier presses are counted in
+``history``), or ``approve(action, element, observation)`` returns True. Dry runs never
+refuse for it.
+
+**Keys and typing by what they reach** (issue 37). Keys are an allow list:
+:data:`ALLOWED_KEYS` names each chord input may send and its context (``window``: any
+window but a terminal; ``field``: where typed text may go; ``paste``: only a field the
+index shows), and a single character types. With real input each action is judged by
+where it lands: its target, else the focused element the index shows, else the window
+in front; nothing lands in a terminal, text only in a field. The deny lists stay, as a
+second line.
 
 **Looking is not input.** ``wait_for`` and ``zoom`` (the harness's own verbs) pass only
 the kill switch and need their target on screen; the deny lists judge input. A wait
@@ -89,12 +116,22 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
-from ._elements import Element, Observation
+from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal
+from ._irreversible import PRESS_VERBS, allowances, classify, how_to_allow, presses_left
 from ._secrets import expand_secrets, redact
-from .perception import control_characters, find_window, ocr_skeleton, skeleton, squeeze, words
+from .perception import (
+    control_characters,
+    find_window,
+    ocr_skeleton,
+    skeleton,
+    squeeze,
+    window_at,
+    words,
+)
 
 __all__ = [
+    "ALLOWED_KEYS",
     "ARM_ENV",
     "DENIED_CHORDS",
     "DENIED_TEXT",
@@ -105,11 +142,17 @@ __all__ = [
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
     "SEQUENCE_WINDOW",
+    "TERMINAL_PROGRAMS",
+    "TERMINAL_TITLES",
+    "TYPING_KINDS",
     "YES_HOLDS_SECONDS",
     "Approve",
     "Policy",
     "asked_once",
+    "focused_element",
+    "key_context",
     "state_dir",
+    "terminal_reason",
     "text_around",
 ]
 
@@ -147,6 +190,72 @@ DENIED_CHORDS: Final = (
     # launchers and run dialogs: from there one typed word opens a terminal
     "super", "super+t", "super+r", "super+x", "super+Return", "alt+F1", "alt+F2",
     "ctrl+Escape",
+)  # fmt: skip
+#: Which keys and chords input may send, and where (issue 37): an allow list, judged by
+#: what a key reaches. A chord missing here is refused (rule ``key-not-allowed``) unless
+#: ``allow_keys`` (``--allow-key CHORD``) names it; a single character (``a``, ``shift+a``,
+#: ``|``) types, so it is a ``field`` key. The contexts:
+#:
+#:     window  moves focus, selects or asks the application (navigation, form keys and
+#:             the common document chords): any window but a terminal, shell or run dialog
+#:     field   changes text: where typed text may go (see :data:`TYPING_KINDS`)
+#:     paste   inserts the clipboard, unseen: only into a field the index shows (a typed
+#:             target, or the focused field), never a terminal
+#:
+#: Left out on purpose: alt+letter (a dialog's mnemonic presses its button, Delete or Send
+#: included, with no target to judge), alt+Tab and super (focus lands on what no one
+#: looked at), F-keys but F2 (rename), F5 (reload) and F10 (the menu bar).
+ALLOWED_KEYS: Final[Mapping[str, str]] = {
+    **dict.fromkeys((
+        "Tab", "shift+Tab", "Up", "Down", "Left", "Right", "Home", "End", "Page_Up",
+        "Page_Down", "Escape", "space", "Return", "F2", "F5", "F10",
+        "shift+Up", "shift+Down", "shift+Left", "shift+Right", "shift+Home", "shift+End",
+        "ctrl+Left", "ctrl+Right", "ctrl+Home", "ctrl+End", "ctrl+shift+Left",
+        "ctrl+shift+Right", "ctrl+shift+Home", "ctrl+shift+End",
+        "ctrl+a", "ctrl+c", "ctrl+z", "ctrl+shift+z",
+        "ctrl+s", "ctrl+o", "ctrl+n", "ctrl+f", "ctrl+h", "ctrl+p", "ctrl+w", "ctrl+l",
+        "ctrl+shift+s",
+        "shift+Delete",  # deletes for good: passes here, then needs a yes (irreversible)
+    ), "window"),
+    **dict.fromkeys((
+        "BackSpace", "Delete", "Insert", "ctrl+BackSpace", "ctrl+Delete", "ctrl+x", "ctrl+y",
+        "shift+Return", "shift+space",
+    ), "field"),
+    **dict.fromkeys(("ctrl+v", "shift+Insert", "ctrl+shift+v"), "paste"),
+}  # fmt: skip
+#: Element kinds typed text may go into: a field, a table cell, and ``""`` (plain OCR
+#: text, which may be a field OCR cannot tell; so is ``text`` read in the pixels, while
+#: the accessibility tree's ``text`` is a label); anything marked ``editable`` too.
+TYPING_KINDS: Final = ("field", "cell", "")
+#: Programs whose windows take no input from the harness: terminals, shells and run
+#: dialogs, by their X ``WM_CLASS`` or their process name (compared case-folded, also by
+#: the last part of a dotted name: ``org.wezfurlong.wezterm``). Any name holding ``term``
+#: or ``rxvt`` counts too (``qterminal``, ``mlterm``, ``Eterm``); Terminal, iTerm,
+#: cmd, PowerShell and Windows Terminal are here for later backends.
+TERMINAL_PROGRAMS: Final = (
+    "xterm", "uxterm", "gnome-terminal", "gnome-terminal-server", "konsole",
+    "xfce4-terminal", "alacritty", "kitty", "tilix", "terminator", "urxvt", "rxvt", "st",
+    "st-256color", "wezterm", "wezterm-gui", "foot", "footclient", "lxterminal",
+    "mate-terminal", "sakura", "terminology", "guake", "tilda", "yakuake", "ghostty", "kgx",
+    "console", "ptyxis", "blackbox", "hyper", "contour", "zutty", "rio", "eterm", "mlterm",
+    "terminal", "iterm", "iterm2", "cmd", "cmd.exe", "conhost", "powershell", "pwsh",
+    "windowsterminal", "wt", "openconsole",
+    # shells and multiplexers, as the process that owns a window
+    "sh", "bash", "zsh", "fish", "dash", "ksh", "tcsh", "csh", "nu", "tmux", "screen",
+    # run dialogs and launchers: one typed word and Return starts a program
+    "krunner", "rofi", "dmenu", "ulauncher", "albert", "synapse", "xfce4-appfinder",
+    "gmrun", "grun", "wofi", "fuzzel", "bemenu", "kickoff", "jgmenu",
+)  # fmt: skip
+#: Window titles a terminal, shell or run dialog shows (searched in the title's
+#: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
+#: terminal's name, a run dialog's.
+TERMINAL_TITLES: Final = (
+    r"[\w.+-]+@[\w.-]+\s*:",
+    r"[\w.+-]+@[\w.-]+\s+[~/]",
+    r"\b(?:terminal|konsole|xterm|uxterm|urxvt|rxvt|powershell|pwsh|tmux)\b",
+    r"\b(?:command prompt|cmd\.exe|windows terminal|bash|zsh)\b",
+    r"^run(?: application| command| a command)?$",
+    r"\bapplication finder\b",
 )  # fmt: skip
 IRREVERSIBLE: Final = (
     # deleting for good; a lone Delete or Remove is the yes of "Delete this account?"
@@ -293,7 +402,7 @@ class _Compiled:
     chords: frozenset[str]
     irreversible: tuple[_Irreversible, ...]
     irreversible_chords: frozenset[str]
-    allowed: frozenset[str]
+    allowed: Mapping[str, int]  # label key -> presses allowed (--allow-irreversible LABEL*N)
 
     @classmethod
     def of(cls, policy: Policy) -> _Compiled:
@@ -326,7 +435,7 @@ def _compile(
         chords=frozenset(chord(c) for c in chords),
         irreversible=tuple(_Irreversible.of(e) for e in irreversible),
         irreversible_chords=frozenset(chord(c) for c in irreversible_chords),
-        allowed=frozenset(squeeze(ocr_skeleton(a)) for a in allowed),
+        allowed=allowances(allowed),
     )
 
 
@@ -500,6 +609,9 @@ class Policy:
     kill_switch: Path = dataclasses.field(default_factory=lambda: state_dir() / "STOP")
     allow_grid: bool = False
     allow_irreversible: tuple[str, ...] = ()
+    #: chords the person allowed beyond :data:`ALLOWED_KEYS` (``--allow-key``): sent to
+    #: any window but a terminal; the deny list (``denied_chords``) still holds
+    allow_keys: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
     #: a second kill switch, asked with the file before every action: a reason to stop
     #: (a console's Stop button), or None to go on
@@ -521,6 +633,7 @@ class Policy:
             )
         object.__setattr__(self, "denied_chords", _chords(self.denied_chords))
         object.__setattr__(self, "irreversible_chords", _chords(self.irreversible_chords))
+        object.__setattr__(self, "allow_keys", _chords(self.allow_keys))
         object.__setattr__(self, "_lists", _Compiled.of(self))
 
     def armed(self, *, flag: bool, environ: Mapping[str, str] | None = None) -> Policy:
@@ -613,6 +726,7 @@ class Policy:
                 "launcher, lock or leave the session)",
                 rule="denied-key",
             )
+        self._check_key_allowed(action)
         for label in action.targets:  # what the brain named, before it is even resolved
             self._check_widget(label)
         if action.verb == "focus":
@@ -621,7 +735,7 @@ class Policy:
         for e in elements:
             self._check_widget(e.label)
         if self.real_input:
-            self._check_real(action, observation, elements)
+            self._check_real(action, observation, elements, history)
         return elements
 
     def irreversible(self, action: Action, elements: Sequence[Element] = ()) -> str | None:
@@ -671,7 +785,15 @@ class Policy:
         """``focus``: the window must be on this frame (TargetError: a failed step), and
         neither its name nor its title may hold a denied widget (a terminal's window)."""
         self._check_widget(named)
-        self._check_widget(find_window(observation.windows, named).title)
+        window = find_window(observation.windows, named)
+        self._check_widget(window.title)
+        why = terminal_reason(window)
+        if why:
+            raise PolicyRefusal(
+                f"focusing the window {window.title!r} is refused: {why}; the harness never "
+                "acts in a terminal, a shell or a run dialog",
+                rule="terminal-window",
+            )
 
     def _check_sequence(self, action: Action, history: Sequence[Action]) -> None:
         """Refuse the action that makes a denied fragment appear in what a field would
@@ -695,7 +817,11 @@ class Policy:
                     )
 
     def _check_real(
-        self, action: Action, observation: Observation, elements: tuple[Element, ...]
+        self,
+        action: Action,
+        observation: Observation,
+        elements: tuple[Element, ...],
+        history: Sequence[Action] = (),
     ) -> None:
         """The rules only real input needs: what has focus, blind clicks, irreversibles."""
         if _types_blind(action):
@@ -719,16 +845,57 @@ class Policy:
                         "a click there is blind. Pass --allow-grid to permit it",
                         rule="blind-click",
                     )
-        self._check_irreversible(action, observation, elements)
+        self._check_reach(action, observation, elements)
+        self._check_irreversible(action, observation, elements, history)
 
-    def _check_irreversible(
+    def _check_key_allowed(self, action: Action) -> None:
+        """``key``: the chord must be in :data:`ALLOWED_KEYS` or ``allow_keys``; a typed
+        newline is a Return and passes only where Return would."""
+        if action.verb == "type" and action.text and "\n" in action.text:
+            chord, shown = "Return", f"{action.describe()} holds a newline, which presses Return"
+        elif action.verb == "key" and action.keys:
+            chord, shown = action.keys, f"the key chord {action.keys}"
+        else:
+            return
+        if key_context(chord, self.allow_keys) is None:
+            raise PolicyRefusal(
+                f"{shown}, which is not on the allow list of keys (ALLOWED_KEYS: navigation, "
+                "form, editing and common document keys). To send it anyway, run again "
+                f"with --allow-key {shlex.quote(chord)}",
+                rule="key-not-allowed",
+            )
+
+    def _check_reach(
         self, action: Action, observation: Observation, elements: tuple[Element, ...]
     ) -> None:
-        pending = [
-            (label, element, why)
-            for label, element, why in self._irreversible(action, elements)
-            if squeeze(ocr_skeleton(label)) not in self._lists.allowed
+        """Real input lands only outside terminals, and text only in fields: judged by
+        the window and element the action reaches (each target of a drag)."""
+        for i in range(max(1, len(elements))):
+            reach = _reach(action, observation, elements[i : i + 1], self.allow_keys)
+            refusal = None if reach is None else _reach_refusal(action, reach)
+            if refusal is not None:
+                raise refusal
+
+    def _check_irreversible(
+        self,
+        action: Action,
+        observation: Observation,
+        elements: tuple[Element, ...],
+        history: Sequence[Action] = (),
+    ) -> None:
+        """An allowance (``--allow-irreversible LABEL*N``) covers N presses in the
+        episode, counted in ``history``; past them, only a person's yes."""
+        found = self._irreversible(action, elements)
+        if not found:
+            return
+        pressed = [
+            label
+            for earlier in history
+            if earlier.verb in PRESS_VERBS
+            for label, _, _ in self._irreversible(earlier, ())
         ]
+        allowed = self._lists.allowed
+        pending = [item for item in found if presses_left(item[0], allowed, pressed) < 1]
         if not pending:
             return
         label, element, why = pending[0]
@@ -736,8 +903,7 @@ class Policy:
             return
         raise PolicyRefusal(
             f"{action.describe()} cannot be undone ({why}) and needs a person's yes, which "
-            f"was not given. To allow it, run again with --allow-irreversible "
-            f"{shlex.quote(label)}",
+            f"was not given. {how_to_allow(label, allowed, pressed)}",
             rule="irreversible",
         )
 
@@ -756,6 +922,12 @@ class Policy:
                 if entry.matches(label_words):
                     found.append((label, element, f"{label!r} matches {entry.name!r}"))
                     break
+            else:  # not on the list: judged by what pressing it does (_irreversible.py)
+                if element is not None and element.kind in _UNDONE_BY_A_CLICK:
+                    continue  # a box ticked or a field typed into is undone as easily
+                meaning = classify(label)
+                if meaning is not None:
+                    found.append((label, element, meaning.describe()))
         return found
 
     @staticmethod
@@ -769,6 +941,11 @@ class Policy:
         return tuple(found)
 
 
+#: Kinds whose press the classifier does not judge: a tick or a field's text is undone
+#: by another click ("Send anonymous usage statistics" is a check box, not a send).
+_UNDONE_BY_A_CLICK: Final = frozenset({"check", "radio", "field"})
+
+
 def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
     """``action`` with the placeholders of known secrets expanded, as it will be typed
     (an unknown name stays a placeholder: the executor refuses to type it)."""
@@ -776,3 +953,162 @@ def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
         return action
     text = expand_secrets(action.text, secrets, keep_unknown=True)
     return action if text == action.text else dataclasses.replace(action, text=text)
+
+
+# -- keys and typing by what they reach (issue 37) ------------------------------------------
+
+_TITLE_PATTERNS: Final = tuple(re.compile(p) for p in TERMINAL_TITLES)
+_PROGRAMS: Final = frozenset(TERMINAL_PROGRAMS)
+#: Mouse buttons that insert text: X pastes the primary selection on a middle click.
+_PASTE_BUTTONS: Final = ("middle",)
+
+
+def key_context(keys: str, allowed: Sequence[str] = ()) -> str | None:
+    """Where chord ``keys`` (normalised) may go: ``window``, ``field`` or ``paste`` (see
+    :data:`ALLOWED_KEYS`), or None when it is not allowed at all. ``allowed``: chords the
+    person allowed (``--allow-key``): any window but a terminal."""
+    if keys in allowed:
+        return "window"
+    if keys in ALLOWED_KEYS:
+        return ALLOWED_KEYS[keys]
+    plain = keys[len("shift+") :] if keys.startswith("shift+") else keys
+    return "field" if len(plain) == 1 and plain.isprintable() else None
+
+
+def terminal_reason(window: Window) -> str | None:
+    """Why ``window`` is a terminal, a shell or a run dialog ("its class 'XTerm'"), or
+    None. Known by its ``WM_CLASS``, its process name and its title (the title's
+    skeleton, so look-alike letters do not hide it)."""
+    for what, name in (*(("class", c) for c in window.wm_class), ("process", window.process)):
+        if _terminal_program(name):
+            return f"its {what} {name!r} is a terminal's, a shell's or a run dialog's"
+    title = skeleton(window.title)
+    for pattern in _TITLE_PATTERNS:
+        if title and pattern.search(title):
+            return f"its title {window.title!r} is a terminal's (matches {pattern.pattern!r})"
+    return None
+
+
+def _terminal_program(name: str) -> bool:
+    folded = name.strip().casefold()
+    if not folded:
+        return False
+    first = re.split(r"[\s:]", folded, maxsplit=1)[0]  # "tmux: server", "bash -i"
+    last = folded.rsplit(".", 1)[-1]  # org.wezfurlong.wezterm
+    return bool({folded, first, last} & _PROGRAMS) or "term" in folded or "rxvt" in folded
+
+
+def _window_holding(element: Element, observation: Observation) -> Window | None:
+    """The top-level window ``element`` lies in: its own (``element.window``) when
+    listed, else the top-most window whose box holds its middle."""
+    own = observation.window(element)
+    if own is not None:
+        return own
+    return window_at(observation.windows, *observation.mapping.to_screen(*element.center))
+
+
+def focused_element(observation: Observation) -> Element | None:
+    """The element the index shows focused (an accessibility tree or a focus ring
+    says so), or None."""
+    return next((e for e in observation.elements if "focused" in e.state), None)
+
+
+def _takes_text(element: Element, *, unseen: bool = False) -> bool:
+    """Whether typed text may go into ``element``; ``unseen`` (a paste): only a field
+    the index knows is one."""
+    if "editable" in element.state:
+        return True
+    kinds = tuple(k for k in TYPING_KINDS if k) if unseen else TYPING_KINDS
+    if element.kind == "text" and element.source != "a11y":
+        return "" in kinds  # text read in pixels: a field's text, or not; OCR cannot tell
+    return element.kind in kinds
+
+
+def _kind_named(element: Element) -> str:
+    return f"a {element.kind}" if element.kind else "text whose kind is unknown"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Reach:
+    """Where an input action lands: ``context`` (``window``, ``field``, ``paste``; ""
+    for input that is not keys or text), the element it goes into (a target, else the
+    focused one) and that element's window (else the window in front)."""
+
+    context: str
+    element: Element | None
+    window: Window | None
+    targeted: bool
+
+
+def _reach(
+    action: Action, observation: Observation, elements: Sequence[Element], allowed: Sequence[str]
+) -> _Reach | None:
+    """Where ``action`` lands, or None when it is not input (looking, waiting, a pointer
+    move, done) or a key no context allows (``key-not-allowed`` refused it already)."""
+    verb = action.verb
+    if verb == "type":
+        context = "field"
+    elif verb == "key":
+        context = key_context(action.keys or "", allowed) or ""
+        if not context:
+            return None
+    elif verb == "click" and action.button in _PASTE_BUTTONS:
+        context = "paste"
+    elif verb in ("click", "drag", "scroll"):
+        context = ""
+    else:
+        return None
+    if elements:
+        return _Reach(context, elements[0], _window_holding(elements[0], observation), True)
+    if verb == "scroll":  # the wheel turns under the pointer: no window to judge
+        return None
+    focused = focused_element(observation)
+    if focused is not None:
+        return _Reach(context, focused, _window_holding(focused, observation), False)
+    front = observation.windows[0] if observation.windows else None
+    return _Reach(context, None, front, False)
+
+
+def _reach_refusal(action: Action, reach: _Reach) -> PolicyRefusal | None:
+    """The refusal for input that lands in a terminal or in what takes no text."""
+    where = action.describe()
+    if reach.window is not None and (why := terminal_reason(reach.window)):
+        return PolicyRefusal(
+            f"{where} is refused: it would reach the window {reach.window.title!r}, and "
+            f"{why}; the harness never types, presses keys, pastes or clicks there. Close "
+            "it, or act in another window",
+            rule="terminal-window",
+        )
+    if reach.context not in ("field", "paste"):
+        return None
+    return _text_target_refusal(where, reach)
+
+
+def _text_target_refusal(where: str, reach: _Reach) -> PolicyRefusal | None:
+    """Text, an editing key or a paste: only into a field (see :data:`TYPING_KINDS`)."""
+    unseen = reach.context == "paste"
+    element = reach.element
+    if element is not None and _takes_text(element, unseen=unseen):
+        return None
+    if element is not None:
+        held = "the focused element" if not reach.targeted else "the target"
+        fix = "name a field as the target" if reach.targeted else "click a field first"
+        return PolicyRefusal(
+            f"{where} is refused: {held} {element.label!r} is {_kind_named(element)}, not a "
+            f"text field, so the {'paste' if unseen else 'text'} would not go into a field; "
+            f"{fix} (type 'x' into 'Name')",
+            rule="typing-target",
+        )
+    if not unseen and reach.window is not None and (reach.window.wm_class or reach.window.process):
+        return None  # a known program's window is in front, and it is not a terminal
+    what = (
+        "a paste goes only into a field the index shows focused (the clipboard's text is "
+        "not seen; --allow-key CHORD lifts this for a chord)"
+        if unseen
+        else "with no target, the text goes to whatever has focus, and neither a focused "
+        "field nor the program in front is known"
+    )
+    return PolicyRefusal(
+        f"{where} is refused: {what}. Type into a named field instead (type 'x' into 'Name')",
+        rule="typing-target",
+    )

@@ -8,9 +8,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .._actions import Action
+from .._actions import Action, normalize_keys
 from .._contracts import Detector, Screen
 from .._elements import Element, Observation
+from .._errors import ActionError
 from .._policy import Approve, Policy, asked_once, text_around
 from .._secrets import load_secrets
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
@@ -58,11 +59,23 @@ def make_policy(
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
+        allow_keys=allowed_keys(args),
         approve=approve,
         halt=halt,
         secrets=load_secrets(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy
+
+
+def allowed_keys(args: argparse.Namespace) -> tuple[str, ...]:
+    """--allow-key's chords, normalised; a name no keyboard has is a usage error."""
+    chords = []
+    for given in getattr(args, "allow_key", None) or ():
+        try:
+            chords.append(normalize_keys(given))
+        except ActionError as exc:
+            raise UsageError(f"--allow-key {given!r}: {exc}") from None
+    return tuple(chords)
 
 
 def terminal_approval(stdin: TextIO, err: TextIO) -> Approve:

@@ -66,11 +66,12 @@ def control(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
 
 
 def answer(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
+    body = h.body_json()
     try:
         ticket = int(parts[0])
-        yes = h.body_json().get("yes")
     except (IndexError, ValueError):
-        ticket, yes = 0, None
+        ticket = 0
+    yes = None if body is None else body.get("yes")
     if not isinstance(yes, bool) or ticket < 1:
         h.reply_json(
             {"error": 'POST /answer/TICKET with the JSON body {"yes": true} or {"yes": false}'},
@@ -122,10 +123,22 @@ def session_list(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
     )
 
 
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path``, every link in it followed, is still under ``root``."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return False
+
+
 def _session_folder(h: _Handler, name: str) -> Path | None:
-    folder = _root(h) / name
-    if not _SESSION_NAME.match(name) or name in (".", "..") or not folder.is_dir():
-        h.text(HTTPStatus.NOT_FOUND, f"404: no session {name!r} under {_root(h)}\n")
+    """The session folder ``name`` under the root; None (after a 404) when there is
+    none, or it is a link that leads out of the root (never followed there)."""
+    root = _root(h)
+    folder = root / name
+    ok = _SESSION_NAME.match(name) and name not in (".", "..") and folder.is_dir()
+    if not ok or not _inside(folder, root):
+        h.text(HTTPStatus.NOT_FOUND, f"404: no session {name!r} under {root}\n")
         return None
     return folder
 
@@ -193,7 +206,7 @@ def session_frame(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
         return
     name = parts[1] if len(parts) == 2 else ""
     path = folder / "frames" / name
-    if not _FRAME_FILE.match(name) or not path.is_file():
+    if not _FRAME_FILE.match(name) or not path.is_file() or not _inside(path, folder):
         h.text(HTTPStatus.NOT_FOUND, f"404: no frame {name!r} in session {folder.name!r}\n")
         return
     h.image(path.read_bytes(), "image/png")

@@ -6,6 +6,12 @@ Every request needs the token of the URL :attr:`Console.url` (``?token=``, then 
 cookie the first page sets, or the ``X-Console-Token`` header); a button press (POST)
 needs the query or the header, never the cookie alone, so no other page can press one.
 A wrong or missing token, or a request for another host name, is a 403 that says so.
+
+The server cannot be held (:mod:`tiny_computer_agent._serving`): a request must arrive
+within ``request_seconds`` of its connection (a slow one is dropped, its thread freed),
+at most ``max_connections`` are served at once (one more is a 503 at once), a body's
+Content-Length is checked before a byte is read (400, 411, 413), a query with too many
+fields is a 400 and a JSON body nested past 400 levels a 400, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,13 +25,19 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import quote, urlsplit
 
 from .._events import RunEvent
 from .._policy import asked_once, state_dir, text_around
+from .._serving import (
+    BoundedHTTPServer,
+    DeadlineHandler,
+    RequestRefused,
+    ServerLimits,
+    parse_query,
+)
 from ..brains.models import is_loopback
 from ._controls import Controls, Question
 from ._feed import Feed, observe_payload, payload
@@ -62,6 +74,8 @@ class Console:
     unencrypted; prefer an SSH tunnel). ``port`` 0 picks a free one. ``sessions``: the
     folder of session logs the past-sessions page lists (default: the state
     directory's). ``traces``: a trace folder whose scoreboard the console shows.
+    ``max_connections`` and ``request_seconds``: see :class:`ServerLimits` (the browser
+    needs a few connections; the event stream holds one while the page is open).
     """
 
     def __init__(
@@ -76,6 +90,8 @@ class Console:
         sessions: Path | None = None,
         traces: Path | None = None,
         allow_remote: bool = False,
+        max_connections: int = 32,
+        request_seconds: float = 15.0,
     ) -> None:
         if not is_loopback(host) and not allow_remote:
             raise ValueError(
@@ -87,6 +103,10 @@ class Console:
             raise ValueError(f"port must be 0 (any free port) to 65535, got {port}")
         self.host, self.port = host, port
         self.allow_remote = allow_remote
+        self.limits = ServerLimits(
+            max_connections=max_connections,
+            request_seconds=request_seconds,
+        )
         self.token = token or secrets.token_urlsafe(24)
         self.sessions = sessions
         self.traces = traces
@@ -110,7 +130,7 @@ class Console:
         """Bind and serve in a background thread; returns self (see :attr:`url`)."""
         if self._server is not None:
             return self
-        server = _Server((self.host, self.port), _Handler)
+        server = _Server((self.host, self.port), _Handler, self.limits)
         server.console = self
         self.port = server.server_address[1]
         self._server = server
@@ -196,15 +216,15 @@ def _around(element: Element | None, observation: Observation) -> tuple[str, ...
     return () if element is None else tuple(e.label for e in text_around(element, observation))
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False
+class _Server(BoundedHTTPServer):
     console: Console
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(DeadlineHandler):
     server: _Server
     server_version = "tiny-computer-agent-console"
+    _fields: dict[str, str] | None = None
+    body: bytes = b""  # a POST's body, read (checked and capped) before its route runs
 
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("console %s: " + format, self.client_address[0], *args)
@@ -216,7 +236,11 @@ class _Handler(BaseHTTPRequestHandler):
     # -- the token, the host -----------------------------------------------------------
 
     def _query(self) -> dict[str, str]:
-        return {k: v[-1] for k, v in parse_qs(urlsplit(self.path).query).items()}
+        """The query's fields, the last of each name (RequestRefused: too many)."""
+        if self._fields is None:
+            found = parse_query(self.path, self.limits.max_query_fields)
+            self._fields = {k: v[-1] for k, v in found.items()}
+        return self._fields
 
     def _given_token(self, *, cookie: bool) -> str:
         query = self._query().get("token")
@@ -301,6 +325,22 @@ class _Handler(BaseHTTPRequestHandler):
         self._route(POST_ROUTES, cookie=False)
 
     def _route(self, table: dict[str, Route], *, cookie: bool) -> None:
+        try:
+            self._answer(table, cookie=cookie)
+        except OSError as exc:  # the browser went away, stopped reading, or was too slow
+            self.close_connection = True
+            log.debug("console: the connection ended (%s)", exc)
+
+    def _answer(self, table: dict[str, Route], *, cookie: bool) -> None:
+        """The query and the body checked (400, 411, 413), the token, then the route."""
+        self._fields = None
+        try:
+            self._query()
+            self.body = self.read_body() if self.command == "POST" else b""
+        except RequestRefused as refused:
+            self.close_connection = True
+            self.text(refused.status, f"{refused.status.value}: {refused.message}\n")
+            return
         if not self._allowed(cookie=cookie):
             return
         parts = [p for p in urlsplit(self.path).path.split("/") if p]
@@ -308,17 +348,20 @@ class _Handler(BaseHTTPRequestHandler):
         if route is None:
             self.text(HTTPStatus.NOT_FOUND, f"404: nothing at {urlsplit(self.path).path}\n")
             return
-        try:
-            route(self, parts[1:], self._query())
-        except (BrokenPipeError, ConnectionResetError):  # the browser went away
-            log.debug("console: the browser closed the connection")
+        route(self, parts[1:], self._query())
 
-    def body_json(self) -> dict[str, Any]:
-        length = min(int(self.headers.get("Content-Length") or 0), 64 * 1024)
-        if not length:
+    def body_json(self) -> dict[str, Any] | None:
+        """The POST body as a JSON object ({} when empty); None when it is not JSON, or
+        nests past :data:`MAX_JSON_DEPTH` levels (checked before it is parsed)."""
+        from ..records import loads_json
+
+        if not self.body.strip():
             return {}
-        data = json.loads(self.rfile.read(length) or b"{}")
-        return data if isinstance(data, dict) else {}
+        try:
+            data = loads_json(self.body)
+        except ValueError:  # not JSON, not UTF-8, nested too deep, 4,300+ digits
+            return None
+        return data if isinstance(data, dict) else None
 
     def stream(self) -> None:
         """Server-sent events: the ring from Last-Event-ID on, then as they come."""

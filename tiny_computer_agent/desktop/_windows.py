@@ -8,6 +8,8 @@ the root window::
     _NET_CLIENT_LIST            the same, in mapping order (an older manager's only list)
     _NET_ACTIVE_WINDOW          the focused one
     _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
+    WM_CLASS                    per window: the program's name for it (the policy tells
+                                a terminal by it; the owner's /proc/PID/comm too)
 
 With no EWMH window manager (a bare Xvfb) the root's mapped children that carry a
 ``WM_NAME`` are the windows, in the server's stacking order.
@@ -192,11 +194,15 @@ class XWindows:
                 return None
             box, bar = self._box(root, window)
             pid = _cardinals(window, self._atoms["_NET_WM_PID"])
+            wm_class = _wm_class(window)
         except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
         pid_ = pid[0] if pid else None
-        return Window(title=title or "", box=box, id=wid, pid=pid_, title_bar=bar)
+        return Window(
+            title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
+            wm_class=wm_class, process=_process_name(pid_),
+        )  # fmt: skip
 
     def _title(self, window: Any) -> str | None:
         """``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``; None when it has neither."""
@@ -278,6 +284,30 @@ def _cardinals(window: Any, atom: int) -> list[int]:
     if prop is None or prop.format != 32:
         return []
     return [int(v) for v in prop.value]
+
+
+def _wm_class(window: Any) -> tuple[str, ...]:
+    """``WM_CLASS``: the instance and class names a program gives its windows
+    (``("xterm", "XTerm")``); empty when unset."""
+    from Xlib import Xatom
+
+    prop = window.get_full_property(Xatom.WM_CLASS, 0, _SIZEHINT)  # AnyPropertyType
+    if prop is None or prop.format != 8:
+        return ()
+    text = _text(prop.value, "latin-1")  # STRING: Latin-1
+    return tuple(name for name in text.split("\0") if name)[:2]
+
+
+def _process_name(pid: int | None) -> str:
+    """The short name of process ``pid`` (``/proc/PID/comm``), or "" when unknown (no
+    pid, not Linux, the process is gone, or it belongs to another machine's client)."""
+    if not pid:
+        return ""
+    try:
+        with open(f"/proc/{int(pid)}/comm", encoding="utf-8", errors="replace") as comm:
+            return comm.read().strip()
+    except OSError:
+        return ""
 
 
 def _text(value: bytes | str | Sequence[int], encoding: str) -> str:

@@ -36,7 +36,7 @@ from ._frames import MappingRule, SizedImage, make_frame, observe
 from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
 from ._ocr import load_ocr_engine, reread
 from ._warm import EXIT_WAIT, start_warmup
-from ._windows import assign_windows, find_window
+from ._windows import assign_windows, find_window, window_at
 
 __all__ = [
     "EXIT_WAIT",
@@ -59,5 +59,6 @@ __all__ = [
     "skeleton",
     "squeeze",
     "start_warmup",
+    "window_at",
     "words",
 ]

@@ -1,6 +1,7 @@
 """The records wing: traces, replay, judging and the scoreboard -- standard library only.
 
-    _jsonio.py      write_atomic, read_json_file (size-capped), FieldReader (strict fields)
+    _jsonio.py      write_atomic, read_json_file (size-capped), FieldReader (strict fields),
+                    loads_json (json.loads with a nesting cap, for anything read from outside)
     _schema.py      Expected, TraceStep, Trace and their reader; version-1 traces migrate
     _recording.py   record() an Episode; load_trace(s) from files
     _replay.py      replay a trace's frames through any brain, offline
@@ -19,7 +20,11 @@ from __future__ import annotations
 # For the package's other rooms (not public API: not in __all__).
 from ._cases import read_cases as read_cases
 from ._jsonio import MAX_JSON_BYTES, FieldReader, read_json_file, write_atomic
+from ._jsonio import MAX_JSON_DEPTH as MAX_JSON_DEPTH
+from ._jsonio import JSONTooDeep as JSONTooDeep
 from ._jsonio import check_save_target as check_save_target
+from ._jsonio import json_depth as json_depth
+from ._jsonio import loads_json as loads_json
 from ._judging import (
     VERDICTS,
     BrainFactory,

@@ -2,6 +2,8 @@
 
     write_atomic(path, text)           a temp file in the same folder, fsync, os.replace
     read_json_file(path, max_bytes=)   parse at most ``max_bytes``; TraceError says why not
+    loads_json(data)                   json.loads, after the nesting is checked (at most
+                                       MAX_JSON_DEPTH levels; ValueError past them)
     FieldReader(source)                parsed JSON -> typed values, every failure a
                                        TraceError naming the file, the field and the fix
 
@@ -12,19 +14,30 @@ here, so a reader never sees half a file and a bad file is never a traceback.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import os
+import re
 import secrets
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from .._actions import is_text, shown
 from .._errors import TraceError
 
-__all__ = ["MAX_JSON_BYTES", "FieldReader", "read_json_file", "write_atomic"]
+__all__ = [
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "FieldReader",
+    "JSONTooDeep",
+    "json_depth",
+    "loads_json",
+    "read_json_file",
+    "write_atomic",
+]
 
 #: Traces and scoreboards hold no pixels, so a real one is kilobytes; anything bigger
 #: is refused unread.
@@ -35,6 +48,15 @@ _MAX_FLOAT: Final = 1e308
 MAX_WHOLE: Final = 2**53
 #: How deep free-form data (a brain's settings, an action) may nest.
 _MAX_DEPTH: Final = 32
+#: The deepest nesting of lists and objects any JSON read from outside may have: well
+#: under the parser's recursion (about 1,000 frames), far over any real document.
+MAX_JSON_DEPTH: Final = 400
+#: A string from its opening quote to its closing one, or to the end of the text when
+#: it has none (possessive, so an unclosed string costs one pass, not one per quote).
+_JSON_STRING: Final = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.DOTALL)
+_NOT_A_BRACKET: Final = re.compile(r"[^\[\]{}]++")
+#: An opening bracket counts +1 (0x01), a closing one -1 (0xff as a signed byte).
+_DEPTH_STEP: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 class NotARegularFile(OSError):
@@ -115,6 +137,44 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class JSONTooDeep(ValueError):
+    """JSON refused unparsed: it nests lists or objects past the limit."""
+
+
+def json_depth(data: str | bytes | bytearray) -> int:
+    """How deeply ``data`` nests lists and objects, counted without parsing (brackets in
+    strings are skipped): in linear time and constant stack, whatever the text. Bytes
+    are decoded as :func:`json.loads` decodes them (UnicodeDecodeError if they are not
+    UTF-8, -16 or -32)."""
+    if isinstance(data, str):
+        text = data
+    else:
+        text = bytes(data).decode(json.detect_encoding(data), "surrogatepass")
+    brackets = _NOT_A_BRACKET.sub("", _JSON_STRING.sub("", text))
+    steps = memoryview(brackets.encode("ascii").translate(_DEPTH_STEP)).cast("b")
+    return max(itertools.accumulate(steps), default=0)
+
+
+def loads_json(
+    data: str | bytes | bytearray,
+    *,
+    max_depth: int = MAX_JSON_DEPTH,
+    parse_constant: Callable[[str], Any] | None = None,
+) -> Any:
+    """:func:`json.loads`, once :func:`json_depth` says ``data`` nests at most
+    ``max_depth`` levels, so the parser's recursion is never reached. ValueError for
+    anything that is not usable JSON: :class:`JSONTooDeep` past the depth,
+    json.JSONDecodeError, UnicodeDecodeError, a number of over 4,300 digits, or what
+    ``parse_constant`` raises for NaN and Infinity."""
+    depth = json_depth(data)
+    if depth > max_depth:
+        raise JSONTooDeep(
+            f"the JSON nests lists or objects {depth} levels deep; at most {max_depth} "
+            "are read (a real document nests a few)"
+        )
+    return json.loads(data, parse_constant=parse_constant)
+
+
 def read_json_file(
     path: str | Path, *, what: str = "trace", max_bytes: int = MAX_JSON_BYTES
 ) -> object:
@@ -133,7 +193,7 @@ def read_json_file(
             f"a {what} holds no pixels, so this is not one (or it is corrupt)"
         )
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        return loads_json(raw.decode("utf-8"), parse_constant=_reject_constant)
     except UnicodeDecodeError as exc:
         raise TraceError(f"{p}: the {what} file is not UTF-8 text (byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
@@ -141,13 +201,13 @@ def read_json_file(
         raise TraceError(
             f"{p}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}"
         ) from exc
-    except ValueError as exc:  # a number of over 4,300 digits
-        raise TraceError(f"{p}: the {what} file is not usable JSON: {exc}") from exc
-    except RecursionError as exc:
+    except (JSONTooDeep, RecursionError) as exc:
         raise TraceError(
             f"{p}: the {what} file nests lists or objects too deeply to read "
             f"(a {what} nests a few levels)"
         ) from exc
+    except ValueError as exc:  # a number of over 4,300 digits
+        raise TraceError(f"{p}: the {what} file is not usable JSON: {exc}") from exc
 
 
 def short(value: object) -> str:

@@ -417,6 +417,8 @@ class TraceReader(FieldReader):
             id=self.whole(data.get("id", 0), f"{where}.id", minimum=0),
             pid=None if pid is None else self.whole(pid, f"{where}.pid", minimum=0),
             title_bar=None if bar is None else self.screen_box(bar, f"{where}.title_bar"),
+            wm_class=self.texts(data.get("wm_class", []), f"{where}.wm_class"),
+            process=self.text(data.get("process", ""), f"{where}.process"),
         )
 
     def screen_box(self, value: object, where: str) -> tuple[int, int, int, int]:

@@ -29,6 +29,7 @@ import datetime
 import json
 import logging
 import os
+import stat
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -43,7 +44,7 @@ from .._events import RunEvent
 from .._policy import state_dir
 from .._secrets import redact
 from .._version import __version__
-from ._jsonio import read_json_file, write_atomic
+from ._jsonio import loads_json, read_json_file, write_atomic
 from ._recording import _redacted, _slug
 from ._schema import SCHEMA_VERSION, TRACE_FORMAT, Expected, Trace, TraceStep, without_pixels
 
@@ -97,21 +98,43 @@ def default_session_folder(goal: str, root: Path | None = None) -> Path:
 # -- writing ---------------------------------------------------------------------------
 
 
+def _check_premade(folder: Path) -> None:
+    """SessionError unless ``folder`` (which exists) may take a session: a real folder
+    (not a link), empty, the running user's own, and writable by no one else (on a
+    POSIX system): nobody else can have put a file or a link in it, or add one later."""
+    st = os.lstat(folder)
+    if not stat.S_ISDIR(st.st_mode):
+        raise SessionError(f"{folder} exists and is not a folder; choose a new path for --session")
+    if os.name == "posix":
+        me = os.geteuid()
+        if st.st_uid != me:
+            raise SessionError(
+                f"{folder} belongs to another user (uid {st.st_uid}, not {me}), who could "
+                "change what is written there; choose a new path for --session"
+            )
+        if st.st_mode & 0o022:
+            raise SessionError(
+                f"{folder} can be written by its group or by others (mode "
+                f"{stat.S_IMODE(st.st_mode):04o}), who could add files or links to the "
+                f"session; choose a new path for --session, or run `chmod go-w {folder}`"
+            )
+    if any(folder.iterdir()):
+        raise SessionError(
+            f"{folder} is not empty; sessions are append-only and never overwritten, "
+            "so choose a new or empty folder for --session"
+        )
+
+
 def _make_folder(folder: Path) -> None:
     """Create ``folder`` (0700) and its frames folder, or SessionError saying why not:
-    an existing folder must be empty, since a session is never overwritten."""
+    an existing folder must be empty and the user's own (:func:`_check_premade`),
+    since a session is never overwritten nor written where others can write."""
     try:
         if folder.exists() or folder.is_symlink():
-            if not folder.is_dir() or folder.is_symlink():
-                raise SessionError(
-                    f"{folder} exists and is not a folder; choose a new path for --session"
-                )
-            if any(folder.iterdir()):
-                raise SessionError(
-                    f"{folder} is not empty; sessions are append-only and never overwritten, "
-                    "so choose a new or empty folder for --session"
-                )
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _check_premade(folder)
+        else:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700)  # not exist_ok: one made meanwhile is not ours
         os.chmod(folder, 0o700)
         (folder / FRAMES_DIR).mkdir(mode=0o700)
         os.chmod(folder / FRAMES_DIR, 0o700)
@@ -512,10 +535,21 @@ class SessionSummary:
         return self.problem or self.outcome or "no end (running, or crashed)"
 
 
+def _not_a_link(path: Path) -> None:
+    """SessionError when ``path`` is a symbolic link: a session's own files never are,
+    so a link there was put by someone else and is not followed."""
+    if path.is_symlink():
+        raise SessionError(
+            f"{path} is a symbolic link; a session writes its files itself and never as "
+            "links, so it is not followed (remove the link, or load another session)"
+        )
+
+
 def _read_metadata(folder: Path) -> dict[str, Any]:
     if not folder.is_dir():
         raise SessionError(f"{folder}: no such session folder; list them with --sessions")
     path = folder / METADATA_FILE
+    _not_a_link(path)
     if not path.is_file():
         raise SessionError(
             f"{folder} is not a session (it has no {METADATA_FILE}); a session folder is "
@@ -538,6 +572,7 @@ def _read_metadata(folder: Path) -> dict[str, Any]:
 def _read_events(folder: Path) -> tuple[list[dict[str, Any]], bool]:
     """The events of ``folder``, and whether the last line was cut short (a crash)."""
     path = folder / EVENTS_FILE
+    _not_a_link(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -565,7 +600,7 @@ def _parse_line(path: Path, number: int, line: bytes) -> dict[str, Any]:
     if len(line) > _MAX_LINE_BYTES:
         raise bad(f"is longer than {_MAX_LINE_BYTES // (1024 * 1024)} MB")
     try:
-        data = json.loads(line.decode("utf-8"))
+        data = loads_json(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise bad(f"is not JSON ({str(exc)[:80]})") from exc
     if not isinstance(data, dict) or data.get("kind") not in _PAYLOADS:
@@ -621,15 +656,28 @@ def _summary(folder: Path) -> SessionSummary:
         )
 
 
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path``, every link in it followed, is still under ``root``."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return False
+
+
 def list_sessions(root: Path | None = None) -> tuple[SessionSummary, ...]:
     """A summary of every session folder under ``root`` (default
     ``state_dir()/"sessions"``; none yet: empty), oldest first; a damaged one is listed
-    with its problem. SessionError when a given ``root`` is not a readable folder."""
+    with its problem; a link that leads out of ``root`` is not followed (nor listed).
+    SessionError when a given ``root`` is not a readable folder."""
     base = Path(root) if root is not None else state_dir() / "sessions"
     if root is None and not base.exists():
         return ()
     try:
-        folders = sorted(p for p in base.iterdir() if p.is_dir() and (p / METADATA_FILE).exists())
+        folders = sorted(
+            p
+            for p in base.iterdir()
+            if p.is_dir() and (p / METADATA_FILE).exists() and _inside(p, base)
+        )
     except OSError as exc:
         raise SessionError(
             f"{base}: cannot list sessions there ({exc.strerror or exc}); pass a folder "

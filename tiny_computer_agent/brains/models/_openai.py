@@ -456,10 +456,19 @@ def _read_preview(response: http.client.HTTPResponse) -> bytes:
 
 
 def _reply_text(raw: bytes, url: str) -> str:
-    """``choices[0].message.content`` of a chat-completions body, or BrainError."""
+    """``choices[0].message.content`` of a chat-completions body, or BrainError (a body
+    nested past :data:`~tiny_computer_agent.records.MAX_JSON_DEPTH` levels is refused
+    before it is parsed: the parser would recurse out of stack)."""
+    from ...records import JSONTooDeep, loads_json
+
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = loads_json(raw)
+    except JSONTooDeep as exc:
+        raise BrainError(
+            f"the server at {url} sent a body that is refused unparsed ({exc}); is "
+            "--base-url a chat-completions server?"
+        ) from exc
+    except ValueError as exc:  # not JSON, not UTF-8, a number of 4,300+ digits
         raise BrainError(
             f"the server at {url} sent a body that is not JSON: {_preview(raw)!r}"
         ) from exc
@@ -473,7 +482,8 @@ def _reply_text(raw: bytes, url: str) -> str:
     if content is None:
         content = ""
     if not isinstance(content, str):
-        raise BrainError(f"the server at {url} sent a non-text message content: {content!r}")
+        shown = _preview(repr(content).encode("utf-8", "replace"))
+        raise BrainError(f"the server at {url} sent a non-text message content: {shown}")
     return content
 
 

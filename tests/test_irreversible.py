@@ -1,0 +1,234 @@
+"""Irreversible by meaning (issue 37 item 3): the classifier on both kinds of label, its
+misses and false alarms on the labelled set, and one press per ``--allow-irreversible``
+through the real loop."""
+
+from __future__ import annotations
+
+import collections
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tiny_computer_agent import (
+    ARM_ENV,
+    Action,
+    DryRunExecutor,
+    Element,
+    Observation,
+    Policy,
+    PolicyRefusal,
+    ScriptedBrain,
+    ScriptedScreen,
+    run_episode,
+)
+from tiny_computer_agent._irreversible import (
+    allowances,
+    classify,
+    parse_allowance,
+    presses_left,
+)
+from tiny_computer_agent._irreversible_report import evaluate, main
+from tiny_computer_agent._irreversible_rules import LANGUAGES
+from tiny_computer_agent.cli import main as cli_main
+
+from .helpers import dialog
+
+LABELS = Path(__file__).parent / "data" / "irreversible_labels.json"
+#: The most misses and false alarms the labelled set may show, per half, as a share of
+#: its irreversible (misses) and safe (false alarms) labels.
+MAX_MISS_RATE = 0.03
+MAX_FALSE_ALARM_RATE = 0.03
+
+
+def armed(**fields: Any) -> Policy:
+    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
+
+
+# -- the classifier -----------------------------------------------------------------------
+
+#: The audit's labels (19 of 24 went through the old list) and more of the same.
+IRREVERSIBLE = [
+    "Pay $49.99", "Buy for $9.99", "Transfer $500", "Send 0.5 BTC", "Delete 3 files",
+    "Yes, delete", "Delete now", "Submit order", "Delete accounts", "Pagar 49,99 €",
+    "Supprimer 3 fichiers", "3 Dateien löschen", "Zahlungspflichtig bestellen",
+    "Excluir conta", "Svuota cestino", "立即支付", "删除 3 个文件", "ごみ箱を空にする",
+    "注文を確定する", "Send to all", "Publish", "Empty Trash", "Wipe device",
+    # look-alike letters, full-width forms and OCR's misreadings do not dodge it
+    "Pаy $5", "De1ete 3 files", "ＰＡＹ ＄５", "Dele\u200bte now", "Ｐｕｂｌｉｓｈ",
+]  # fmt: skip
+
+#: Look-alikes and the decisions (docs/guides/irreversible.md): cancelling is the way
+#: out, a feedback form and a history page are not acts, prose is read, not pressed.
+SAFE = [
+    "Deleted items", "Pay attention", "Cancel order", "Order history", "Send feedback",
+    "Payment methods", "Cancel subscription", "Undo delete", "Don't delete", "Sender",
+    "Send to back", "Transfer settings", "Purchase history", "Elementos eliminados",
+    "Annuler la commande", "Bestellung stornieren", "Feedback senden", "已删除", "取消订单",
+    "削除済みアイテム", "フィードバックを送信", "Discard changes", "Submit", "Reset", "Format",
+    "Order", "Proceed to checkout", "Add to cart",
+    "You can delete these files later from the Trash.", "Delete this file?",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("label", IRREVERSIBLE)
+def test_flags_what_cannot_be_undone(label: str) -> None:
+    assert classify(label) is not None
+
+
+@pytest.mark.parametrize("label", SAFE)
+def test_passes_look_alikes(label: str) -> None:
+    assert classify(label) is None
+
+
+def test_says_what_pressing_does_in_which_language_by_which_rule() -> None:
+    found = classify("Pay $49.99")
+    assert found is not None and (found.does, found.language, found.rule) == ("pays", "en", "pay *")
+    assert found.describe() == "'Pay $49.99' pays, buys or orders (en: 'pay *')"
+    assert classify("Konto löschen") is not None
+    assert getattr(classify("Konto löschen"), "language", "") == "de"
+
+
+def test_covers_eight_languages() -> None:
+    assert set(LANGUAGES) >= {"en", "es", "fr", "de", "pt", "it", "zh", "ja"}
+
+
+def test_the_labelled_set_is_large_split_and_covers_every_language_and_kind() -> None:
+    data = json.loads(LABELS.read_text(encoding="utf-8"))
+    items = data["tune"] + data["heldout"]
+    assert len(items) >= 300
+    for half in ("tune", "heldout"):
+        kinds = collections.Counter((i["lang"], i["irreversible"]) for i in data[half])
+        assert {(lang, kind) for lang in LANGUAGES for kind in (True, False)} <= set(kinds)
+
+
+@pytest.mark.parametrize("half", ["tune", "heldout"])
+def test_misses_and_false_alarms_stay_under_the_bound(half: str) -> None:
+    tally = evaluate(json.loads(LABELS.read_text(encoding="utf-8")))[(half, "all")]
+    assert len(tally.misses) <= MAX_MISS_RATE * tally.irreversible, tally.misses
+    assert len(tally.false_alarms) <= MAX_FALSE_ALARM_RATE * tally.safe, tally.false_alarms
+
+
+def test_the_report_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--report", str(LABELS), "Pay $5", "Pay attention"]) == 0
+    out = capsys.readouterr().out
+    assert "| heldout | **all** |" in out and "| tune | de |" in out
+    assert "'Pay $5' pays, buys or orders" in out and "'Pay attention': passes" in out
+
+
+# -- the policy asks it -------------------------------------------------------------------
+
+
+def test_the_policy_refuses_a_label_by_its_meaning_and_names_it() -> None:
+    obs = dialog("Cancel", "Pay $49.99")
+    click = Action.make("click", target="Pay $49.99")
+    assert "pays, buys or orders" in (Policy().irreversible(click) or "")
+    Policy().check(click, obs)  # a dry run only reports it
+    with pytest.raises(PolicyRefusal, match=r"--allow-irreversible 'Pay \$49.99'") as err:
+        armed().check(click, obs)
+    assert err.value.rule == "irreversible"
+
+
+def test_the_list_still_answers_first() -> None:
+    click = Action.make("click", target="Delete account")
+    assert Policy().irreversible(click) == "'Delete account' matches 'delete account'"
+
+
+# -- one press at a time ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "parsed"),
+    [("Send", ("Send", 1)), ("Send*3", ("Send", 3)), ("Pay $5 * 2", ("Pay $5", 2)),
+     ("Delete account", ("Delete account", 1))],
+)  # fmt: skip
+def test_parse_allowance(given: str, parsed: tuple[str, int]) -> None:
+    assert parse_allowance(given) == parsed
+
+
+@pytest.mark.parametrize("given", ["Send*0", "*2", "  ", "…"])
+def test_a_bad_allowance_names_the_fix(given: str) -> None:
+    with pytest.raises(ValueError, match="--allow-irreversible"):
+        parse_allowance(given)
+    with pytest.raises(ValueError, match="--allow-irreversible"):
+        Policy(allow_irreversible=(given,))
+
+
+def test_allowances_add_up_and_presses_are_counted_by_label() -> None:
+    allowed = allowances(["Send", "SEND", "Delete account*2"])
+    assert presses_left("Send", allowed, []) == 2
+    assert presses_left("send", allowed, ["Send"]) == 1
+    assert presses_left("Delete account", allowed, ["Send", "Delete  account"]) == 1
+    assert presses_left("Pay", allowed, []) == 0
+
+
+def test_one_allowance_is_one_press_in_the_history() -> None:
+    obs = dialog("Cancel", "Send")
+    click = Action.make("click", target="Send")
+    policy = armed(allow_irreversible=("Send",))
+    policy.check(click, obs)
+    policy.check(click, obs, history=[Action.make("click", target="Save")])
+    with pytest.raises(PolicyRefusal, match=r"--allow-irreversible 'Send\*2'") as err:
+        policy.check(click, obs, history=[click])
+    assert err.value.rule == "irreversible" and "allowed one press" in str(err.value)
+    armed(allow_irreversible=("Send*2",)).check(click, obs, history=[click])
+    # a zoom or a wait on the label is looking, not pressing
+    look = Action.make("zoom", target="Send")
+    policy.check(click, obs, history=[look])
+
+
+def test_past_the_allowance_the_person_is_asked() -> None:
+    asked: list[str] = []
+
+    def approve(action: Action, element: Element | None, seen: Observation) -> bool:
+        asked.append(action.describe())
+        return True
+
+    obs = dialog("Cancel", "Send")
+    click = Action.make("click", target="Send")
+    policy = armed(allow_irreversible=("Send",), approve=approve)
+    policy.check(click, obs)
+    assert asked == []
+    policy.check(click, obs, history=[click])
+    assert asked == [click.describe()]
+
+
+def _send_twice() -> tuple[ScriptedScreen, ScriptedBrain]:
+    screen = ScriptedScreen.of_labels(("Message", "Send"), ("Message sent", "Send"))
+    brain = ScriptedBrain.of(
+        [{"verb": "click", "target": "Send"}, {"verb": "click", "target": "Send"}]
+    )
+    return screen, brain
+
+
+def test_the_loop_allows_one_press_and_refuses_the_second() -> None:
+    screen, brain = _send_twice()
+    policy = armed(allow_irreversible=("Send",))
+    ep = run_episode(
+        "send it", screen=screen, brain=brain, policy=policy, executor=DryRunExecutor()
+    )
+    assert ep.outcome == "refused"
+    assert ep.steps[0].acted and ep.steps[0].refusal is None
+    refusal = ep.steps[1].refusal
+    assert refusal is not None and refusal.rule == "irreversible"
+    assert "--allow-irreversible 'Send*2'" in refusal.message
+
+
+def test_the_loop_allows_as_many_presses_as_given() -> None:
+    screen, brain = _send_twice()
+    policy = armed(allow_irreversible=("Send*2",))
+    ep = run_episode(
+        "send it", screen=screen, brain=brain, policy=policy, executor=DryRunExecutor()
+    )
+    assert [s.refusal for s in ep.steps] == [None] * len(ep.steps)
+    assert sum(1 for s in ep.steps if s.acted) == 2
+
+
+def test_the_cli_refuses_a_bad_allowance_as_bad_usage() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli_main(
+        ["--image", "example", "--allow-irreversible", "Send*0", "click 'Save'"], out=out, err=err
+    )
+    assert code == 2 and "LABEL*N" in err.getvalue()
