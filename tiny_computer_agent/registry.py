@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ._actions import QUOTED, Action
 from ._contracts import Brain, Detector
 from ._errors import BrainError
-from .brains import FirstItemBrain, OracleBrain, PlannerBrain, ScriptedBrain
+from .brains import FirstItemBrain, OracleBrain, ScriptedBrain
+from .procedures import ProcedureBrain
 
 if TYPE_CHECKING:
     from .records import BrainFactory, Trace
@@ -137,8 +138,9 @@ def _model_spec(name: str, summary: str) -> BrainSpec:
 
 
 _BUILTIN_BRAINS: Final = (
-    BrainSpec(name="planner", summary="rule-based: reads quoted labels and verbs in the goal",
-              build=lambda o: PlannerBrain()),
+    BrainSpec(name="planner", summary="rule-based: reads quoted labels and verbs in the goal; "
+              "plays a procedure when the goal asks for one (--procedures)",
+              build=lambda o: ProcedureBrain()),
     BrainSpec(name="first-item", summary="baseline: always the first menu entry",
               build=lambda o: FirstItemBrain()),
     BrainSpec(name="oracle", summary="knows the answer (--expected LABEL); a score's ceiling",
@@ -308,8 +310,11 @@ def _has(module: str) -> bool:
 
 def auto_brain(goal: str) -> tuple[str, str]:
     """The brain ``--brain auto`` picks for ``goal``, and why: the planner when the goal
-    quotes a label (it matches words exactly, in under a millisecond), else the intent
-    brain, which reads free-form goals, when it can run here; else the planner."""
+    asks for a procedure (in any words: the planner plays it) or quotes a label (it
+    matches words exactly, in under a millisecond), else the intent brain, which reads
+    free-form goals, when it can run here; else the planner."""
+    if (found := ProcedureBrain().matches(goal)) is not None:
+        return "planner", f"the goal asks for the procedure {found.procedure.name!r}"
     if QUOTED.search(goal):
         return "planner", "the goal quotes a label, so the planner matches it exactly"
     ok, why = intent_available()

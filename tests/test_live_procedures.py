@@ -1,0 +1,247 @@
+"""Built-in procedures on real programs of different toolkits (issue 36), each proved by
+the program's own effect on disk: the file it saved, under its new name, with the line
+added.
+
+Every run is the real CLI in a subprocess with real input on a private Xvfb
+(``Desk.run_cli``), with the default brain (the registry's ``planner``, which plays a
+procedure when the goal asks for one). The programs:
+
+- a Tk editor (tests/procedure_apps.py: Tk's own file dialog from
+  ``tkinter.filedialog.asksaveasfilename``), no accessibility tree;
+- mousepad, a GTK 3 editor (GTK's file chooser), seen from pixels (no session bus), and
+  zenity's save chooser (GTK's file chooser alone);
+- xedit, the X Toolkit (Athena) editor of x11-apps: a Save button, no Save As;
+- PCManFM, a GTK 2 file manager, seen from pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.xdesktop import Desk, desk, eventually, require
+from tiny_computer_agent.desktop._atspi import AtspiBackend
+
+pytestmark = pytest.mark.live
+
+APPS = Path(__file__).resolve().parent / "procedure_apps.py"
+NOTES = "Shopping\neggs\nbread"
+BUS_NAMES = ("DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")
+LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
+
+
+@pytest.fixture
+def d(tmp_path: Path) -> Iterator[Desk]:
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in BUS_NAMES:
+            d.vd.env.pop(name, None)
+        d.vd.env["NO_AT_BRIDGE"] = "1"  # GTK programs: pixels only
+        yield d
+    finally:
+        steps.close()
+
+
+def _agent(d: Desk, goal: str, *, steps: int = 12, tree: bool = False) -> dict[str, Any]:
+    """The CLI on ``goal`` with the default brain, armed, as JSON; with no session bus
+    unless ``tree`` (then it reads the accessibility tree where a program offers one)."""
+    argv = ["--live", "--real-input", "--json", "--max-steps", str(steps), goal]
+    run = d.run_cli(argv, armed=True, unset=() if tree else BUS_NAMES, timeout=150)
+    try:
+        episode: dict[str, Any] = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        raise AssertionError(
+            f"no episode JSON: {run.stdout[-2000:]}\n{run.stderr[-3000:]}"
+        ) from None
+    lines = [f"{episode['outcome']}: {episode['reason']}"]
+    for step in episode["steps"]:
+        decision, result = step.get("decision") or {}, step.get("result") or {}
+        why = result.get("error") or step.get("error") or ""
+        lines.append(
+            f"  {step['index']}: {decision.get('reply')} {decision.get('action')} -> "
+            f"{result.get('description')} {why}"
+        )
+    seen = [s["observation"] for s in episode["steps"] if s.get("observation")]
+    for obs in seen[-3:]:  # what the last looks read, for a check that failed
+        lines.append("  look: " + " | ".join(e["label"] for e in obs["elements"]))
+    episode["tree"] = any(e.get("source") == "a11y" for o in seen for e in o["elements"])
+    episode["log"] = "\n".join(lines)
+    print(episode["log"])  # shown with the failure (or with -rP)
+    return episode
+
+
+def _played(episode: dict[str, Any], name: str) -> list[str]:
+    """The replies of the steps the procedure ``name`` decided."""
+    replies = [(s.get("decision") or {}).get("reply", "") for s in episode["steps"]]
+    return [r for r in replies if r.startswith(f"procedure {name} ")]
+
+
+def _eventually_file(path: Path, timeout: float = 5.0) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.stat().st_size:
+            return path.read_text(encoding="utf-8")
+        time.sleep(0.1)
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def _tk_editor(d: Desk, path: Path) -> subprocess.Popen[str]:
+    proc = d.vd.spawn([sys.executable, str(APPS), str(path)], stdout=subprocess.PIPE, env=d.env())
+    d.wait_window(f"{path.name} - Tk Editor")
+    return proc
+
+
+def _mousepad(d: Desk, path: Path) -> subprocess.Popen[str]:
+    require("mousepad")
+    env = {"XDG_CONFIG_HOME": str(d.tmp / "config"), "HOME": str(d.tmp),
+           "GSETTINGS_BACKEND": "memory"}  # fmt: skip
+    proc = d.vd.spawn(["mousepad", "--disable-server", str(path)], env=env, quiet=True)
+    d.wait_window(f"{path} - Mousepad")
+    return proc
+
+
+def _xedit(d: Desk, path: Path) -> subprocess.Popen[str]:
+    require("xedit")
+    proc = d.vd.spawn(["xedit", str(path)], quiet=True)
+    d.wait_window("xedit")
+    return proc
+
+
+# -- save as ----------------------------------------------------------------------------
+
+
+def test_save_as_in_a_tk_editor_through_tks_file_dialog(d: Desk) -> None:
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _tk_editor(d, notes)
+    episode = _agent(d, "save 'notes' as 'report.txt'")
+    assert _eventually_file(d.tmp / "report.txt") == NOTES, episode["log"]
+    assert _played(episode, "save-as"), episode["log"]
+    assert episode["outcome"] == "claimed", episode["log"]
+
+
+def test_save_as_in_mousepad_through_gtks_file_chooser(d: Desk) -> None:
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _mousepad(d, notes)
+    episode = _agent(d, "save the document as report.txt")
+    assert _eventually_file(d.tmp / "report.txt") == NOTES, episode["log"]
+    assert _played(episode, "save-as"), episode["log"]
+
+
+def test_save_as_in_a_file_chooser_already_open_skips_opening_it(d: Desk) -> None:
+    """zenity's save chooser is GTK's file chooser alone: the name field is on screen, so
+    the procedure's first step (ctrl+shift+s) is not needed and is skipped; zenity prints
+    the path chosen."""
+    require("zenity")
+    proc = d.vd.spawn(["zenity", "--file-selection", "--save", "--title", "Save notes",
+                       f"--filename={d.tmp / 'notes.txt'}"], stdout=subprocess.PIPE)  # fmt: skip
+    d.wait_window("Save notes")
+    episode = _agent(d, "save as 'report.txt'")
+    out, _ = proc.communicate(timeout=10)
+    assert (proc.returncode, out.strip()) == (0, str(d.tmp / "report.txt")), episode["log"]
+    assert _played(episode, "save-as")[0] == "procedure save-as step 2", episode["log"]
+
+
+def test_save_as_in_mousepad_read_through_its_accessibility_tree(tmp_path: Path) -> None:
+    """The same, with a private session bus and AT-SPI registry: mousepad and the agent
+    on one bus, so the agent reads GTK's tree (the name field by its role and name)."""
+    require("Xvfb", "xdotool", "mousepad", "dbus-daemon")
+    if not LAUNCHER.exists():
+        pytest.skip(f"the tree needs {LAUNCHER}; apt-get install at-spi2-core")
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
+            d.vd.env.pop(name, None)
+        d.session_bus()
+        d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
+        backend = AtspiBackend(environ=d.vd.env)
+        try:
+            eventually(backend.available, "the AT-SPI registry", timeout=15)
+        finally:
+            backend.close()
+        notes = d.tmp / "notes.txt"
+        notes.write_text(NOTES, encoding="utf-8")
+        _mousepad(d, notes)
+        episode = _agent(d, "save the document as report.txt", tree=True)
+        assert _eventually_file(d.tmp / "report.txt") == NOTES, episode["log"]
+        assert episode["tree"], episode["log"]
+    finally:
+        steps.close()
+
+
+# -- a new line at the end -------------------------------------------------------------
+
+
+def test_a_line_is_added_at_the_end_in_a_tk_editor_and_saved(d: Desk) -> None:
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _tk_editor(d, notes)
+    episode = _agent(d, "add a line 'buy milk' at the end and save")
+    assert _eventually_file(notes).splitlines() == [*NOTES.splitlines(), "buy milk"], episode["log"]
+    assert _played(episode, "append-line"), episode["log"]
+
+
+def test_a_line_is_added_at_the_end_in_mousepad_and_saved(d: Desk) -> None:
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _mousepad(d, notes)
+    episode = _agent(d, "append 'buy milk' to the document and save")
+    assert _eventually_file(notes).splitlines() == [*NOTES.splitlines(), "buy milk"], episode["log"]
+    assert _played(episode, "append-line"), episode["log"]
+
+
+def test_a_line_is_added_at_the_end_in_xedit_and_saved(d: Desk) -> None:
+    """xedit's typed line is often never read: the incremental OCR reads only the changed
+    rectangle, here the new line alone (63x14 px, no margin), where its text detector
+    finds nothing, and never reads the line again since its pixels do not change after
+    (a fresh whole read of the same frame reads "buy nilk"). The procedure's check then
+    stops the run before saving; that is asserted, and the test is an expected failure
+    naming the bug, not a pass. It passes when the line is read."""
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _xedit(d, notes)
+    episode = _agent(d, "add a line 'buy milk' at the end and save")
+    lines = notes.read_text(encoding="utf-8").splitlines()
+    unread = (
+        "step 5 of 6 (press Return): its check failed: after it, not so that 'buy milk' is visible"
+    )
+    if episode["outcome"] == "unreachable" and unread in episode["reason"]:
+        assert lines == NOTES.splitlines(), "the run stopped at the check, yet the file changed"
+        pytest.xfail("perception: the incremental OCR did not read xedit's new line")
+    assert lines == [*NOTES.splitlines(), "buy milk"], episode["log"]
+    assert _played(episode, "append-line"), episode["log"]
+
+
+# -- rename a file -------------------------------------------------------------------------
+
+
+def _pcmanfm(d: Desk, folder: Path) -> subprocess.Popen[str]:
+    require("pcmanfm")
+    env = {"XDG_CONFIG_HOME": str(d.tmp / "config"), "HOME": str(d.tmp),
+           "GSETTINGS_BACKEND": "memory"}  # fmt: skip
+    proc = d.vd.spawn(["pcmanfm", "--no-desktop", str(folder)], env=env, quiet=True)
+    d.wait_window(folder.name)
+    return proc
+
+
+def test_a_file_is_renamed_in_pcmanfm(d: Desk) -> None:
+    folder = d.tmp / "folder"
+    folder.mkdir()
+    (folder / "notes.txt").write_text(NOTES, encoding="utf-8")
+    (folder / "other.txt").write_text("x", encoding="utf-8")
+    _pcmanfm(d, folder)
+    episode = _agent(d, "rename 'notes.txt' to 'report.txt'")
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["other.txt", "report.txt"], episode["log"]
+    assert (folder / "report.txt").read_text(encoding="utf-8") == NOTES
+    assert _played(episode, "rename-file"), episode["log"]

@@ -1,0 +1,363 @@
+"""ProcedureBrain: a procedure's steps played as the loop's decisions.
+
+When the goal asks for a procedure (:func:`~._match.match_goal`), each call to
+``decide`` returns the next step as a :class:`~tiny_computer_agent.Decision`, its
+target resolved on the current menu by label and kind; otherwise the brain it wraps
+(the planner) decides. The loop, the policy, the dry run, the verifier, the session log
+and the trace see a procedure's steps as they see any brain's decisions.
+
+Where it is in the procedure is read back from the steps it decided (their ``reply``
+says ``procedure NAME step N``), so it keeps no state between calls and a history of
+the last few steps is enough at step 60. Before a step:
+
+* the step it did last is checked (its ``check`` against the screen now; a dry run,
+  which pressed nothing, is not checked);
+* when the screen shows no window although one was open before (between a dialog
+  closing and the next window), or what the step needs (the procedure's preconditions
+  for step 1, its ``needs``, its target) is not there, it waits once, with the loop's
+  own ``wait_for`` (no brain calls, bounded by the step's ``wait`` and the policy);
+* when it is still not there, or a check fails after its wait, the run ends with
+  GoalUnreachable naming the step and why: never a blind action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from .._actions import VERB_TABLE, Action
+from .._contracts import Brain, Decision, Step, sees_pixels
+from .._elements import Element, Observation, match_score, normalize_label
+from .._errors import ActionError, BrainError, GoalUnreachable
+from .._menu import Menu
+from ..brains import PlannerBrain
+from ._format import Condition, ProcedureStep, Target, fill
+from ._library import Library, load_library
+from ._match import Match, match_goal
+
+__all__ = ["ProcedureBrain"]
+
+#: How close a run of the screen's text must be to count as the text a check wants.
+_CLOSE: Final = 0.8
+_MARK: Final = re.compile(r"^procedure (?P<name>[a-z0-9-]+) step (?P<n>\d+)(?: (?P<what>\w+))?$")
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ProcedureBrain:
+    """Plays the procedure a goal asks for; any other goal goes to ``fallback``.
+
+    ``library``: the procedures to match (default: :func:`~._library.load_library`,
+    read on the first decision)."""
+
+    name: str = "planner"
+    fallback: Brain = dataclasses.field(default_factory=PlannerBrain)
+    library: Library | None = None
+
+    @property
+    def sees_pixels(self) -> bool:
+        return sees_pixels(self.fallback)
+
+    def settings(self) -> dict[str, Any]:
+        own = getattr(self.fallback, "settings", None)
+        return dict(own()) if callable(own) else {}
+
+    def procedures(self) -> Library:
+        if self.library is None:
+            self.library = load_library()
+        return self.library
+
+    def matches(self, goal: str) -> Match | None:
+        """The procedure ``goal`` asks for, with its values, or None."""
+        return match_goal(goal, self.procedures().procedures)
+
+    def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
+        found = self.matches(goal)
+        if found is None:
+            return self.fallback.decide(goal, menu, history)
+        return _Play(found, menu, tuple(history)).next()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Mark:
+    """A step this procedure decided: step ``n``'s action (``what`` ""), a wait before
+    it (``wait``) or a wait for its check (``check``)."""
+
+    n: int
+    what: str
+    step: Step
+
+
+@dataclasses.dataclass(slots=True)
+class _Play:
+    found: Match
+    menu: Menu
+    history: tuple[Step, ...]
+
+    @property
+    def obs(self) -> Observation:
+        return self.menu.observation
+
+    @property
+    def steps(self) -> tuple[ProcedureStep, ...]:
+        return self.found.procedure.steps
+
+    def marks(self) -> list[_Mark]:
+        out = []
+        for step in self.history:
+            reply = step.decision.reply if step.decision is not None else ""
+            m = _MARK.match(reply)
+            if m and m["name"] == self.found.procedure.name:
+                out.append(_Mark(int(m["n"]), m["what"] or "", step))
+        return out
+
+    def next(self) -> Decision:
+        marks = self.marks()
+        if not marks:
+            return self.start(1, waited=False)
+        last = marks[-1]
+        if last.what == "wait":
+            return self.start(last.n, waited=True)
+        if last.what == "check":
+            self.confirm(last.n, waited=True)
+            return self.start(last.n + 1, waited=False)
+        _failed(last, self.steps[last.n - 1])
+        waiting = self.confirm(last.n, waited=False)
+        return waiting if waiting is not None else self.start(last.n + 1, waited=False)
+
+    def acted(self, n: int) -> Step | None:
+        """The step that carried out step ``n``'s action (None when it is not shown)."""
+        return next((m.step for m in reversed(self.marks()) if m.n == n and not m.what), None)
+
+    def dry(self) -> bool:
+        """Whether the actions so far were a dry run (nothing was pressed)."""
+        done = [
+            s
+            for s in self.history
+            if s.result is not None
+            and s.decision is not None
+            and not VERB_TABLE[s.decision.action.verb].harness  # a wait is no dry run
+        ]
+        return bool(done) and done[-1].result is not None and done[-1].result.dry_run
+
+    def confirm(self, n: int, *, waited: bool) -> Decision | None:
+        """Step ``n``'s check on the screen now: None when it holds (or cannot be judged:
+        a dry run), a wait for it the first time it does not, GoalUnreachable after."""
+        step, acted = self.steps[n - 1], self.acted(n)
+        if step.check.what == "unchecked" or self.dry():
+            return None
+        before = acted.observation if acted is not None else None
+        if self.holds(step.check, before):
+            return None
+        why = f"its check failed: after it, not so that {self.said(step.check)}"
+        if waited:
+            raise GoalUnreachable(f"{self.where(step)}: {why}, within {step.wait:g}s")
+        return self.wait(step, step.check, "check", why)
+
+    def start(self, n: int, *, waited: bool) -> Decision:
+        skipped = []
+        if not waited and (gap := self.gap()):
+            anchor = self.steps[min(n, len(self.steps)) - 1]
+            return self.wait(anchor, Condition(what="changed"), "wait", gap, n=n)
+        while n <= len(self.steps) and (unless := self.steps[n - 1].unless) is not None:
+            if not self.holds(unless, None):
+                break
+            skipped.append(f"step {n} is not needed: {self.said(unless)}")
+            n += 1
+        if n > len(self.steps):
+            return self.finish(skipped)
+        step = self.steps[n - 1]
+        missing = self.missing(step)
+        if missing is not None:
+            why = f"it needs that {self.said(missing)}, and that is not so"
+            if self.dry():
+                why += (
+                    " (a dry run pressed nothing, so what the steps before it would "
+                    "have opened is not there; arm the run to go further)"
+                )
+                raise GoalUnreachable(f"{self.where(step)}: {why}")
+            if waited:
+                raise GoalUnreachable(f"{self.where(step)}: {why}, within {step.wait:g}s")
+            return self.wait(step, missing, "wait", why)
+        return self.act(step, skipped)
+
+    def gap(self) -> str:
+        """Why to wait before looking: no window is on screen, though one was before."""
+        if self.obs.windows:
+            return ""
+        had = any(s.observation is not None and s.observation.windows for s in self.history)
+        return "no window is on screen (one was before): waiting for the next" if had else ""
+
+    def missing(self, step: ProcedureStep) -> Condition | None:
+        """What step needs and the screen does not show, or None."""
+        first = self.found.procedure.preconditions if step.number == 1 else ()
+        for condition in (*first, *step.needs):
+            if not self.holds(condition, None):
+                return condition
+        if step.target is None or self.find(step.target) is not None:
+            return None
+        if step.otherwise is not None and (
+            step.otherwise.target is None or self.find(step.otherwise.target) is not None
+        ):
+            return None
+        return Condition(what="element", texts=step.target.labels, kind=step.target.kind)
+
+    def holds(self, condition: Condition, before: Observation | None) -> bool:
+        texts = [fill(t, self.found.values) for t in condition.texts]
+        obs = self.obs
+        if condition.what == "shows":
+            return any(_visible(obs, t) for t in texts)
+        if condition.what == "gone":
+            return not any(obs.shows(t) for t in texts)
+        if condition.what == "window":
+            titles = [normalize_label(w.title) for w in obs.windows]
+            return (
+                bool(titles)
+                if not texts
+                else any(normalize_label(t) in title for t in texts for title in titles)
+            )
+        if condition.what == "element":
+            return self.find(Target(labels=condition.texts, kind=condition.kind)) is not None
+        if condition.what == "changed":
+            return before is not None and _changed(before, obs)
+        return True  # unchecked
+
+    def find(self, target: Target) -> Element | None:
+        return find_target(self.obs, target, self.found.values)
+
+    def said(self, condition: Condition) -> str:
+        texts = tuple(fill(t, self.found.values) for t in condition.texts)
+        return dataclasses.replace(condition, texts=texts).describe()
+
+    def where(self, step: ProcedureStep) -> str:
+        name, total = self.found.procedure.name, len(self.steps)
+        said = fill(step.describe(), self.found.values)
+        return f"procedure {name!r}, step {step.number} of {total} ({said})"
+
+    def wait(
+        self, step: ProcedureStep, condition: Condition, what: str, why: str, n: int = 0
+    ) -> Decision:
+        texts = [fill(t, self.found.values) for t in condition.texts]
+        fields: dict[str, Any] = {"seconds": step.wait}
+        if condition.what in ("shows", "element") and len(texts) == 1:
+            fields.update(text=texts[0], until="text")
+        else:
+            fields["until"] = "change"
+        action = Action.make("wait_for", **fields)
+        reply = f"procedure {self.found.procedure.name} step {n or step.number} {what}"
+        note = f"{self.where(step)}: {why}; waiting up to {step.wait:g}s, no brain calls"
+        return Decision(action=action, reply=reply, note=note)
+
+    def act(self, step: ProcedureStep, skipped: Sequence[str]) -> Decision:
+        chosen, element = step, None
+        if step.target is not None:
+            element = self.find(step.target)
+            if element is None and step.otherwise is not None:
+                chosen = step.otherwise
+                element = self.find(chosen.target) if chosen.target is not None else None
+        fields = {
+            k: fill(v, self.found.values) if isinstance(v, str) else v for k, v in chosen.fields
+        }
+        if element is not None:
+            fields.update(target=element.label, target_id=element.id)
+        try:
+            action = Action.make(chosen.verb, **fields)
+        except ActionError as exc:
+            raise BrainError(f"{self.where(step)}: the step is not a valid action: {exc}") from exc
+        numbers = {e.id: i for i, e in enumerate(self.menu.entries, 1)}
+        instead = (
+            " (its target is not on screen: doing what it says instead)"
+            if chosen is not step
+            else ""
+        )
+        note = "; ".join([*skipped, f"{self.where(step)}{instead}", self.how()])
+        reply = f"procedure {self.found.procedure.name} step {step.number}"
+        choice = numbers.get(element.id) if element is not None else None
+        return Decision(action=action, choice=choice, reply=reply, note=note)
+
+    def how(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.found.values.items())
+        return f"matched {self.found.example!r} ({self.found.how}; {values})"
+
+    def finish(self, skipped: Sequence[str]) -> Decision:
+        name, total = self.found.procedure.name, len(self.steps)
+        checked = " (a dry run: nothing was checked)" if self.dry() else ", each checked"
+        reason = f"procedure {name!r}: all {total} steps done{checked}"
+        note = "; ".join([*skipped, self.how()])
+        return Decision(action=Action.make("done", reason=reason), note=note)
+
+
+def _failed(last: _Mark, step: ProcedureStep) -> None:
+    """GoalUnreachable when step ``last.n``'s action failed, was refused or missed."""
+    done = last.step
+    if done.error is None and done.refusal is None and done.result is not None and done.result.ok:
+        return
+    why = done.error or done.refusal or (done.result.error if done.result else "") or "failed"
+    raise GoalUnreachable(f"step {last.n} of the procedure ({step.describe()}) failed: {why}")
+
+
+def _visible(obs: Observation, text: str) -> bool:
+    """Whether ``text`` is visible, allowing OCR's slips: a run of the screen's text as
+    long as it that is a close match (xedit's "buy milk" reads "buy nilk")."""
+    if obs.shows(text):
+        return True
+    want = normalize_label(text)
+    seen = [e.key for e in obs.elements] + [normalize_label(e.value or "") for e in obs.elements]
+    seen += [normalize_label(p) for p in obs.prose]
+    width = len(want)
+    return width >= 4 and any(
+        match_score(want, have[i : i + width]) >= _CLOSE
+        for have in seen
+        for i in range(max(1, len(have) - width + 1))
+    )
+
+
+def _changed(before: Observation, after: Observation) -> bool:
+    """Whether the index or a window's title changed (a saved file's title loses its
+    "*"; the index does not read title bars)."""
+    titles = [w.title for w in before.windows], [w.title for w in after.windows]
+    return before.signature() != after.signature() or titles[0] != titles[1]
+
+
+def find_target(obs: Observation, target: Target, values: Mapping[str, str]) -> Element | None:
+    """The element ``target`` names: one of its labels exactly (normalised) and its kind;
+    for a field, also the field a text label names (left of it or above it). Of several,
+    the one in the top-most window."""
+    if target.pick:
+        return _picked(obs, target)
+    wants = [normalize_label(fill(label, values)) for label in target.labels]
+    kind = target.kind
+    hits = [e for e in obs.elements if e.key in wants and (not kind or e.kind == kind)]
+    if not hits and kind == "field":
+        texts = [e for e in obs.elements if e.key in wants and e.kind in ("", "text")]
+        hits = [f for t in texts if (f := _field_beside(t, obs.elements)) is not None]
+    order = {w.id: i for i, w in enumerate(obs.windows)}
+    ranked = sorted(hits, key=lambda e: (order.get(e.window, len(order)), e.id))
+    return ranked[0] if ranked else None
+
+
+def _picked(obs: Observation, target: Target) -> Element | None:
+    """The first or last element (reading order) of the target's kind in the top-most
+    window that has one."""
+    of_kind = [e for e in obs.elements if e.kind == target.kind]
+    for window in obs.windows:
+        mine = [e for e in of_kind if e.window == window.id]
+        if mine:
+            return mine[0] if target.pick == "first" else mine[-1]
+    if not of_kind:
+        return None
+    return of_kind[0] if target.pick == "first" else of_kind[-1]
+
+
+def _field_beside(label: Element, elements: Sequence[Element]) -> Element | None:
+    """The field right of ``label`` on its row (within 12 of its heights), else the one
+    right under it."""
+    x0, y0, x1, y1 = label.box
+    h, mid = max(1, y1 - y0), (y0 + y1) / 2
+    fields = [e for e in elements if e.kind == "field" and e.window == label.window]
+    right = [e for e in fields if e.box[1] <= mid <= e.box[3] and x1 - h <= e.box[0] <= x1 + 12 * h]
+    if right:
+        return min(right, key=lambda e: e.box[0])
+    below = [e for e in fields if y1 - 2 <= e.box[1] <= y1 + 2 * h and abs(e.box[0] - x0) <= 3 * h]
+    return min(below, key=lambda e: e.box[1]) if below else None
