@@ -24,8 +24,9 @@ input; anything else would be a traceback for the person running the harness.
 
 Everything is seeded: the same seed gives the same inputs. :func:`run_suite` runs a
 share of ``cases`` per target and returns one :class:`Tally` per target.
-``tests/test_fuzz.py`` runs a bounded suite in ``make test``; ``scripts/fuzz.py``
-(``make fuzz``) runs 100,000 cases or more and prints the table.
+``tests/test_fuzz.py`` runs a bounded suite in ``make test``; ``benchmarks/fuzz.py``
+(``make fuzz``) runs 100,000 cases or more, prints the table and writes it as
+``docs/benchmarks/fuzz.md``.
 """
 
 from __future__ import annotations
@@ -808,7 +809,7 @@ SAFE_BRAINS = ("planner", "first-item", "oracle", "scripted")
 #: until Ctrl-C, --serve until stopped): a fuzzed run with one of them never returns.
 UNSAFE_FLAGS = (
     "--live", "--real-input", "--doctor", "--calibrate", "--help", "-h", "--version",
-    "--console-paused", "--console-stay", "--serve",
+    "--console-paused", "--console-stay", "--serve", "--mcp", "--mcp-http",
 )  # fmt: skip
 #: The longest one fuzzed command line may take; a run still going then is a finding.
 CLI_DEADLINE = 60.0

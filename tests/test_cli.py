@@ -220,3 +220,38 @@ def test_a_script_path_the_system_refuses_exits_2(value: str) -> None:
 def test_an_image_path_the_system_refuses_exits_3(value: str) -> None:
     code, _, err = run("--image", value, "--no-ocr", "x")
     assert code == 3 and "does not exist" in err and "Traceback" not in err
+
+
+class _InterruptedOnFirstDecision:
+    """A brain that gets a real SIGINT (Ctrl-C) while it decides step 1."""
+
+    name = "sigint-test"
+
+    def decide(self, goal: str, menu: object, history: object) -> object:
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGINT)  # the default handler raises right here
+        raise AssertionError("SIGINT did not interrupt")
+
+    def settings(self) -> dict[str, object]:
+        return {}
+
+
+def test_sigint_during_step_1_with_a_trace_exits_130_with_what_it_has(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tiny_computer_agent import registry as registry_module
+    from tiny_computer_agent.registry import BrainSpec, register_brain
+
+    monkeypatch.setattr(registry_module, "_registered_brains", {})
+    build = lambda o: _InterruptedOnFirstDecision()  # noqa: E731
+    register_brain(BrainSpec(name="sigint-test", summary="test", build=build))
+    trace = tmp_path / "run.json"
+    code, out, err = run(
+        "--image", "example", "--brain", "sigint-test", "--trace", str(trace), "click 'Save'"
+    )
+    assert code == 130, err
+    assert "outcome: interrupted" in out and "during step 1" in out
+    assert "nothing was recorded" in err and not trace.exists()
+    assert "Traceback" not in err

@@ -24,7 +24,9 @@ Scoring mode (``--score DIR_OR_FILE --brains planner,first-item``) has its own c
 used, 2 on bad usage or a bad token file, 3 with no screen. ``--tasks`` exits 0 when
 every task was verified, 1 when some were not, 2 on a bad task list, 3 when no desktop
 answered (130/143 stopped; the same command resumes). ``--sessions`` and
-``--session-trace`` exit 0, or 2 for a bad folder or session.
+``--session-trace`` exit 0, or 2 for a bad folder or session. ``--mcp`` and ``--mcp-http``
+exit 0 when the client closed the connection (or Ctrl-C, SIGTERM), 1 when the address
+cannot be used (HTTP), 2 on bad usage, 3 with no screen or without the 'mcp' extra.
 
 Data goes to stdout, diagnostics to stderr.
 
@@ -38,7 +40,9 @@ The package, by stage:
     _sessions.py --session, --no-frames, --sessions, --session-trace
     _console.py --console and its flags: the web console of one run
     _remote.py  --serve, --remote, --token-file: a desktop driven over HTTP
+    _engine.py  --warm, --engine-stop, --no-engine: the warm engine a --live run looks through
     _pool.py    --tasks, --desktops, --cluster: a task list over many desktops
+    _mcp.py     --mcp, --mcp-http: the screen as tools for an MCP client
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Final, NoReturn
 
+from .._irreversible import parse_allowance
 from .._menu import DEFAULT_MENU_SIZE
 from .._policy import DEFAULT_MAX_WAIT_SECONDS
 from .._version import __version__
@@ -24,6 +25,8 @@ with --calibrate: 0 capture, mapping and input agree, 1 a mismatch, 3 no display
 with --serve: 0 stopped by Ctrl-C or SIGTERM, 1 the address cannot be used, 2 bad usage
   or a bad token file, 3 no screen; with --remote the codes above (3: the remote is gone)
 with --sessions, --session-trace: 0 listed or converted, 2 a bad folder or session
+with --mcp, --mcp-http: 0 the client closed the connection (or Ctrl-C, SIGTERM), 1 the
+  address cannot be used (--mcp-http), 2 bad usage, 3 no screen or no 'mcp' extra
 with --tasks: 0 every task verified, 1 some were not, 2 bad usage or a bad task list,
   3 no desktop reachable; 130/143 stopped (finished traces are kept: run again to resume)
 
@@ -33,12 +36,22 @@ examples:
   TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1 tiny-computer-agent --live --real-input \
       --verify-text Saved "click 'Save'"
   tiny-computer-agent --doctor
+  tiny-computer-agent --mcp --live          (an MCP server on stdio: observe, act, wait_for...)
   tiny-computer-agent --image example --trace run.json --expected Save "click 'Save'"
   tiny-computer-agent --score runs/ --brains planner,first-item,oracle --min-accuracy 0.5
   tiny-computer-agent --tasks tasks.jsonl --desktops http://10.0.0.5:8765,http://10.0.0.6:8765 \
       --token-file token --out runs/ [--cluster tcp://10.0.0.2:8786]
   tiny-computer-agent --image shot.png --no-ocr --script '[{"verb": "click", "target": "cell 5"}]'
 """
+
+
+def _allowance(value: str) -> str:
+    """--allow-irreversible's value, checked: ``LABEL`` or ``LABEL*N`` with N >= 1."""
+    try:
+        parse_allowance(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -79,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_console_arguments(p)
     _add_desktop_arguments(p)
     _add_remote_arguments(p)
+    _add_engine_arguments(p)
+    _add_mcp_arguments(p)
     _add_pool_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
@@ -132,6 +147,12 @@ def _add_decision_arguments(p: argparse.ArgumentParser) -> None:
     )
     think.add_argument(
         "--menu-size", type=int, default=DEFAULT_MENU_SIZE, metavar="N", help="entries shown"
+    )
+    think.add_argument(
+        "--procedures",
+        action="store_true",
+        help="list the procedures (tasks of many steps) a goal can ask for, with where each "
+        "comes from (built-in, your folder, a plugin), and exit; 2 when a file was left out",
     )
 
 
@@ -266,9 +287,20 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
     safety.add_argument(
         "--allow-irreversible",
         action="append",
-        metavar="LABEL",
-        help="let real input press this irreversible target (Delete account, Pay...) without "
-        "asking; repeatable. Otherwise a terminal asks, and without one it is refused",
+        type=_allowance,
+        metavar="LABEL[*N]",
+        help="let real input press this irreversible target (Delete account, Pay $5, "
+        "Send...) once in the run without asking; LABEL*N allows N presses ('Send*3'); "
+        "repeatable. A press past them, or of another label, is asked on a terminal, and "
+        "without one refused",
+    )
+    safety.add_argument(
+        "--allow-key",
+        action="append",
+        metavar="CHORD",
+        help="let input send this key or chord (super+a, alt+f, F11...), which the allow "
+        "list of keys refuses; never into a terminal, and the deny list (ctrl+alt+t, "
+        "super, alt+F2...) still holds; repeatable",
     )
     safety.add_argument(
         "--secret",
@@ -356,3 +388,53 @@ def _add_pool_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="--tasks: run on the Dask scheduler at ADDRESS (tcp://host:8786), not locally",
     )
+
+
+def _add_mcp_arguments(p: argparse.ArgumentParser) -> None:
+    mcp = p.add_argument_group(
+        "an MCP server (the 'mcp' extra): the screen as tools for an MCP client"
+    )
+    mcp.add_argument(
+        "--mcp",
+        action="store_true",
+        help="serve the tools observe, act, wait_for, verify and doctor on stdin/stdout for "
+        "what --live, --image or --remote shows; this machine's policy judges every act, "
+        "a dry run unless armed here (--real-input and the environment variable)",
+    )
+    mcp.add_argument(
+        "--mcp-http",
+        action="store_true",
+        help="the same over streamable HTTP at http://127.0.0.1:PORT/mcp (--port, default "
+        "8766; --bind), each request with the bearer token in --token-file (made when missing)",
+    )
+
+
+def _add_engine_arguments(p: argparse.ArgumentParser) -> None:
+    engine = p.add_argument_group(
+        "the warm engine (a background process per user and display that keeps the OCR "
+        "engine and the screen's index warm, so a one-shot --live run's first look is quick)"
+    )
+    engine.add_argument(
+        "--warm",
+        action="store_true",
+        help="start this display's engine (or find it) and return once it has read the "
+        "screen: 0 warm, 1 not started, 3 no screen. A --live run starts one by itself only "
+        "at a terminal (stdin a TTY) and never under CI=true or pytest; later --live runs "
+        "use it to look (acting stays in the run) and say 'engine: warm, pid N'",
+    )
+    engine.add_argument(
+        "--engine-stop", action="store_true", help="stop this display's engine (exit 0)"
+    )
+    engine.add_argument(
+        "--engine-idle",
+        type=float,
+        metavar="SECONDS",
+        help="an engine started by this command exits after this long without a request "
+        "(default: 600)",
+    )
+    engine.add_argument(
+        "--no-engine",
+        action="store_true",
+        help="neither use nor start the engine: this run reads the screen itself",
+    )
+    engine.add_argument("--engine-serve", action="store_true", help=argparse.SUPPRESS)

@@ -17,7 +17,7 @@ from .._policy import Policy
 from .._secrets import load_secrets
 from ..brains.models import is_loopback
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
-from ._desktop import check_desktop_args, make_executor
+from ._desktop import allowed_keys, check_desktop_args, make_executor
 
 if TYPE_CHECKING:
     from .._loop import Episode
@@ -114,6 +114,7 @@ def serving_policy(args: argparse.Namespace) -> Policy:
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
+        allow_keys=allowed_keys(args),
         secrets=load_secrets(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy

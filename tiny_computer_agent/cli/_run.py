@@ -9,12 +9,12 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Any, TextIO
 
 from .._actions import MAX_WAIT_FOR_SECONDS, is_text
-from .._contracts import Detector, Screen, Step, sees_pixels
+from .._contracts import Brain, Detector, Screen, Step, sees_pixels
 from .._errors import MissingExtra, PolicyRefusal, ScreenUnavailable, TinyAgentError
 from .._loop import Episode, render_step, run_episode
 from .._memory import return_big_buffers
@@ -48,8 +48,17 @@ from ._desktop import (
     make_policy,
     run_desktop_tool,
 )
+from ._engine import (
+    EngineScreen,
+    acting_screen,
+    check_engine_args,
+    engine_screen,
+    run_engine_tool,
+)
+from ._mcp import check_mcp_args, run_mcp
 from ._parser import build_parser
 from ._pool import check_pool_args, run_pool
+from ._procedures import run_procedures_list
 from ._remote import (
     check_remote_args,
     make_remote_executor,
@@ -132,14 +141,20 @@ def _check_args(args: argparse.Namespace) -> None:
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one episode as the parsed flags say; return the exit code."""
     check_console_args(args)
+    if check_mcp_args(args):
+        return run_mcp(args, err, _served_screen)
     if check_remote_args(args) == "serve":
         return run_serve(args, err, _served_screen)
+    if check_engine_args(args):
+        return run_engine_tool(args, err, _served_screen)
     if args.score:
         return run_score(args, out, err)
     if args.doctor or args.calibrate:
         return run_desktop_tool(args, out, err)
     if args.sessions is not None or args.session_trace:
         return run_session_tool(args, out, err)
+    if args.procedures:
+        return run_procedures_list(args, out, err)
     _check_args(args)
     check_session_args(args)
     check_record_args(args)
@@ -154,6 +169,23 @@ def _served_screen(args: argparse.Namespace) -> Screen:
     return make_screen(args, start_warmup(detector=detector).guard(detector))
 
 
+def _open_screen(
+    args: argparse.Namespace,
+    err: TextIO,
+    engine: EngineScreen | None,
+    pixels: bool,
+    detector: Detector | None,
+) -> Screen:
+    """The run's screen: the engine's, the remote's, or this process's own (reading
+    with ``detector``, which waits for the warm-up)."""
+    if engine is not None:
+        engine.images = pixels
+        return engine
+    if detector is None:
+        return make_remote_screen(args, err, images=pixels)
+    return make_screen(args, detector)
+
+
 def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
     try:
         kill_switch = policy.prepare_kill_switch()
@@ -166,18 +198,21 @@ def _announce_kill_switch(policy: Policy, err: TextIO) -> None:
 def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The episode the flags describe, watched by a session log and a console if asked."""
     brain = make_brain(args, err)
-    detector = None if args.remote else make_detector(args)  # a remote screen reads itself
+    engine = None if args.remote else engine_screen(args, err)  # a warm engine's looks
+    # a remote screen, or an engine, reads itself
+    detector = None if args.remote or engine is not None else make_detector(args)
     warmup = start_warmup(detector=detector, brain=brain)  # while the CLI sets up
     console = make_console(args)  # before the policy: it asks the console for a yes
     policy = make_policy(args, err, **policy_hooks(console))
-    screen: Screen
-    if detector is None:
-        frames = bool(args.session) and not args.no_frames
-        pixels = sees_pixels(brain) or frames or console is not None
-        screen = make_remote_screen(args, err, images=pixels)
-    else:
-        screen = make_screen(args, warmup.guard(detector))
-    executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
+    frames = bool(args.session) and not args.no_frames
+    pixels = sees_pixels(brain) or frames or console is not None
+    guarded = None if detector is None else warmup.guard(detector)
+    screen = _open_screen(args, err, engine, pixels, guarded)
+    executor = (
+        make_remote_executor(args)
+        if args.remote
+        else make_executor(args, policy, acting_screen(args, policy, screen))
+    )
     _announce_kill_switch(policy, err)
 
     def stream(step: Step) -> None:
@@ -212,9 +247,24 @@ def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         warmup.wait(timeout=EXIT_WAIT)  # a run that ended early: let a native load finish
     episode = remote_episode(episode) if args.remote else episode
     code = report(episode, args, out, err)
-    record_run(episode, brain, args, out, err, secrets=policy.secrets)
+    _record(episode, brain, args, out, err, secrets=policy.secrets)
     stay_with_console(console, args, err)
     return signals.code if episode.outcome == "interrupted" else code
+
+
+def _record(
+    episode: Episode, brain: Brain, args: argparse.Namespace, out: TextIO, err: TextIO,
+    *, secrets: Mapping[str, str],
+) -> None:  # fmt: skip
+    """--trace and --expected. A run stopped (Ctrl-C, SIGTERM) before its first step
+    ended has no frame to record: that is said, and the run still exits 130 (or 143)
+    with what it has, not as a usage error."""
+    try:
+        record_run(episode, brain, args, out, err, secrets=secrets)
+    except UsageError as exc:
+        if episode.outcome != "interrupted":
+            raise
+        print(f"note: nothing was recorded, the run was stopped first ({exc})", file=err)
 
 
 def report(episode: Episode, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

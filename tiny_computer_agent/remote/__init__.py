@@ -15,6 +15,7 @@ same loop (``--remote URL --token-file F``).
     _wire.py    the endpoints' headers, error kinds and statuses, shared by both sides
     _server.py  serve() -> RemoteServer (http.server.ThreadingHTTPServer)
     _client.py  RemoteScreen, RemoteExecutor (urllib.request)
+    _unix.py    the same HTTP over a Unix socket (serve(unix_socket=...)): the warm engine
     _doctor.py  check_remote(): the doctor's checks of a remote
     _pool.py    a task list over many desktops: load_tasks, run_tasks, RemoteRunner
 """

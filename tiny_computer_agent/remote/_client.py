@@ -108,9 +108,17 @@ class _Wire:
         ),
         repr=False,
     )
+    #: a Unix socket path: every request goes there, whatever the URL's host
+    unix_socket: str = ""
 
     def __post_init__(self) -> None:
         self.url = check_url(self.url)
+        if self.unix_socket:
+            from ._unix import UnixHTTPHandler
+
+            self.opener = urllib.request.build_opener(
+                urllib.request.ProxyHandler({}), _NoRedirect(), UnixHTTPHandler(self.unix_socket)
+            )
         if not self.token:
             raise ValueError("a remote desktop needs its token: read_token_file(PATH)")
         if not self.timeout > 0:
@@ -231,11 +239,15 @@ class RemoteScreen:
     and :meth:`pixels` fetches a frame's pixels when a step needs them (a zoom).
     ``signature(region=None)`` is GET /signature, so ``wait_for`` polls the server
     cheaply. :attr:`last` and :attr:`last_signature` are the latest capture and the
-    server's signature of it.
+    server's signature of it. ``unix_socket``: reach the server through this Unix
+    socket path (``serve(unix_socket=...)``); ``url`` then names it only in messages.
     """
 
-    def __init__(self, url: str, *, token: str, timeout: float = 30.0, images: bool = True) -> None:
-        self._wire = _Wire(url=url, token=token, timeout=timeout)
+    def __init__(
+        self, url: str, *, token: str, timeout: float = 30.0, images: bool = True,
+        unix_socket: str = "",
+    ) -> None:  # fmt: skip
+        self._wire = _Wire(url=url, token=token, timeout=timeout, unix_socket=unix_socket)
         self.url = self._wire.url
         self.images = images
         self.last: Observation | None = None

@@ -11,8 +11,14 @@
 
 Every request but the minimal /health needs ``Authorization: Bearer TOKEN`` (compared
 in constant time; 401 without it). A body over ``max_body`` bytes is refused (413)
-before it is read, more than ``rate`` requests a second from one address get 429 with
-``Retry-After``, and every request is logged on one line (time, client, method, path,
+before it is read, and a Content-Length that is not one whole number (400) or a chunked
+body (411) at once. More than ``rate`` requests a second with the token get 429 with
+``Retry-After``; requests without it (or with a wrong one) have a budget of their own
+per address, so they never spend the driver's. A request must arrive within
+``request_seconds`` of its connection (a slow one is dropped, its thread freed); at
+most ``max_connections`` are answered at once (one more gets 503 at once, see
+:mod:`tiny_computer_agent._serving`); a query of more than 8 fields is a 400. Every
+request is logged on one line (time, client, method, path,
 status, milliseconds; for /action the verbs and any refusal's rule, never typed text
 and never the token). The request carries actions only: a body with any other field
 (a policy, an allow list) is refused (400), so a client can never loosen this
@@ -39,9 +45,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Final, TextIO, cast
-from urllib.parse import parse_qs
 
 from .._actions import MAX_BATCH, VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult, Executor, Screen
@@ -56,10 +60,17 @@ from .._errors import (
 )
 from .._executors import DryRunExecutor, carry_out
 from .._policy import SEQUENCE_WINDOW, Policy
+from .._serving import (
+    BoundedHTTPServer,
+    DeadlineHandler,
+    RequestRefused,
+    ServerLimits,
+    parse_query,
+)
 from .._version import __version__
 from .._waiting import elements_in_region
 from ..brains.models import is_loopback
-from ..records import FieldReader
+from ..records import FieldReader, loads_json
 from ._wire import (
     ACTION_FIELDS,
     ERROR_STATUS,
@@ -80,10 +91,6 @@ INDEX_NOTE: Final = (
     "the element index from this machine's detectors (OCR, or a numbered grid); "
     "there is no accessibility tree yet"
 )
-#: How long a connection may take to send its request before it is dropped.
-_REQUEST_SECONDS: Final = 15.0
-#: A body over the limit but under this is read and dropped before the 413 is sent.
-_DRAIN: Final = 4 * 1024 * 1024
 #: The longest rest, in seconds, between two looks of a server keeping its index current
 #: (a first look that also built the OCR engine would otherwise rest for a minute).
 _MAX_REST: Final = 5.0
@@ -119,8 +126,8 @@ def _error(kind: str, message: str, *, note: str = "", **extra: Any) -> _Reply:
 
 @dataclasses.dataclass(slots=True)
 class _Limiter:
-    """A token bucket per client address: ``rate`` requests a second, a second's worth
-    of burst."""
+    """A token bucket per key (the token, or an address without it): ``rate`` requests
+    a second, a second's worth of burst."""
 
     rate: float
     buckets: dict[str, tuple[float, float]] = dataclasses.field(default_factory=dict)
@@ -279,8 +286,10 @@ class _App:
     desk: _Desk
     token: str
     max_body: int
-    limiter: _Limiter
+    limiter: _Limiter  # requests with the token
+    strangers: _Limiter  # requests without it, per address
     log: TextIO | None
+    limits: ServerLimits = dataclasses.field(default_factory=ServerLimits)
     keeper: _Keeper | None = None
     log_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
@@ -313,6 +322,8 @@ class _App:
                 index=INDEX_NOTE,
                 max_body=self.max_body,
                 rate=self.limiter.rate,
+                max_connections=self.limits.max_connections,
+                request_seconds=self.limits.request_seconds,
                 keeps_index_current=self.keeper is not None,
                 idle_looks=0 if self.keeper is None else self.keeper.looks,
             )
@@ -393,8 +404,8 @@ def read_actions(body: bytes) -> tuple[Action, ...]:
     what is wrong: not JSON, a field other than ``actions``, a bad action, a batch that
     cannot go at once, a harness verb)."""
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=_not_json)
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        data = loads_json(body.decode("utf-8"), parse_constant=_not_json)
+    except (UnicodeDecodeError, ValueError) as exc:  # nested too deep is a ValueError
         raise ActionError(f"POST /action: the body is not JSON ({str(exc)[:120]})") from exc
     obj = _READER.obj(data, "", ACTION_FIELDS)
     items = _READER.array(_READER.get(obj, "actions", ""), "actions")
@@ -436,10 +447,9 @@ def _failure(exc: Exception) -> _Reply:
     return _error("server-error", f"the server failed ({type(exc).__name__}); see its log")
 
 
-class _Handler(BaseHTTPRequestHandler):
-    """One request: rate, route, size, token, then the endpoint; one log line."""
+class _Handler(DeadlineHandler):
+    """One request: token, rate, route, size, then the endpoint; one log line."""
 
-    timeout = _REQUEST_SECONDS
     server_version = "tiny-computer-agent"
     sys_version = ""
 
@@ -464,6 +474,9 @@ class _Handler(BaseHTTPRequestHandler):
         path = self.path.partition("?")[0]
         try:
             reply = self._reply(method, path)
+        except TimeoutError as exc:  # the body did not arrive in time: dropped unanswered
+            self.close_connection = True
+            reply = _Reply(status=408, body=b"", note=f"dropped: {exc}")
         except Exception as exc:  # noqa: BLE001 (a request must not kill the server)
             reply = _failure(exc)
         ms = (time.perf_counter() - t0) * 1000
@@ -475,11 +488,15 @@ class _Handler(BaseHTTPRequestHandler):
             ms=ms,
             note=reply.note,
         )  # before the answer goes out: whoever reads the answer can read its line
-        self._send(reply)
+        if reply.status != 408:
+            self._send(reply)
 
     def _reply(self, method: str, path: str) -> _Reply:
         app = self.app
-        wait = app.limiter.take(self.client_address[0])
+        header = self.headers.get("Authorization")
+        known = app.authorized(header)
+        limiter = app.limiter if known else app.strangers
+        wait = limiter.take("token" if known else str(self.client_address[0]))
         if wait:
             return _error(
                 "rate-limited",
@@ -489,37 +506,19 @@ class _Handler(BaseHTTPRequestHandler):
         want, route = _ROUTES.get(path, ("", None))
         if route is None:
             return _error("not-found", f"no endpoint {path[:80]!r}; see GET /health")
-        header = self.headers.get("Authorization")
         if path == "/health" and header is None and method == "GET":
             return _Reply(status=200, body=dumps(app.health(False)))
-        if not app.authorized(header):
+        if not known:
             why = "no token was sent" if header is None else "the token is wrong"
             return _error("unauthorized", f"{why}: send Authorization: Bearer TOKEN")
         if method != want:
             return _error("method-not-allowed", f"{path} takes {want}, not {method}")
-        body = self._body()
-        if isinstance(body, _Reply):
-            return body
-        query = parse_qs(self.path.partition("?")[2], max_num_fields=8)
+        try:
+            query = parse_query(self.path, self.limits.max_query_fields)
+            body = self.read_body(app.max_body)
+        except RequestRefused as refused:  # the body's length, the query's fields
+            return _error(refused.kind, refused.message)
         return route(app, query, body)
-
-    def _body(self) -> bytes | _Reply:
-        if self.headers.get("Transfer-Encoding"):
-            self.close_connection = True
-            return _error("length-required", "send the body with a Content-Length, not chunked")
-        given = self.headers.get("Content-Length", "0").strip() or "0"
-        if not given.isdigit():
-            self.close_connection = True
-            return _error("bad-request", f"Content-Length {given[:20]!r} is not a number")
-        size = int(given)
-        if size > self.app.max_body:
-            self.close_connection = True
-            if size <= _DRAIN:  # read it away, so the client sees the 413, not a reset
-                self.rfile.read(size)
-            return _error(
-                "too-large", f"the body has {size:,} bytes; at most {self.app.max_body:,}"
-            )
-        return self.rfile.read(size) if size else b""
 
     def _send(self, reply: _Reply) -> None:
         try:
@@ -531,8 +530,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(name, value)
             self.end_headers()
             self.wfile.write(reply.body)
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True  # the client went away; nothing to tell it
+        except OSError:  # the client went away, or stopped reading (write_seconds)
+            self.close_connection = True  # nothing to tell it
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Silenced: :meth:`_handle` writes the one line per request."""
@@ -543,8 +542,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.app.write(self.client_address[0], method="-", path="-", status=400, ms=0, note=note)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
+class _Server(BoundedHTTPServer):
     app: _App
 
 
@@ -560,6 +558,10 @@ class RemoteServer:
         self._server = server
         self._thread: threading.Thread | None = None
         self._serving = False
+        address: object = server.server_address
+        if isinstance(address, str):  # a Unix socket (serve(unix_socket=...))
+            self.url = f"unix:{address}"
+            return
         host, port = str(server.server_address[0]), int(server.server_address[1])
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}"
@@ -609,26 +611,45 @@ def serve(
     max_body: int = DEFAULT_MAX_BODY,
     rate: float = 20.0,
     keep_current: bool = False,
+    unix_socket: str | None = None,
+    max_connections: int = 32,
+    request_seconds: float = 15.0,
 ) -> RemoteServer:
-    """Bind a server for ``screen`` on ``host:port`` (0: any free port) and return it,
-    not yet serving. ``executor`` None is a dry run; real input needs an executor built
-    on an armed ``policy`` (RealInputExecutor). ``keep_current``: index the screen each
-    time it settles between requests (:class:`_Keeper`; a screen without a
-    ``signature`` is not watched), from now until :meth:`RemoteServer.close`. OSError
-    when the address cannot be bound; ValueError for an empty token or a limit that is
-    not positive."""
+    """Bind a server for ``screen`` on ``host:port`` (0: any free port), or on the Unix
+    socket path ``unix_socket`` (created mode 0600, removed by :meth:`RemoteServer.close`;
+    ``host`` and ``port`` are then unused), and return it, not yet serving. ``executor``
+    None is a dry run; real input needs an executor built on an armed ``policy``
+    (RealInputExecutor). ``keep_current``: index the screen each time it settles between
+    requests (:class:`_Keeper`; a screen without a ``signature`` is not watched), from
+    now until :meth:`RemoteServer.close`. ``max_connections``: requests answered at
+    once (one more gets 503 at once); ``request_seconds``: the time a request (line,
+    headers, body) has to arrive once its connection is accepted. OSError when the
+    address cannot be bound; ValueError for an empty token, a limit that is not
+    positive, or a socket path that is too long."""
     if not token:
         raise ValueError("a server needs a token: read_token_file() or write_token_file()")
     if max_body < 1 or not (math.isfinite(rate) and rate > 0):
         raise ValueError(f"max_body and rate must be positive, got {max_body} and {rate}")
-    if not is_loopback(host):
+    limits = ServerLimits(
+        max_connections=max_connections,
+        request_seconds=request_seconds,
+        max_body=max_body,
+    )
+    if unix_socket is None and not is_loopback(host):
         log_line = f"serving on {host}, which is not loopback: other machines can reach it"
         logging.getLogger(__name__).warning("%s", log_line)
     desk = _Desk(screen=screen, policy=policy, executor=executor or DryRunExecutor())
-    server = (_Server6 if ":" in host else _Server)((host, port), _Handler)
+    if unix_socket is not None:
+        from ._unix import bind_unix
+
+        server: _Server = bind_unix(unix_socket)
+    else:
+        server = (_Server6 if ":" in host else _Server)((host, port), _Handler)
+    server.apply(limits)
     watched = keep_current and callable(getattr(screen, "signature", None))
     server.app = _App(
-        desk=desk, token=token, max_body=max_body, limiter=_Limiter(rate=rate), log=log,
+        desk=desk, token=token, max_body=max_body, limiter=_Limiter(rate=rate),
+        strangers=_Limiter(rate=rate), log=log, limits=limits,
         keeper=_Keeper(desk).start() if watched else None,
     )  # fmt: skip
     return RemoteServer(server)
