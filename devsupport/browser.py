@@ -44,6 +44,7 @@ def chromium(profile: Path, *, size: tuple[int, int] = (1400, 900)) -> Iterator[
         "--disable-dev-shm-usage",
         "--no-first-run",
         "--disable-extensions",
+        "--password-store=basic",  # no keyring prompt
         f"--window-size={size[0]},{size[1]}",
         f"--user-data-dir={profile}",
     ):

@@ -267,6 +267,7 @@ def test_chromium_exposes_a_page_form_whose_controls_a_real_click_reaches(
         [
             "chromium", "--no-sandbox", "--force-renderer-accessibility", "--disable-gpu",
             "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+            "--password-store=basic",  # no keyring prompt over the page
             f"--user-data-dir={tmp_path / 'profile'}", "--window-position=0,0",
             "--window-size=900,700", page.as_uri(),
         ],
