@@ -120,7 +120,8 @@ class _Play:
         if last.what == "wait":
             return self.start(last.n, waited=True)
         if last.what == "check":
-            self.confirm(last.n, waited=True)
+            result = last.step.result
+            self.confirm(last.n, waited=True, seen=result is not None and result.woke == "text")
             return self.start(last.n + 1, waited=False)
         _failed(last, self.steps[last.n - 1])
         waiting = self.confirm(last.n, waited=False)
@@ -141,11 +142,13 @@ class _Play:
         ]
         return bool(done) and done[-1].result is not None and done[-1].result.dry_run
 
-    def confirm(self, n: int, *, waited: bool) -> Decision | None:
+    def confirm(self, n: int, *, waited: bool, seen: bool = False) -> Decision | None:
         """Step ``n``'s check on the screen now: None when it holds (or cannot be judged:
-        a dry run), a wait for it the first time it does not, GoalUnreachable after."""
+        a dry run), a wait for it the first time it does not, GoalUnreachable after. A
+        text its own wait woke on (``seen``) holds: that wait read the changed region
+        afresh, where the next index may keep a partial read of it ("k" for "buy milk")."""
         step, acted = self.steps[n - 1], self.acted(n)
-        if step.check.what == "unchecked" or self.dry():
+        if step.check.what == "unchecked" or self.dry() or (seen and step.check.what == "shows"):
             return None
         before = acted.observation if acted is not None else None
         if self.holds(step.check, before):
