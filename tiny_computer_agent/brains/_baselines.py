@@ -1,4 +1,9 @@
-"""TODO docstring."""
+"""Weightless baselines: a first-item brain, an oracle and a scripted brain.
+
+Every brain answers ``decide(goal, menu, history) -> Decision`` and chooses only from
+the menu. These three are for scoring (a floor and a ceiling), tests and users' own
+tests; :func:`brain_identity` names a brain and its settings in traces and scoreboards.
+"""
 
 from __future__ import annotations
 

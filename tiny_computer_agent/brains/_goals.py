@@ -1,4 +1,11 @@
-"""TODO docstring."""
+"""A goal in words, read into parts and intents for the planner.
+
+:func:`split_goal` cuts a goal at ``then``, ``and`` and commas before a step's verb,
+respecting quotes; ``_intent`` reads one part into a verb, a target (quoted or not) and
+its fields (text to type, keys, a wait's deadline, a tick's state); ``_window_scope``
+takes off a trailing window clause ("in the 'Save' dialog"). Nothing here looks at the
+screen: ranking what is on the menu is :mod:`._planner`'s job.
+"""
 
 from __future__ import annotations
 
