@@ -212,6 +212,20 @@ class Desk:
         self.vd.env["DBUS_SESSION_BUS_ADDRESS"] = address
         return address
 
+    def accessibility_registry(self, launcher: Path) -> None:
+        """A private session bus and AT-SPI registry on this desktop (started by
+        ``launcher``, the at-spi bus launcher), waited for until it answers: the
+        programs started after it and the agent meet on one bus and read one tree."""
+        from tiny_computer_agent.desktop._atspi import AtspiBackend
+
+        self.session_bus()
+        self.vd.spawn([str(launcher), "--launch-immediately"], quiet=True)
+        backend = AtspiBackend(environ=self.vd.env)
+        try:
+            eventually(backend.available, "the AT-SPI registry", timeout=15)
+        finally:
+            backend.close()
+
     def wait_window(self, title: str, timeout: float = 15) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

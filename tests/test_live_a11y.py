@@ -56,13 +56,7 @@ def a11y(tmp_path: Path) -> Iterator[Desk]:
     try:
         for name in ("AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE", "GTK_MODULES"):
             d.vd.env.pop(name, None)
-        d.session_bus()
-        d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
-        backend = AtspiBackend(environ=d.vd.env)
-        try:
-            eventually(backend.available, "the AT-SPI registry", timeout=15)
-        finally:
-            backend.close()
+        d.accessibility_registry(LAUNCHER)
         yield d
     finally:
         steps.close()

@@ -58,13 +58,7 @@ def gtk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Desk]:
         for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
             d.vd.env.pop(name, None)
         if tree:
-            d.session_bus()
-            d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
-            backend = AtspiBackend(environ=d.vd.env)
-            try:
-                eventually(backend.available, "the AT-SPI registry", timeout=15)
-            finally:
-                backend.close()
+            d.accessibility_registry(LAUNCHER)
         else:
             d.vd.env["NO_AT_BRIDGE"] = "1"  # zenity registers with no accessibility bus
         yield d

@@ -26,8 +26,7 @@ from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, desk, eventually, require
-from tiny_computer_agent.desktop._atspi import AtspiBackend
+from devsupport.xdesktop import Desk, desk, require
 
 pytestmark = pytest.mark.live
 
@@ -162,13 +161,7 @@ def test_save_as_in_mousepad_read_through_its_accessibility_tree(tmp_path: Path)
     try:
         for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
             d.vd.env.pop(name, None)
-        d.session_bus()
-        d.vd.spawn([str(LAUNCHER), "--launch-immediately"], quiet=True)
-        backend = AtspiBackend(environ=d.vd.env)
-        try:
-            eventually(backend.available, "the AT-SPI registry", timeout=15)
-        finally:
-            backend.close()
+        d.accessibility_registry(LAUNCHER)
         notes = d.tmp / "notes.txt"
         notes.write_text(NOTES, encoding="utf-8")
         _mousepad(d, notes)
