@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import io
+import json
 import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -23,18 +24,21 @@ from tiny_computer_agent.cli import main
 pytest.importorskip("mcp", reason="the MCP SDK: pip install 'tiny-computer-agent[mcp]'")
 
 import anyio  # the SDK brings it
-from mcp import ClientSession, StdioServerParameters, stdio_client, types
+from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client, types
+from mcp.client.session import ClientRequestContext
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The longest one test's conversation with its server may take (it starts an OCR engine).
 DEADLINE = 120.0
 
 Conversation = Callable[[ClientSession], Awaitable[None]]
+#: A client's answer to the server's elicitation (None: a client that declares none).
+Elicit = Callable[[ClientRequestContext, types.ElicitRequestParams], Awaitable[types.ElicitResult]]
 
 
 @contextlib.asynccontextmanager
 async def _connected(
-    flags: list[str], log: Path, env: Mapping[str, str]
+    flags: list[str], log: Path, env: Mapping[str, str], elicit: Elicit | None = None
 ) -> AsyncIterator[ClientSession]:
     params = StdioServerParameters(
         command=sys.executable,
@@ -45,21 +49,28 @@ async def _connected(
     with log.open("w", encoding="utf-8") as errlog:
         async with (
             stdio_client(params, errlog=errlog) as (read, write),
-            ClientSession(read, write, read_timeout_seconds=DEADLINE) as session,
+            ClientSession(
+                read, write, read_timeout_seconds=DEADLINE, elicitation_callback=elicit
+            ) as session,
         ):
             await session.initialize()
             yield session
 
 
 def converse(
-    tmp_path: Path, flags: list[str], talk: Conversation, env: Mapping[str, str] | None = None
+    tmp_path: Path,
+    flags: list[str],
+    talk: Conversation,
+    env: Mapping[str, str] | None = None,
+    elicit: Elicit | None = None,
 ) -> str:
-    """Run ``talk`` against a server started with ``flags``; returns the server's stderr."""
+    """Run ``talk`` against a server started with ``flags`` (by a client that answers
+    elicitations with ``elicit``); returns the server's stderr."""
     log = tmp_path / "server-stderr.txt"
 
     async def run() -> None:
         with anyio.fail_after(DEADLINE):
-            async with _connected(flags, log, env or os.environ) as session:
+            async with _connected(flags, log, env or os.environ, elicit) as session:
                 await talk(session)
 
     try:
@@ -84,7 +95,7 @@ def test_the_tools_are_listed_with_their_schemas(tmp_path: Path) -> None:
     async def talk(session: ClientSession) -> None:
         listed = await session.list_tools()
         tools = {t.name: t for t in listed.tools}
-        assert list(tools) == ["observe", "act", "wait_for", "verify", "doctor"]
+        assert list(tools) == ["observe", "act", "wait_for", "verify", "frames", "doctor"]
         act = tools["act"].input_schema
         assert act["required"] == ["verb"]
         assert act["additionalProperties"] is False
@@ -96,7 +107,11 @@ def test_the_tools_are_listed_with_their_schemas(tmp_path: Path) -> None:
         assert tools["observe"].annotations.read_only_hint is True
         assert tools["act"].annotations is not None
         assert tools["act"].annotations.read_only_hint is False
-        assert tools["doctor"].meta == {"tiny-computer-agent/tools-version": "1"}
+        assert tools["doctor"].meta == {"tiny-computer-agent/tools-version": "2"}
+        frames = tools["frames"].input_schema
+        assert frames["additionalProperties"] is False and "required" not in frames
+        assert frames["properties"]["relative_to"]["enum"] == ["act", "now"]
+        assert frames["properties"]["limit"]["maximum"] == 8
 
     converse(tmp_path, ["--image", "example"], talk)
 
@@ -198,7 +213,7 @@ def test_wait_for_doctor_and_the_session_log(tmp_path: Path) -> None:
         assert not gone.is_error  # a timeout is an answer, not a failure
         assert gone.structured_content["woke"] == "timeout"  # type: ignore[index]
         doctor = text_of(await call(session, "doctor"))
-        assert "MCP tools version 1" in doctor and "kill switch: touch " in doctor
+        assert "MCP tools version 2" in doctor and "kill switch: touch " in doctor
         await call(session, "act", verb="click", target="Save")
 
     converse(tmp_path, ["--image", "example", "--session", str(session_dir)], talk)
@@ -206,6 +221,87 @@ def test_wait_for_doctor_and_the_session_log(tmp_path: Path) -> None:
     kinds = [line.split('"kind":"')[1].split('"')[0] for line in events.splitlines()]
     assert kinds[0] == "start" and kinds.count("observe") >= 1
     assert kinds[-3:] == ["decide", "verdict", "step"]
+
+
+def images_of(result: types.CallToolResult) -> list[bytes]:
+    return [base64.b64decode(c.data) for c in result.content if isinstance(c, types.ImageContent)]
+
+
+def test_frames_of_a_replay_and_bad_frames_arguments(tmp_path: Path) -> None:
+    async def talk(session: ClientSession) -> None:
+        seen = await call(session, "observe", image=True)
+        (observed,) = images_of(seen)
+        shown = await call(session, "frames")  # no act yet: the last ten seconds
+        assert not shown.is_error, text_of(shown)
+        assert "keeps no frame ring" in text_of(shown)
+        data = shown.structured_content
+        assert data is not None and data["relative_to"] == "now" and data["ring"] is False
+        assert images_of(shown) == [observed]  # a replay: the frame last observed
+        captions = [c.text for c in shown.content if isinstance(c, types.TextContent)]
+        assert captions[1].startswith("frame 1 of 1: ") and "s from when this call" in captions[1]
+        early = await call(session, "frames", relative_to="act")
+        assert early.is_error and "no act was done yet" in text_of(early)
+        await call(session, "act", verb="click", target="Save")
+        after = await call(session, "frames")
+        assert not after.is_error and after.structured_content["relative_to"] == "act"  # type: ignore[index]
+        assert len(images_of(after)) == 1
+        cases = {
+            "since (2) comes after until (1); swap them": {"since": 2, "until": 1},
+            "limit must be from 1 to 8, got 0": {"limit": 0},
+            "limit must be from 1 to 8, got 9": {"limit": 9},
+            "relative_to must be act or now, got 'later'": {"relative_to": "later"},
+            "frames: since must be number, got 'soon'": {"since": "soon"},
+            "frames: unknown argument 'region'": {"region": [0, 0, 9, 9]},
+            "since and until must be seconds a float can hold": {"since": -(10**400)},
+        }
+        for expected, arguments in cases.items():
+            bad = await call(session, "frames", **arguments)
+            assert bad.is_error and expected in text_of(bad), (arguments, text_of(bad))
+        assert not (await call(session, "verify", text="Saved")).is_error  # still serving
+
+    converse(tmp_path, ["--image", "example"], talk)
+
+
+def test_the_session_events_are_resources(tmp_path: Path) -> None:
+    folder = tmp_path / "session"
+
+    async def talk(session: ClientSession) -> None:
+        listed = await session.list_resources()
+        assert [r.uri for r in listed.resources] == ["session://current/events"]
+        assert listed.resources[0].mime_type == "application/json"
+        templates = await session.list_resource_templates()
+        assert [t.uri_template for t in templates.resource_templates] == [
+            "session://current/events/{seq}"
+        ]
+        await call(session, "observe")
+        await call(session, "act", verb="click", target="Save")
+        read = await session.read_resource("session://current/events")
+        (content,) = read.contents
+        assert isinstance(content, types.TextResourceContents)
+        events = json.loads(content.text)
+        on_disk = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+        assert events == on_disk
+        assert [e["kind"] for e in events] == ["start", "observe", "decide", "verdict", "step"]
+        assert events[2]["decision"]["action"]["target"] == "Save"
+        one = await session.read_resource("session://current/events/2")
+        assert json.loads(one.contents[0].text) == events[1]  # type: ignore[union-attr]
+        for uri, said in (
+            ("session://current/events/99", "no event '99' in this session"),
+            ("session://elsewhere", "no resource 'session://elsewhere'"),
+        ):
+            with pytest.raises(MCPError) as missing:
+                await session.read_resource(uri)
+            assert missing.value.code == -32002 and said in missing.value.message
+
+    converse(tmp_path, ["--image", "example", "--session", str(folder)], talk)
+
+    async def without(session: ClientSession) -> None:
+        assert (await session.list_resources()).resources == []
+        with pytest.raises(MCPError) as missing:
+            await session.read_resource("session://current/events")
+        assert "start it with --session DIR" in missing.value.message
+
+    converse(tmp_path, ["--image", "example"], without)
 
 
 def test_the_cli_checks_the_mcp_flags_before_anything_runs() -> None:
@@ -276,10 +372,105 @@ def test_live_armed_click_by_number_is_proved_by_the_app(desktop: Desk, tmp_path
         assert done.structured_content["dry_run"] is False  # type: ignore[index]
         shown = await call(session, "wait_for", text="Saved", seconds=10)
         assert not shown.is_error and shown.structured_content["woke"] == "text", text_of(shown)  # type: ignore[index]
+        # the frames from just before the click until the screen settled
+        went = await call(session, "frames")
+        assert not went.is_error and went.structured_content["ring"] is True, text_of(went)  # type: ignore[index]
+        filmed.append(images_of(went))
 
+    filmed: list[list[bytes]] = []
     converse(tmp_path, ["--live", "--real-input"], talk, env=env)
     eventually(lambda: app.events() == [{"event": "click", "button": "Save"}], timeout=5)
     assert "Saved - notes.txt" in desktop.window_titles()
+    (pngs,) = filmed
+    assert len(pngs) >= 2, "the frame before the click and one after it"
+    first, last = (reads(png) for png in (pngs[0], pngs[-1]))
+    assert first.shows("Modified") and not first.shows("Saved notes.txt")
+    assert last.shows("Saved notes.txt")
+
+
+def reads(png: bytes) -> Any:
+    """What the project's own OCR reads in a PNG (an Observation)."""
+    from PIL import Image
+
+    from tiny_computer_agent import ImageScreen
+
+    return ImageScreen.of([Image.open(io.BytesIO(png)).convert("RGB")]).capture()
+
+
+def _account(desktop: Desk) -> Any:
+    return desktop.app(("Cancel", "Delete account"), title="Account", prompt="Account settings")
+
+
+def _verdicts(folder: Path) -> list[dict[str, Any]]:
+    lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
+    return [e for e in map(json.loads, lines) if e["kind"] == "verdict"]
+
+
+@pytest.mark.live
+def test_live_an_irreversible_press_goes_through_on_the_persons_yes(
+    desktop: Desk, tmp_path: Path
+) -> None:
+    app, folder = _account(desktop), tmp_path / "session"
+    asked: list[types.ElicitRequestParams] = []
+
+    async def accept(
+        context: ClientRequestContext, params: types.ElicitRequestParams
+    ) -> types.ElicitResult:
+        asked.append(params)
+        return types.ElicitResult(action="accept", content={"press": True})
+
+    async def talk(session: ClientSession) -> None:
+        seen = await call(session, "observe")
+        number = next(
+            e["number"]
+            for e in seen.structured_content["entries"]  # type: ignore[index]
+            if e["label"] == "Delete account"
+        )
+        done = await call(session, "act", verb="click", target=number)
+        assert not done.is_error, text_of(done)
+        assert text_of(done).startswith("done for real: ")
+        assert "(the person said yes through the client)" in text_of(done)
+        assert done.structured_content["answer"] == "accept"  # type: ignore[index]
+
+    flags = ["--live", "--real-input", "--session", str(folder)]
+    converse(tmp_path, flags, talk, env=desktop.env(**{ARM_ENV: "1"}), elicit=accept)
+    eventually(lambda: app.events() == [{"event": "click", "button": "Delete account"}], timeout=5)
+    assert "Delete account done - notes.txt" in desktop.window_titles()
+    (question,) = asked  # asked once, about this press
+    assert isinstance(question, types.ElicitRequestFormParams)
+    assert "click 'Delete account'" in question.message and "Cancel" in question.message
+    assert question.requested_schema["required"] == ["press"]
+    assert _verdicts(folder)[-1]["answer"] == "accept" and _verdicts(folder)[-1]["allowed"]
+
+
+@pytest.mark.live
+def test_live_an_irreversible_press_is_refused_without_a_yes(desktop: Desk, tmp_path: Path) -> None:
+    app = _account(desktop)
+    replies: list[types.CallToolResult] = []
+
+    async def decline(
+        context: ClientRequestContext, params: types.ElicitRequestParams
+    ) -> types.ElicitResult:
+        return types.ElicitResult(action="decline")
+
+    async def talk(session: ClientSession) -> None:
+        await call(session, "observe")
+        replies.append(await call(session, "act", verb="click", target="Delete account"))
+
+    env = desktop.env(**{ARM_ENV: "1"})
+    for name, elicit in (("declines", decline), ("cannot-ask", None)):
+        flags = ["--live", "--real-input", "--session", str(tmp_path / name)]
+        converse(tmp_path, flags, talk, env=env, elicit=elicit)
+    declined, unasked = replies
+    for reply, answer in ((declined, "decline"), (unasked, "unsupported")):
+        assert reply.is_error and text_of(reply).startswith("refused by irreversible: ")
+        assert reply.structured_content == {"ok": False, "rule": "irreversible", "answer": answer}
+    assert "the person declined through the client" in text_of(declined)
+    assert "this client cannot ask a person" in text_of(unasked)
+    assert _verdicts(tmp_path / "declines")[-1]["answer"] == "decline"
+    assert _verdicts(tmp_path / "cannot-ask")[-1]["answer"] == "unsupported"
+    assert app.events() == []  # the program's own report: nothing was pressed
+    assert "Account" in desktop.window_titles()
 
 
 @pytest.mark.live
@@ -313,6 +504,7 @@ def test_over_http_the_token_is_required_and_the_tools_answer(tmp_path: Path) ->
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errlog, cwd=ROOT,
         )  # fmt: skip
     try:
+
         def served() -> str | None:
             lines = log.read_text(encoding="utf-8").splitlines()
             return next((ln.split("serving on ")[1] for ln in lines if "serving on " in ln), None)
@@ -333,7 +525,7 @@ def test_over_http_the_token_is_required_and_the_tools_answer(tmp_path: Path) ->
                     ClientSession(read, write) as session,
                 ):
                     await session.initialize()
-                    assert len((await session.list_tools()).tools) == 5
+                    assert len((await session.list_tools()).tools) == 6
                     return text_of(await call(session, "observe"))
 
         assert "[button] Save" in anyio.run(run)

@@ -46,7 +46,10 @@ class RunEvent:
 
     start: ``goal``, ``settings``. observe: ``index``, ``observation``, ``menu``.
     decide: ``index``, ``decision``. verdict: ``index``, ``decision``, ``refusal``,
-    ``held``. step: ``index``, ``step``. end: ``episode``.
+    ``held``, ``answer``. step: ``index``, ``step``. end: ``episode``.
+
+    ``answer``: what a person asked for a yes said (an MCP server's elicitation:
+    "accept", "decline"...); empty when nobody was asked.
     """
 
     kind: EventKind
@@ -58,6 +61,7 @@ class RunEvent:
     decision: Decision | None = None
     refusal: Refusal | None = None
     held: str = ""
+    answer: str = ""
     step: Step | None = None
     episode: Episode | None = None
 

@@ -2,10 +2,12 @@
 
 The server looks at what a run would (--live, --image PATH|example, --remote URL) and
 acts through the same policy and executor a run uses, built the way ``--serve`` builds
-them (:func:`~._remote.serving_policy`: no one is asked a yes, so an irreversible
-target passes only with --allow-irreversible given here; armed only by --real-input
-and the environment variable, both where the server runs). ``--session DIR`` logs
-every observe and act as a session. Exit codes: 0 the client closed the connection
+them (:func:`~._remote.serving_policy`; armed only by --real-input and the environment
+variable, both where the server runs), except that an irreversible target, with real
+input, is put to the person through the calling client's elicitation (a
+:class:`~..mcp.PersonGate`), and refused without a yes unless --allow-irreversible
+given here covers it. ``--session DIR`` logs every observe and act as a session, whose
+events the client can read as resources. Exit codes: 0 the client closed the connection
 (or Ctrl-C, SIGTERM), 1 the address cannot be used (--mcp-http), 2 bad usage, 3 no
 screen or no 'mcp' extra.
 """
@@ -87,17 +89,19 @@ def run_mcp(
     args: argparse.Namespace, err: TextIO, make_screen: Callable[[argparse.Namespace], Screen]
 ) -> int:
     """Serve the tools until the client goes (stdio) or Ctrl-C / SIGTERM; the exit code."""
-    from ..mcp import McpDesk, require_sdk
+    from ..mcp import McpDesk, PersonGate, require_sdk
 
     require_sdk()  # before the screen: a missing extra fails first (exit 3)
     token = serving_token(args.token_file, err) if args.mcp_http else ""
-    policy = serving_policy(args)
+    gate = PersonGate()  # before the policy: the policy is built with its approve
+    policy = serving_policy(args, approve=gate.approve)
     screen = make_remote_screen(args, err, images=True) if args.remote else make_screen(args)
     executor = make_remote_executor(args) if args.remote else make_executor(args, policy, screen)
     session = open_session(args, policy) if args.session else None
     desk = McpDesk(screen=screen, policy=policy, executor=executor, menu_size=args.menu_size,
-                   doctor=functools.partial(doctor_report, args), log=err,
-                   listeners=() if session is None else (session,))  # fmt: skip
+                   doctor=functools.partial(doctor_report, args), log=err, gate=gate,
+                   listeners=() if session is None else (session,),
+                   session=None if session is None else session.folder)  # fmt: skip
     armed = "ARMED: act clicks and types here" if policy.real_input else "a dry run"
     print(f"mcp: {armed}; this machine's policy judges every action", file=err)
     print(f"kill switch: touch {policy.prepare_kill_switch()} to refuse every action", file=err)

@@ -9,19 +9,25 @@ goes on serving).
 Every call is one log line (time, tool, verb, outcome, milliseconds; never typed
 text), and the ``listeners`` (a :class:`~tiny_computer_agent.records.SessionLog`)
 hear each ``observe`` and ``act`` as a run's events: ``start`` once, ``observe``
-for each menu, and ``decide``, ``verdict``, ``step`` for each action.
+for each menu, and ``decide``, ``verdict``, ``step`` for each action (the verdict
+with the person's ``answer`` when the irreversible gate asked one through the client:
+:mod:`._asking`). With ``session`` (the log's folder) :meth:`McpDesk.read` serves
+those events back as resources.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import json
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from .._actions import VERB_TABLE, Action, shown
@@ -41,7 +47,20 @@ from .._menu import DEFAULT_MENU_SIZE, Menu, build_menu, entry_text
 from .._policy import SEQUENCE_WINDOW, Policy
 from .._version import __version__
 from .._waiting import Watch, watch
-from ._tools import ACT_VERBS, TOOLS, TOOLS_VERSION, ToolSpec, read_arguments
+from ..records import load_session
+from ._asking import ANSWERS, Ask, PersonGate
+from ._tools import (
+    ACT_VERBS,
+    EVENT_TEMPLATE,
+    EVENTS_URI,
+    FRAME_ANCHORS,
+    MAX_FRAMES,
+    RECENT_SECONDS,
+    TOOLS,
+    TOOLS_VERSION,
+    ToolSpec,
+    read_arguments,
+)
 
 __all__ = ["McpDesk", "Reply"]
 
@@ -61,11 +80,13 @@ _NOT_OFFERED: Final = {
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Reply:
     """A tool's answer: ``text`` for the model, ``error`` when the call failed or was
-    refused, a PNG ``image`` (observe with image: true) and structured ``data``."""
+    refused, a PNG ``image`` (observe with image: true), ``frames`` as (caption, PNG)
+    pairs (the frames tool) and structured ``data``."""
 
     text: str
     error: bool = False
     image: bytes | None = None
+    frames: tuple[tuple[str, bytes], ...] = ()
     data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
@@ -75,7 +96,9 @@ def _failed(text: str, **data: Any) -> Reply:
 
 class McpDesk:
     """What the tools act on. ``doctor`` returns the server's checks as text (the CLI
-    passes the desktop doctor, or the remote's); ``log`` gets one line per call."""
+    passes the desktop doctor, or the remote's); ``log`` gets one line per call.
+    ``gate``: the PersonGate the policy's ``approve`` is (None: nobody is asked);
+    ``session``: the folder the session log in ``listeners`` writes (the resources)."""
 
     def __init__(
         self,
@@ -87,10 +110,13 @@ class McpDesk:
         doctor: Callable[[], str] | None = None,
         listeners: Sequence[Listener] = (),
         log: TextIO | None = None,
+        gate: PersonGate | None = None,
+        session: Path | None = None,
     ) -> None:
         self.screen, self.policy = screen, policy
         self.executor: Executor = executor or DryRunExecutor()
         self.menu_size = menu_size
+        self.gate, self.session = gate, session
         self._doctor, self._listeners, self._log = doctor, tuple(listeners), log
         self._lock = threading.Lock()
         self._menu: Menu | None = None
@@ -98,6 +124,8 @@ class McpDesk:
         self._history: list[Action] = []
         self._looks = 0
         self._acts = 0
+        self._seen_at = 0.0  # when the last menu's frame was captured (time.time())
+        self._span: tuple[float, float] | None = None  # the last act's start and end
         self._emit(RunEvent(kind="start", goal="MCP server", settings=self.settings()))
 
     @property
@@ -113,11 +141,14 @@ class McpDesk:
             "menu_size": self.menu_size,
         }
 
-    def call(self, name: str, arguments: Mapping[str, Any] | None) -> Reply:
-        """Answer one tool call (one at a time); see the module docstring."""
+    def call(self, name: str, arguments: Mapping[str, Any] | None, ask: Ask | None = None) -> Reply:
+        """Answer one tool call (one at a time); see the module docstring. ``ask`` puts
+        the irreversible gate's question to the person through this call's client
+        (None: the client cannot be asked)."""
         t0 = time.perf_counter()
         spec = next((s for s in TOOLS if s.name == name), None)
-        with self._lock:
+        asking = self.gate.asking(ask) if self.gate is not None else contextlib.nullcontext()
+        with self._lock, asking:
             reply = self._answer(spec, name, arguments)
         self._write(name, arguments, reply, (time.perf_counter() - t0) * 1000)
         return reply
@@ -217,6 +248,29 @@ class McpDesk:
         said = "is visible" if visible else f"is not visible; on screen: {obs.summary()}"
         return Reply(text=f"{text!r} {said}", data={"visible": visible})
 
+    def frames(self, args: Mapping[str, Any]) -> Reply:
+        anchor, zero, since, until = self._frame_span(args)
+        limit = args.get("limit", MAX_FRAMES)
+        if not 1 <= limit <= MAX_FRAMES:
+            raise ActionError(f"frames: limit must be from 1 to {MAX_FRAMES}, got {limit}")
+        shots, ring = self._shots(zero + since, zero + until)
+        picked = _spread(shots, limit)
+        frames, listed = [], []
+        origin = "the last act began" if anchor == "act" else "this call"
+        for i, (t, image) in enumerate(picked, 1):
+            offset = round(t - zero, 3)
+            frames.append((f"frame {i} of {len(picked)}: {offset:+.3f} s from when {origin} "
+                           f"({_utc(t)})", _png(image) or b""))  # fmt: skip
+            listed.append({"t": round(t, 6), "seconds": offset})
+        if not ring:
+            said = "this screen keeps no frame ring (a replay or a remote): the frame last observed"
+        else:
+            said = (f"{len(picked)} of {len(shots)} frames from {since:+.3f} s to {until:+.3f} s "
+                    f"from when {origin}")  # fmt: skip
+        data = {"ok": True, "relative_to": anchor, "ring": ring, "kept": len(shots),
+                "frames": listed}  # fmt: skip
+        return Reply(text=said, frames=tuple(frames), data=data)
+
     def doctor(self, args: Mapping[str, Any]) -> Reply:
         mode = "ARMED: act clicks and types" if self.armed else "a dry run: act touches nothing"
         lines = [
@@ -229,13 +283,77 @@ class McpDesk:
             lines.append(self._doctor())
         return Reply(text="\n".join(lines), data={**self.settings(), "ok": True})
 
+    # -- the session's events, as resources ------------------------------------------------
+
+    def resources(self) -> tuple[str, ...]:
+        """The URIs :meth:`read` serves: the session's events, when a session is logged."""
+        return () if self.session is None else (EVENTS_URI,)
+
+    def read(self, uri: str) -> str:
+        """A resource as JSON text: every event of the session (:data:`EVENTS_URI`) or one
+        by its ``seq`` (:data:`EVENT_TEMPLATE`). LookupError naming what there is;
+        SessionError when the log cannot be read."""
+        if self.session is None:
+            raise LookupError(
+                f"no resource {shown(uri)}: this server logs no session; start it with "
+                "--session DIR to read its events as session://current/events"
+            )
+        prefix = EVENT_TEMPLATE.split("{", 1)[0]
+        if uri != EVENTS_URI and not uri.startswith(prefix):
+            raise LookupError(f"no resource {shown(uri)}; there are {EVENTS_URI} and "
+                              f"{EVENT_TEMPLATE}")  # fmt: skip
+        events = load_session(self.session).events
+        if uri == EVENTS_URI:
+            return json.dumps(list(events), ensure_ascii=False)
+        seq = uri[len(prefix) :]
+        found = [e for e in events if seq.isdigit() and str(e.get("seq")) == seq]
+        if not found:
+            raise LookupError(f"no event {shown(seq)} in this session: it holds seq 1 to "
+                              f"{len(events)}")  # fmt: skip
+        return json.dumps(found[0], ensure_ascii=False)
+
+    # -- frames: the span asked for, and the frames in it -------------------------------------
+
+    def _frame_span(self, args: Mapping[str, Any]) -> tuple[str, float, float, float]:
+        """frames' anchor, the time it names (time.time()) and since and until from it."""
+        anchor = args.get("relative_to", "act" if self._span is not None else "now")
+        if anchor not in FRAME_ANCHORS:
+            raise ActionError(f"frames: relative_to must be act or now, got {shown(anchor)}")
+        if anchor == "now":
+            zero, since, until = time.time(), -RECENT_SECONDS, 0.0
+        elif self._span is None:
+            raise ActionError("frames: no act was done yet; act first, or pass relative_to: now")
+        else:
+            zero, since, until = self._span[0], 0.0, self._span[1] - self._span[0]
+        try:
+            since, until = float(args.get("since", since)), float(args.get("until", until))
+        except OverflowError:
+            since = until = math.inf
+        if not (math.isfinite(since) and math.isfinite(until)):
+            raise ActionError("frames: since and until must be seconds a float can hold")
+        if since > until:
+            raise ActionError(f"frames: since ({since:g}) comes after until ({until:g}); swap them")
+        return anchor, zero, since, until
+
+    def _shots(self, t0: float, t1: float) -> tuple[list[tuple[float, Any]], bool]:
+        """The frames from ``t0`` to ``t1`` as (time, image), the one showing at ``t0``
+        first, and whether they came from a frame ring (else: the frame last observed;
+        a DesktopScreen's ``recent`` reads its ring)."""
+        recent = getattr(self.screen, "recent", None)
+        if not callable(recent):
+            image = self._current().image
+            return ([] if image is None else [(self._seen_at, image)]), False
+        kept = recent(None, t1)  # oldest first
+        before = [f for f in kept if f.t <= t0][-1:]
+        return [(float(f.t), f.image) for f in [*before, *(f for f in kept if f.t > t0)]], True
+
     # -- looking, resolving, doing --------------------------------------------------------
 
     def _look(self, goal: str, limit: int | None = None) -> Menu:
         """Capture a new frame and make its menu: act's numbers refer to it now."""
-        obs = self.screen.capture()
+        obs, seen_at = self.screen.capture(), time.time()
         menu = build_menu(obs, goal, limit or self.menu_size)
-        self._menu, self._stale = menu, False
+        self._menu, self._stale, self._seen_at = menu, False, seen_at
         self._looks += 1
         self._emit(
             RunEvent(kind="observe", index=self._acts + 1, observation=obs, menu=menu.lines())
@@ -270,20 +388,28 @@ class McpDesk:
         decision = Decision(action=action, choice=choice, reply=reply)
         step = Step(index=self._acts, observation=obs, menu=menu.lines(), decision=decision)
         self._emit(RunEvent(kind="decide", index=step.index, decision=decision))
+        answer = ""
         try:
             elements = self.policy.check(action, obs, history=self._history)
+            answer = self._person_said()
             held = "" if self.armed else (self.policy.irreversible(action, elements) or "")
-            self._emit(RunEvent(kind="verdict", index=step.index, decision=decision, held=held))
+            self._emit(RunEvent(kind="verdict", index=step.index, decision=decision, held=held,
+                                answer=answer))  # fmt: skip
             self.policy.check_kill_switch()
+            started = time.time()
             result = carry_out(self.executor, (action,), obs)
+            self._span = (started, time.time())
         except PolicyRefusal as exc:
+            answer = answer or self._person_said()
             refusal = Refusal(rule=exc.rule, message=str(exc))
-            self._emit(
-                RunEvent(kind="verdict", index=step.index, decision=decision, refusal=refusal)
-            )
+            self._emit(RunEvent(kind="verdict", index=step.index, decision=decision,
+                                refusal=refusal, answer=answer))  # fmt: skip
             self._emit(RunEvent(kind="step", index=step.index,
                                 step=dataclasses.replace(step, refusal=refusal)))  # fmt: skip
-            raise
+            if not answer:
+                raise
+            return _failed(f"refused by {exc.rule}: {exc} (asked: {ANSWERS[answer]})",
+                           rule=exc.rule, answer=answer)  # fmt: skip
         except (TargetError, ScreenUnavailable) as exc:
             error = StepError(
                 kind="target-not-found" if isinstance(exc, TargetError) else "no-screen",
@@ -294,14 +420,20 @@ class McpDesk:
             raise
         self._emit(RunEvent(kind="step", index=step.index,
                             step=dataclasses.replace(step, result=result)))  # fmt: skip
-        return self._done(action, result, held)
+        return self._done(action, result, held, answer)
 
-    def _done(self, action: Action, result: ActionResult, held: str) -> Reply:
+    def _person_said(self) -> str:
+        """What the person answered the irreversible gate in this call ("": not asked)."""
+        return self.gate.answer() if self.gate is not None else ""
+
+    def _done(self, action: Action, result: ActionResult, held: str, answer: str) -> Reply:
         if result.ok:
             self._history = [*self._history, action][-SEQUENCE_WINDOW:]
         if VERB_TABLE[action.verb].settles or not result.passive:
             self._stale = True
         data = {"ok": result.ok, "dry_run": result.dry_run, "result": result.to_dict()}
+        if answer:
+            data["answer"] = answer
         if not result.ok:
             return _failed(f"{action.describe()} failed: {result.error or result.description}",
                            **data)  # fmt: skip
@@ -309,6 +441,8 @@ class McpDesk:
         text = f"{mode}: {result.description}"
         if held:
             text += f"; with real input this needs a person's yes (irreversible: {held})"
+        if answer:
+            text += f" ({ANSWERS[answer]})"
         return Reply(text=text + "\n(call observe for the menu of the screen now)", data=data)
 
     def _menu_data(self, menu: Menu) -> dict[str, Any]:
@@ -353,8 +487,24 @@ _HANDLERS: Final[Mapping[str, _Handler]] = {
     "act": McpDesk.act,
     "wait_for": McpDesk.wait_for,
     "verify": McpDesk.verify,
+    "frames": McpDesk.frames,
     "doctor": McpDesk.doctor,
 }
+
+
+def _spread(items: Sequence[Any], limit: int) -> list[Any]:
+    """At most ``limit`` of ``items``: the first, the last and others evenly between
+    (``limit`` 1: the last, the screen as it settled)."""
+    if len(items) <= limit:
+        return list(items)
+    if limit == 1:
+        return [items[-1]]
+    step = (len(items) - 1) / (limit - 1)
+    return [items[round(i * step)] for i in range(limit)]
+
+
+def _utc(t: float) -> str:
+    return datetime.fromtimestamp(t, timezone.utc).strftime("%H:%M:%S.%f")[:-3] + "Z"
 
 
 def _is_number(value: object) -> bool:

@@ -5,7 +5,11 @@ the SDK, never this package), so the rest of the library never loads it; without
 :func:`require_sdk` raises MissingExtra naming ``pip install 'tiny-computer-agent[mcp]'``.
 
 Tool calls run on one worker thread, one at a time (a screen and an input backend are
-used from one thread; the event loop stays free to answer pings meanwhile).
+used from one thread; the event loop stays free to answer pings meanwhile, and to carry
+an elicitation: the irreversible gate's question is sent from the worker through the
+loop, to the client that made the call, when that client declared form elicitation).
+The session's events are resources (``session://current/events``, and one event by its
+``seq``); a resource that is not there is an MCP error (-32002).
 """
 
 from __future__ import annotations
@@ -14,13 +18,16 @@ import asyncio
 import base64
 import concurrent.futures
 import hmac
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import MissingExtra
 from .._version import __version__
+from ..records import SessionError
+from ._asking import ASK_SECONDS, PRESS_SCHEMA, Ask, answer_of
 from ._desk import McpDesk, Reply
-from ._tools import TOOLS, TOOLS_VERSION, ToolSpec
+from ._tools import EVENT_TEMPLATE, EVENTS_URI, TOOLS, TOOLS_VERSION, ToolSpec
 
 if TYPE_CHECKING:
     from mcp import types
@@ -28,14 +35,23 @@ if TYPE_CHECKING:
 
 __all__ = ["INSTRUCTIONS", "build_server", "require_sdk", "serve_http", "serve_stdio"]
 
+log = logging.getLogger(__name__)
+
+#: JSON-RPC error codes: MCP's "resource not found", and an internal error.
+_NOT_FOUND: Final = -32002
+_INTERNAL: Final = -32603
+_JSON: Final = "application/json"
+
 #: What the server tells a client about itself when it connects.
 INSTRUCTIONS: Final = (
     "Drive this desktop by number: call observe for a numbered menu of what is on the "
     "screen, then act on a number (click, type, key...), then observe again. The server's "
     "policy judges every action and a refusal names its rule; unless the server was armed "
     "where it runs, every act is a dry run that touches nothing. wait_for watches the "
-    "screen without acting; verify says whether a text is visible. "
-    f"Tools version {TOOLS_VERSION}."
+    "screen without acting; verify says whether a text is visible; frames shows what the "
+    "screen went through during the last act. An armed server asks the person (MCP "
+    "elicitation) before a press that cannot be undone. With a session logged, its events "
+    f"are the resource {EVENTS_URI}. Tools version {TOOLS_VERSION}."
 )
 
 _Scope = MutableMapping[str, Any]
@@ -75,13 +91,95 @@ def _result(reply: Reply) -> types.CallToolResult:
     if reply.image is not None:
         data = base64.b64encode(reply.image).decode("ascii")
         content.append(types.ImageContent(data=data, mime_type="image/png"))
+    for caption, png in reply.frames:
+        data = base64.b64encode(png).decode("ascii")
+        content += [types.TextContent(text=caption),
+                    types.ImageContent(data=data, mime_type="image/png")]  # fmt: skip
     return types.CallToolResult(
         content=content, structured_content=dict(reply.data) or None, is_error=reply.error
     )
 
 
+def _asker(ctx: ServerRequestContext[Any], loop: asyncio.AbstractEventLoop) -> Ask | None:
+    """The irreversible gate's question, asked from the worker thread through ``loop`` to
+    the client of this call; None when that client declared no form elicitation."""
+    import anyio
+    from mcp import types
+    from mcp.shared.exceptions import MCPError
+
+    gone = (MCPError, OSError, EOFError, anyio.ClosedResourceError, anyio.BrokenResourceError)
+    session = ctx.session
+    wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
+    said = session.client_capabilities
+    if not session.check_client_capability(wanted) or said is None or said.elicitation is None:
+        return None
+    if said.elicitation.form is None and said.elicitation.url is not None:
+        return None  # URL mode only: it cannot show the box to tick
+
+    def ask(question: str) -> str:
+        sent = session.elicit_form(question, dict(PRESS_SCHEMA), related_request_id=ctx.request_id)
+        future = asyncio.run_coroutine_threadsafe(sent, loop)
+        try:
+            result = future.result(timeout=ASK_SECONDS)
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            return "unanswered"
+        except gone as exc:  # the client answered with an error, or the connection closed
+            log.warning("the elicitation failed (%s): the press is refused", exc)
+            return "unanswered"
+        return answer_of(result.action, result.content)
+
+    return ask
+
+
+def _resources(desk: McpDesk) -> dict[str, Any]:
+    """The resource handlers: the session's events, read on a thread of the loop's own."""
+    from mcp import types
+    from mcp.shared.exceptions import MCPError
+
+    async def list_resources(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        about = "every event of this server's session log, in order (a JSON array)"
+        listed = [
+            types.Resource(uri=uri, name="session events", mime_type=_JSON, description=about)
+            for uri in desk.resources()
+        ]
+        return types.ListResourcesResult(resources=listed)
+
+    async def list_templates(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourceTemplatesResult:
+        about = "one event of the session log, by its seq"
+        one = types.ResourceTemplate(
+            uri_template=EVENT_TEMPLATE,
+            name="one session event",
+            mime_type=_JSON,
+            description=about,
+        )
+        templates = [one] if desk.resources() else []
+        return types.ListResourceTemplatesResult(resource_templates=templates)
+
+    async def read_resource(
+        ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        uri = str(params.uri)
+        try:
+            text = await asyncio.get_running_loop().run_in_executor(None, desk.read, uri)
+        except LookupError as exc:
+            raise MCPError(_NOT_FOUND, str(exc)) from exc
+        except SessionError as exc:
+            raise MCPError(_INTERNAL, f"the session log cannot be read: {exc}") from exc
+        content = types.TextResourceContents(uri=uri, mime_type=_JSON, text=text)
+        return types.ReadResourceResult(contents=[content])
+
+    return {"on_list_resources": list_resources, "on_read_resource": read_resource,
+            "on_list_resource_templates": list_templates}  # fmt: skip
+
+
 def build_server(desk: McpDesk, pool: concurrent.futures.Executor) -> Server[Any]:
-    """The SDK's low-level server with the five tools, each call run on ``pool``."""
+    """The SDK's low-level server with the six tools, each call run on ``pool``, and the
+    session's events as resources."""
     from mcp import types
     from mcp.server import Server
 
@@ -94,7 +192,8 @@ def build_server(desk: McpDesk, pool: concurrent.futures.Executor) -> Server[Any
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         loop = asyncio.get_running_loop()
-        reply = await loop.run_in_executor(pool, desk.call, params.name, params.arguments)
+        ask = _asker(ctx, loop)
+        reply = await loop.run_in_executor(pool, desk.call, params.name, params.arguments, ask)
         return _result(reply)
 
     return Server(
@@ -104,6 +203,7 @@ def build_server(desk: McpDesk, pool: concurrent.futures.Executor) -> Server[Any
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        **_resources(desk),
     )
 
 

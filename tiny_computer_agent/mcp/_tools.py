@@ -16,12 +16,34 @@ from .._actions import BUTTONS, SCROLL_DIRECTIONS, VERB_TABLE, shown
 from .._errors import ActionError
 from .._waiting import WAKE_REASONS
 
-__all__ = ["ACT_VERBS", "MAX_MENU", "TOOLS", "TOOLS_VERSION", "ToolSpec", "read_arguments"]
+__all__ = [
+    "ACT_VERBS",
+    "EVENTS_URI",
+    "EVENT_TEMPLATE",
+    "FRAME_ANCHORS",
+    "MAX_FRAMES",
+    "MAX_MENU",
+    "RECENT_SECONDS",
+    "TOOLS",
+    "TOOLS_VERSION",
+    "ToolSpec",
+    "read_arguments",
+]
 
-#: Bumped whenever a tool, an argument or a reply's meaning changes.
-TOOLS_VERSION: Final = "1"
+#: Bumped whenever a tool, an argument or a reply's meaning changes (2: frames; act
+#: asks the person through elicitation before an irreversible press).
+TOOLS_VERSION: Final = "2"
 #: The most entries ``observe`` shows (its ``limit``).
 MAX_MENU: Final = 100
+#: The most frames ``frames`` returns (its ``limit``): as many as the frame ring keeps.
+MAX_FRAMES: Final = 8
+#: What ``frames``' times count from: the start of the last act, or now.
+FRAME_ANCHORS: Final = ("act", "now")
+#: How far back ``frames`` looks by default from now: the frame ring's ten seconds.
+RECENT_SECONDS: Final = 10.0
+#: The session's events as one JSON array (a resource), and one event by its ``seq``.
+EVENTS_URI: Final = "session://current/events"
+EVENT_TEMPLATE: Final = "session://current/events/{seq}"
 #: The verbs ``act`` takes: the vocabulary's input verbs. ``wait_for`` is its own tool;
 #: ``zoom``, ``seek`` (the harness's looks) and ``done`` (an episode's end) are not offered.
 ACT_VERBS: Final = tuple(
@@ -83,7 +105,9 @@ _ACT: Final = ToolSpec(
         "Do one action on a menu entry: click, type text (into target, or where the focus "
         "is), key (a chord such as ctrl+s), scroll, drag (target to 'to'), move, wait, "
         "focus (a window by title). The server's policy judges it first (deny lists, "
-        "irreversible targets, the kill switch) and a refusal names its rule. A dry run "
+        "irreversible targets, the kill switch) and a refusal names its rule. An armed "
+        "server asks the person before a press that cannot be undone (MCP elicitation; "
+        "refused when the client cannot ask or the person does not accept). A dry run "
         "(nothing touched) unless the server was armed where it runs. Call observe again "
         "afterwards: the screen may have changed and the menu numbers with it."
     ),
@@ -141,8 +165,34 @@ _DOCTOR: Final = ToolSpec(
     schema=_object({}),
 )
 
+_FRAMES: Final = ToolSpec(
+    name="frames",
+    title="What the screen went through",
+    description=(
+        "The frames the screen showed between two times, from the server's frame ring (its "
+        "last seconds, in memory): by default from just before the last act until its "
+        "screen settled. since and until are seconds from the start of the last act "
+        "(relative_to: act, the default once an act was done) or from now (relative_to: "
+        "now, e.g. since: -5). The frame showing at since comes first; each frame is a PNG "
+        "after a line with its time. A replay (--image) or a remote screen keeps no ring: "
+        "it returns the frame last observed."
+    ),
+    schema=_object(
+        {
+            "since": {"type": "number",
+                      "description": "seconds; default 0 (act) or -10 (now)"},
+            "until": {"type": "number", "description": "seconds; default: when the act's "
+                      "screen settled (act), or 0 (now); not before since"},
+            "relative_to": {"type": "string", "enum": list(FRAME_ANCHORS)},
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_FRAMES,
+                      "description": "the most frames returned (default 8): the first, the "
+                      "last and others evenly between"},
+        }
+    ),
+)  # fmt: skip
+
 #: Every tool, in the order ``tools/list`` shows them.
-TOOLS: Final[tuple[ToolSpec, ...]] = (_OBSERVE, _ACT, _WAIT_FOR, _VERIFY, _DOCTOR)
+TOOLS: Final[tuple[ToolSpec, ...]] = (_OBSERVE, _ACT, _WAIT_FOR, _VERIFY, _FRAMES, _DOCTOR)
 
 _JSON_TYPES: Final[Mapping[str, tuple[type, ...]]] = {
     "string": (str,),

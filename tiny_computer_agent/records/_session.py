@@ -451,11 +451,13 @@ def _on_decide(log_: SessionLog, event: RunEvent) -> dict[str, Any]:
 
 
 def _on_verdict(log_: SessionLog, event: RunEvent) -> dict[str, Any]:
+    answer = {"answer": event.answer} if event.answer else {}  # a person was asked
     return {
         "index": event.index,
         "allowed": event.refusal is None,
         "refusal": None if event.refusal is None else event.refusal.to_dict(),
         "held": event.held,
+        **answer,
     }
 
 
