@@ -433,6 +433,11 @@ def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     entry.insert(0, "Notes")
     entry.pack(pady=8)
     entry.bind("<Return>", lambda e: say(event="entry", text=entry.get()))
+    # the wheel turns only over something that scrolls (issue 37): a list, three rows shown
+    rows = tk.Listbox(root, font=font, height=3, width=12, activestyle="none")
+    for n in range(1, 9):
+        rows.insert("end", f"Row {n}")
+    rows.pack(pady=4)
     drag = tk.Label(root, text="Drag", font=font, bg="#ffe9a8", padx=10)
     drop = tk.Label(root, text="Trash", font=font, bg="#c8e6ff", padx=30, pady=10)
     drag.pack(side="left", padx=30, pady=12)
@@ -447,7 +452,8 @@ def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     root.bind_all("<Control-s>", lambda e: say(event="ctrl-s"))
     root.bind_all("<Button-4>", lambda e: say(event="scroll", direction="up"))
     root.bind_all("<Button-5>", lambda e: say(event="scroll", direction="down"))
-    widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop)
+    widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop,
+                   rows=rows)  # fmt: skip
 
 
 def _textbox(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:

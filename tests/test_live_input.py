@@ -84,7 +84,7 @@ def test_every_verb_reaches_the_app(desktop: Desk) -> None:
         {"verb": "type", "text": " more", "target": "Notes"},
         {"verb": "key", "keys": "Return"},
         {"verb": "key", "keys": "ctrl+s"},
-        {"verb": "scroll", "direction": "down", "amount": 2, "target": "Trash"},
+        {"verb": "scroll", "direction": "down", "amount": 2, "target": "Row 2"},
         {"verb": "drag", "target": "Drag", "to": "Trash"},
         {"verb": "wait", "seconds": 0.1},
     ]

@@ -216,16 +216,21 @@ def test_episode_serialises_to_json_and_renders() -> None:
 
 
 class ScrollingList:
-    """A list of 30 rows, 8 in view: a screen and an executor sharing one scroll offset,
-    so a scroll really changes what the next capture shows."""
+    """A list of 30 rows, 8 in view (a column of OCR lines beside an OK button): a
+    screen and an executor sharing one scroll offset, so a scroll really changes what
+    the next capture shows."""
 
     def __init__(self) -> None:
         self.top = 0
         self.actions: list[Action] = []
 
     def capture(self) -> Observation:
-        rows = [f"Row {i}" for i in range(self.top, self.top + 8)]
-        return dialog(*rows, "OK")
+        rows = [
+            Element(label=f"Row {i}", box=(100, 100 + 30 * n, 220, 124 + 30 * n))
+            for n, i in enumerate(range(self.top, self.top + 8))
+        ]
+        ok = Element(label="OK", box=(300, 400, 360, 430), kind="button")
+        return Observation.of([*rows, ok], size=(1280, 800))
 
     def execute(self, action: Action, observation: Observation) -> ActionResult:
         self.actions.append(action)
@@ -244,7 +249,7 @@ def test_seek_scrolls_until_the_label_shows_then_the_planner_clicks_it() -> None
     verbs = [s.decision.action.verb for s in ep.steps if s.decision is not None]
     assert verbs[:2] == ["seek", "click"] and ep.steps[1].decision.action.target == "Row 13"
     assert [a.direction for a in world.actions if a.verb == "scroll"] == ["down"] * 2
-    assert "scrolled down, down; found it" in ep.steps[0].result.description
+    assert "scrolled down over 'Row 4', down; found it" in ep.steps[0].result.description
 
 
 class LaggingPage:
@@ -264,8 +269,9 @@ class LaggingPage:
             box = Element(label="I agree", box=(40, top, 56, top + 16), kind="check",
                           source="a11y")  # fmt: skip
             shown = [box] if top < 780 else []
-            pixels = _text(f"Paragraph {self.offset // 30}", 40, 20)  # moves with a scroll
-            self.seen[key] = Observation.of([*shown, pixels], size=(900, 800))
+            first = self.offset // 30  # the page's text moves with a scroll
+            lines = [_text(f"Paragraph {first + n}", 40, 20 + 30 * n) for n in range(3)]
+            self.seen[key] = Observation.of([*shown, *lines], size=(900, 800))
         self.tree_offset = self.offset  # the tree catches up after this read
         return self.seen[key]
 

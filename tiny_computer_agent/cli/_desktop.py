@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from .._actions import Action, normalize_keys
 from .._contracts import Detector, Screen
-from .._elements import Element, Observation
+from .._elements import Element, Observation, normalize_label
 from .._errors import ActionError
 from .._policy import Approve, Policy, asked_once, text_around
 from .._secrets import load_secrets
@@ -60,6 +60,8 @@ def make_policy(
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
         allow_keys=allowed_keys(args),
+        allow_widgets=tuple(getattr(args, "allow_widget", None) or ()),
+        scope=window_scope(args),
         approve=approve,
         halt=halt,
         secrets=load_secrets(args.secret or ()),
@@ -76,6 +78,19 @@ def allowed_keys(args: argparse.Namespace) -> tuple[str, ...]:
         except ActionError as exc:
             raise UsageError(f"--allow-key {given!r}: {exc}") from None
     return tuple(chords)
+
+
+def window_scope(args: argparse.Namespace) -> tuple[str, ...]:
+    """--window's names (the scope every action is confined to); a blank one is a usage
+    error."""
+    names = tuple(getattr(args, "window", None) or ())
+    for given in names:
+        if not normalize_label(given):
+            raise UsageError(
+                f"--window {given!r} names no window: give a title, a part of one (3 or "
+                "more letters) or a WM_CLASS, e.g. --window gedit"
+            )
+    return names
 
 
 def terminal_approval(stdin: TextIO, err: TextIO) -> Approve:

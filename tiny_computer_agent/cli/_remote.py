@@ -13,11 +13,11 @@ from types import FrameType
 from typing import TYPE_CHECKING, Final, TextIO
 
 from .._contracts import Screen
-from .._policy import Policy
+from .._policy import Approve, Policy
 from .._secrets import load_secrets
 from ..brains.models import is_loopback
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
-from ._desktop import allowed_keys, check_desktop_args, make_executor
+from ._desktop import allowed_keys, check_desktop_args, make_executor, window_scope
 
 if TYPE_CHECKING:
     from .._loop import Episode
@@ -106,15 +106,17 @@ def serving_token(path: str, err: TextIO) -> str:
     return token
 
 
-def serving_policy(args: argparse.Namespace) -> Policy:
+def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) -> Policy:
     """This machine's policy: its own lists and limits, armed only by its own two acts.
-    No one is asked a yes (a server has no one to ask): irreversible targets pass only
-    with --allow-irreversible given here."""
+    Irreversible targets pass only with --allow-irreversible given here, or a person's
+    yes through ``approve`` (an MCP server asks through its client; --serve asks no one)."""
     policy = Policy(
+        approve=approve,
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
         allow_keys=allowed_keys(args),
+        scope=window_scope(args),
         secrets=load_secrets(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy

@@ -44,10 +44,11 @@ from typing import Any, ClassVar, Final
 
 from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
-from .._elements import Observation
+from .._elements import Observation, Window
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, replaced_text, screen_points
 from .._policy import ARM_ENV, Policy, state_dir
+from .._scope import focus_refusal
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
 from ..perception import find_window
 from ._capture import no_display_reason
@@ -550,12 +551,27 @@ class RealInputExecutor:
             clicks = 3 if select else 1
             self.gui.click(*points[0], clicks=clicks, interval=self.double_click_interval)
             self._await_focus(clicked)
+        self._focus_in_scope(action)
         self.gui.write(
             expand_secrets(action.text or "", self.policy.secrets), interval=self.type_interval
         )
 
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
+        self._focus_in_scope(action)
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))
+
+    def _focus_in_scope(self, action: Action) -> None:
+        """With a scope (``--window``), keys and text go only while a window in it has
+        focus, asked of the X server just before they are sent (rule ``window-scope``):
+        focus may have moved since the frame the policy judged."""
+        if not self.policy.scope:
+            return
+        active, windows = 0, tuple[Window, ...]()
+        if self.screen is not None and self.screen._xwindows is not None:
+            active, windows = self.screen._xwindows.active(), self.screen._list_windows()
+        refusal = focus_refusal(self.policy.scope, action, active, windows)
+        if refusal is not None:
+            raise refusal
 
     def _do_scroll(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         if points:

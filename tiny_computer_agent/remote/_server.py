@@ -1,6 +1,7 @@
 """The server: the machine being driven answers over HTTP (standard library only).
 
-    GET  /health      {"ok": true, ...}; without a token only {"ok", "service"}
+    GET  /health      {"ok": true, ...}; without a token only {"ok", "service"}; with
+                      it, ``scope``: the windows ``--window`` pinned every action to
     GET  /observe     the element index from this machine's detectors, as JSON; it
                       becomes the frame later actions are checked and resolved on
     GET  /screenshot  that frame's pixels (image/png); X-Frame-Mapping says how a
@@ -317,6 +318,7 @@ class _App:
             out.update(
                 version=__version__,
                 armed=self.desk.policy.real_input,
+                scope=list(self.desk.policy.scope),
                 screen=type(self.desk.screen).__name__,
                 executor=type(self.desk.executor).__name__,
                 index=INDEX_NOTE,

@@ -1,0 +1,95 @@
+"""Scope (issue 37, item 4), on a real X server under openbox: two real Tk programs
+(written here), each a window with one big button that logs its presses. With
+``--window`` naming one, an armed click on the other window's button is refused
+(``window-scope``) and that program's own log shows nothing happened, while a click in
+the scoped window is done and logged.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.xdesktop import Desk, desk, eventually
+
+pytestmark = pytest.mark.live
+
+ARMED = ["--live", "--real-input", "--json", "--max-steps", "2", "--brain", "scripted"]
+
+#: One window titled argv[2] at x = argv[3], with WM_CLASS argv[4] and one button
+#: labelled argv[5] that logs its presses to argv[1].
+PROGRAM = r"""
+import json, sys, tkinter as tk
+log_path, title, x, klass, label = sys.argv[1:6]
+root = tk.Tk(className=klass)
+root.title(title)
+root.geometry(f"520x320+{x}+80")
+log = open(log_path, "a", buffering=1)
+press = lambda: log.write(json.dumps({"event": "pressed", "button": label}) + "\n")
+tk.Label(root, text=title, font=("DejaVu Sans", 18)).pack(pady=20)
+tk.Button(root, text=label, font=("DejaVu Sans", 24), width=8, command=press).pack(pady=30)
+root.after(600, lambda: print("ready", flush=True))
+root.mainloop()
+"""
+
+
+@pytest.fixture
+def desktop(tmp_path: Path) -> Iterator[Desk]:
+    yield from desk(tmp_path)
+
+
+class Pad:
+    """One running program: its log of presses."""
+
+    def __init__(self, desktop: Desk, title: str, x: int, klass: str, label: str) -> None:
+        program = desktop.tmp / "pad.py"
+        program.write_text(PROGRAM)
+        self.log = desktop.tmp / f"{klass}.jsonl"
+        proc = desktop.vd.spawn(
+            [sys.executable, str(program), str(self.log), title, str(x), klass, label],
+            stdout=subprocess.PIPE,
+            env=desktop.env(),
+        )
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        desktop.wait_window(title)
+
+    def presses(self) -> list[dict[str, Any]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(x) for x in self.log.read_text().splitlines() if x]
+
+
+def _run(desktop: Desk, target: str, *scope: str) -> dict[str, Any]:
+    script = desktop.tmp / f"click-{target}.json"
+    script.write_text(json.dumps([{"verb": "click", "target": target}]))
+    windows = [arg for name in scope for arg in ("--window", name)]
+    run = desktop.run_cli([*ARMED, "--script", str(script), *windows, "press"], armed=True)
+    try:
+        episode: dict[str, Any] = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        raise AssertionError(f"no JSON episode:\n{run.stdout}\n{run.stderr}") from None
+    return episode
+
+
+def test_a_click_outside_the_window_scope_is_refused_and_inside_it_works(desktop: Desk) -> None:
+    left = Pad(desktop, "Ledger pad", 40, "ledgerpad", "Alpha")
+    right = Pad(desktop, "Mailer pad", 640, "mailerpad", "Bravo")
+    refused = _run(desktop, "Bravo", "Ledger pad")
+    rules = [s["refusal"]["rule"] for s in refused["steps"] if s.get("refusal")]
+    assert rules == ["window-scope"], refused
+    assert "'Mailer pad'" in refused["reason"] and "--window 'Ledger pad'" in refused["reason"]
+    done = _run(desktop, "Alpha", "Ledger pad")
+    assert not [s for s in done["steps"] if s.get("refusal")], done
+    assert eventually(left.presses, "the scoped window's press", timeout=5) == [
+        {"event": "pressed", "button": "Alpha"}
+    ]
+    assert right.presses() == []  # the other program's own log: nothing happened there
+    by_class = _run(desktop, "Bravo", "ledgerpad")  # the scope named by WM_CLASS
+    assert by_class["reason"].startswith("window-scope"), by_class
+    assert right.presses() == []
