@@ -1095,3 +1095,62 @@ def desktop_real_input_batch() -> Transcript:
     )
     expect(block.output.count("screen changed after") == 1, block.output)
     return t
+
+
+@capability(
+    "desktop-sandbox",
+    "A program alone on a sandboxed display",
+    "Sandbox starts Xephyr (a window on this desktop) with openbox and the Tk program in it; "
+    "the CLI, pointed at the sandbox's display only, clicks Save for real and the program "
+    "says Saved, inside the Xephyr window. The program, openbox and Xephyr are stopped by "
+    "PID when the block ends.",
+    shows=[
+        "desktop.Sandbox",
+        "desktop.Sandbox.server_argv",
+        "desktop.Sandbox.describe",
+        "desktop.Sandbox.agent_env",
+        "desktop.Sandbox.pids",
+        "desktop.VirtualDesktop.server_argv",
+    ],
+)
+def desktop_sandbox() -> Screenshot:
+    from devsupport.xdesktop import TK_APP
+    from tiny_computer_agent.desktop import DesktopScreen, Sandbox
+
+    linux_only("needs Xephyr, Xvfb and openbox, Linux-only programs")
+    expect(shutil.which("Xephyr") is not None, "Xephyr is not installed (xserver-xephyr)")
+    with desktop(size=(1280, 800)) as desk, _environ(DISPLAY=desk.display):
+        config = {"buttons": ["Don't Save", "Cancel", "Save"], "title": "Editor - notes.txt",
+                  "at": [40, 40], "prompt": "Save changes to notes.txt before closing?",
+                  "extras": False, "marker": str(desk.tmp / "marker.jsonl"), "textbox": False}  # fmt: skip
+        box = Sandbox([sys.executable, str(TK_APP), "app", json.dumps(config)], size=(760, 420))
+        expect(box.server_argv(3)[0] == "Xephyr", "a display is there: the sandbox is Xephyr")
+        with box:
+            started = box.pids
+            set_vars, unset = box.agent_env()
+            env = {k: v for k, v in {**os.environ, **set_vars, **ARMED}.items() if k not in unset}
+            click = subprocess.run(
+                [sys.executable, "-m", "tiny_computer_agent", "--live", "--real-input",
+                 "--verify-text", "Saved", GOAL],
+                env=env, capture_output=True, text=True, timeout=180, check=False,
+            )  # fmt: skip
+            time.sleep(0.5)  # Xephyr shows the program's answer
+            outer = DesktopScreen(display=desk.display)
+            try:
+                obs = outer.capture()
+            finally:
+                outer.close()
+            where = box.describe().split(" (", 1)[0]  # "python on its own X display :2"
+        pressed = (desk.tmp / "marker.jsonl").read_text()
+    expect(click.returncode == 0, f"the sandboxed run failed: {click.stdout}{click.stderr}")
+    expect('"button": "Save"' in pressed, f"the program saw no Save: {pressed!r}")
+    alive = [p for p in started if Path(f"/proc/{p}").exists()]
+    expect(not alive, f"still running after the sandbox ended: {alive}")
+    xephyr = [w for w in obs.windows if w.title.startswith("tiny-computer-agent sandbox")]
+    expect(bool(xephyr), f"no Xephyr window on the outer desktop: {obs.windows}")
+    return Screenshot(
+        image=obs.image,
+        boxes=[("the sandbox (Xephyr)", xephyr[0].box)],
+        caption=f"{where} (Xephyr) · the CLI clicked Save in it for real (exit "
+        f"{click.returncode}) · pids {' '.join(map(str, started))} stopped after",
+    )

@@ -132,7 +132,10 @@ class Window:
 
     ``wm_class``: the program's own name for its windows (X ``WM_CLASS``: instance and
     class, ``("xterm", "XTerm")``), and ``process``: the name of the process that owns it
-    (``/proc/PID/comm``); empty when unknown. The policy tells a terminal by them."""
+    (``/proc/PID/comm``); empty when unknown. ``role``: what the accessibility tree says
+    the window is when it says more than "a window": ``terminal`` when a terminal's text
+    area (AT-SPI's role ``terminal``: VTE, konsole) is shown in it. The policy tells a
+    terminal by all three."""
 
     title: str
     box: tuple[int, int, int, int]
@@ -141,6 +144,7 @@ class Window:
     title_bar: tuple[int, int, int, int] | None = None
     wm_class: tuple[str, ...] = ()
     process: str = ""
+    role: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
@@ -152,6 +156,8 @@ class Window:
             data["wm_class"] = list(self.wm_class)
         if self.process:
             data["process"] = self.process
+        if self.role:
+            data["role"] = self.role
         return data
 
     @classmethod
@@ -167,6 +173,7 @@ class Window:
             title_bar=None if bar is None else _four(bar, "window title_bar"),
             wm_class=tuple(str(c) for c in data.get("wm_class", ())),
             process=str(data.get("process", "")),
+            role=str(data.get("role", "")),
         )
 
 

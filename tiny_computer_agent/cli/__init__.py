@@ -37,6 +37,7 @@ The package, by stage:
     _run.py     main() and one episode: screen, brain, policy, executor, report
     _score.py   --trace, --expected and scoring mode (--score)
     _desktop.py --live, --real-input, --doctor, --calibrate
+    _sandbox.py --sandbox GOAL -- PROGRAM: one program alone on a nested X server
     _sessions.py --session, --no-frames, --sessions, --session-trace
     _console.py --console and its flags: the web console of one run
     _remote.py  --serve, --remote, --token-file: a desktop driven over HTTP

@@ -10,6 +10,8 @@ one line. This module is the backend-neutral half:
     A11yNode, A11ySnapshot  what a snapshot read (screen pixels) and what went wrong
     Availability          whether a backend can read a tree here, and why not
     ROLE_KINDS            AT-SPI role -> element kind (one table, read by the backend)
+    WINDOW_ROLES          AT-SPI roles that make the window they are shown in one
+                          (a terminal), and with_window_roles() to give X windows them
     tidy()                nameless controls named by their neighbours; repeated text dropped
     to_elements()         a snapshot -> Elements in frame pixels, clipped to the frame
     assign_window_ids()   give the snapshot's windows the X ids of matching windows
@@ -49,11 +51,13 @@ __all__ = [
     "AccessibilityBackend",
     "Availability",
     "UnavailableBackend",
+    "WINDOW_ROLES",
     "assign_window_ids",
     "name_by_neighbours",
     "tidy",
     "open_accessibility",
     "to_elements",
+    "with_window_roles",
 ]
 
 #: AT-SPI role number (``AtspiRole``, at-spi2-core's atspi-constants.h) -> element kind.
@@ -97,6 +101,12 @@ ROLE_KINDS: Final[Mapping[int, str]] = {
     27: "icon",  # image
     13: "icon",  # desktop icon
 }
+
+#: AT-SPI roles that say what the window they are shown in is: a window that shows a
+#: terminal's text area (VTE in gnome-terminal, xfce4-terminal, tilix, terminator;
+#: konsole) is a terminal, whatever its class or title (:attr:`Window.role`; the policy's
+#: ``terminal-window`` rule). The node itself is a container: it is not offered.
+WINDOW_ROLES: Final[Mapping[int, str]] = {60: "terminal"}
 
 #: Kinds offered even with no label (fusion can name them from OCR or a nearby label).
 CONTROL_KINDS: Final = frozenset(
@@ -385,6 +395,18 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> floa
         return 0.0
     smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
     return width * height / smaller if smaller > 0 else 0.0
+
+
+def with_window_roles(
+    windows: Sequence[Window], tree_windows: Sequence[Window]
+) -> tuple[Window, ...]:
+    """``windows`` (X windows) with the role the tree's window of the same X id has
+    (:data:`WINDOW_ROLES`; a snapshot's windows get X ids from :func:`assign_window_ids`)."""
+    roles = {w.id: w.role for w in tree_windows if w.id and w.role}
+    return tuple(
+        dataclasses.replace(w, role=roles[w.id]) if w.id in roles and not w.role else w
+        for w in windows
+    )
 
 
 #: How far (screen pixels) a nameless control looks for its label.

@@ -39,6 +39,7 @@ from .._elements import Window
 from ._a11y import (
     CONTROL_KINDS,
     ROLE_KINDS,
+    WINDOW_ROLES,
     A11yNode,
     A11ySnapshot,
     Availability,
@@ -342,6 +343,7 @@ class _Walk:
         self.read = 0
         self.pids: dict[str, int] = {}
         self.gtk4: set[str] = set()  # programs that set no SHOWING and give no screen coords
+        self.roles: dict[int, str] = {}  # id(top) -> what a node shown in it makes it
 
     def note(self, text: str) -> None:
         self.notes.setdefault(text, None)
@@ -454,6 +456,8 @@ class _Walk:
         if not showing or _VISIBLE not in node.bits or _ICONIFIED in node.bits:
             return False  # nor anything under it
         top = node if node.top is None else node.top
+        if node.role in WINDOW_ROLES:
+            self.roles.setdefault(id(top), WINDOW_ROLES[node.role])
         clip = node if node.top is None or node.role in _CLIP_ROLES else node.clip
         if node.role not in _LEAF_ROLES:
             if len(refs[0]) > _MAX_CHILDREN:
@@ -546,7 +550,12 @@ class _Walk:
     def result(self, started: float) -> A11ySnapshot:
         shown = [top for top in self.tops if top.box is not None]
         windows = tuple(
-            Window(title=" ".join(t.name.split()), box=t.box, pid=self.pids.get(t.bus))
+            Window(
+                title=" ".join(t.name.split()),
+                box=t.box,
+                pid=self.pids.get(t.bus),
+                role=self.roles.get(id(t), ""),
+            )
             for t in shown
             if t.box is not None
         )

@@ -46,7 +46,13 @@ from .._contracts import Detector
 from .._elements import Element, FrameMapping, Observation, Window
 from .._errors import ScreenUnavailable
 from ..perception import FusedDetector, MappingRule, make_frame, observe
-from ._a11y import AccessibilityBackend, assign_window_ids, open_accessibility, to_elements
+from ._a11y import (
+    AccessibilityBackend,
+    assign_window_ids,
+    open_accessibility,
+    to_elements,
+    with_window_roles,
+)
 from ._capture import (
     Box,
     Capture,
@@ -136,6 +142,8 @@ class DesktopScreen:
     _tree_checked: bool = False
     _tree_lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     _last_tree: tuple[Element, ...] = ()
+    #: the tree's windows at its last read, with X ids: what they are (a terminal)
+    _tree_windows: tuple[Window, ...] = ()
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -193,6 +201,7 @@ class DesktopScreen:
         if tree is None:
             tree = self._read_tree(windows, monitor)
         self._last_tree = tree
+        windows = with_window_roles(windows, self._tree_windows)
         return observe(
             image,
             detector=self.detector,
@@ -226,6 +235,7 @@ class DesktopScreen:
                 return ()
             box = monitor_box(monitor)
             snap = assign_window_ids(self._tree.snapshot(screen=box), windows)
+            self._tree_windows = snap.windows
         for note in snap.notes:
             log.info("accessibility: %s", note)
         return tuple(to_elements(snap, FrameMapping()))

@@ -162,14 +162,16 @@ def accepts_without_authority(display: str) -> bool | None:
     return None if not first else first[0] == 1
 
 
-def _read_display(proc: subprocess.Popen[bytes], fd: int, timeout: float) -> str:
+def _read_display(
+    proc: subprocess.Popen[bytes], fd: int, timeout: float, server: str = "Xvfb"
+) -> str:
     buf = b""
     deadline = time.monotonic() + timeout
     while not buf.endswith(b"\n"):
         left = deadline - time.monotonic()
         if left <= 0 or proc.poll() is not None:
             stop_process(proc)
-            raise ScreenUnavailable(f"Xvfb did not start within {timeout:g}s")
+            raise ScreenUnavailable(f"{server} did not start within {timeout:g}s")
         ready, _, _ = select.select([fd], [], [], min(left, 0.1))
         if ready:
             chunk = os.read(fd, 64)
@@ -243,21 +245,10 @@ class VirtualDesktop:
     def _start(self) -> None:
         self._tmp = tempfile.TemporaryDirectory(prefix="tca-desktop-")
         read_fd, write_fd = os.pipe()
-        w, h = self.size
+        argv = self.server_argv(write_fd)
         try:
             xvfb = subprocess.Popen(
-                [
-                    "Xvfb",
-                    "-displayfd",
-                    str(write_fd),
-                    "-nolisten",
-                    "tcp",
-                    "-noreset",
-                    "-screen",
-                    "0",
-                    f"{w}x{h}x{self.depth}",
-                    *([] if self.auth is None else ["-auth", str(self.auth)]),
-                ],
+                argv,
                 pass_fds=(write_fd,),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -266,7 +257,7 @@ class VirtualDesktop:
             self.procs.append(xvfb)
             os.close(write_fd)
             write_fd = -1
-            self.display = _read_display(xvfb, read_fd, self.start_timeout)
+            self.display = _read_display(xvfb, read_fd, self.start_timeout, argv[0])
         finally:
             os.close(read_fd)
             if write_fd >= 0:
@@ -288,6 +279,23 @@ class VirtualDesktop:
         if self.window_manager:
             self.spawn(["openbox", "--sm-disable"], quiet=True)
             self._wait_for_window_manager()
+
+    def server_argv(self, displayfd: int) -> list[str]:
+        """The X server's command line; it writes its display number to ``displayfd``
+        (a nested server overrides this: :class:`~tiny_computer_agent.desktop.Sandbox`)."""
+        w, h = self.size
+        return [
+            "Xvfb",
+            "-displayfd",
+            str(displayfd),
+            "-nolisten",
+            "tcp",
+            "-noreset",
+            "-screen",
+            "0",
+            f"{w}x{h}x{self.depth}",
+            *([] if self.auth is None else ["-auth", str(self.auth)]),
+        ]
 
     def _wait_for_window_manager(self) -> None:
         """Until openbox manages windows: its check window is set early in its start, and a
