@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz clean \
+.PHONY: demo test lint typecheck pytest gallery gallery-check system-deps bench fuzz audit clean \
 	train-intent intent-scoreboard bench-pages docs
 
 $(BIN)/python:
@@ -69,6 +69,7 @@ bench-pages: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/bench.py load firststep engine threads index desktop ocr \
 		zoom patience watch --repeat 3
 	$(BIN)/python benchmarks/intent_scoreboard.py
+	$(BIN)/python benchmarks/procedures_scoreboard.py
 	$(BIN)/python benchmarks/irreversible.py
 	$(BIN)/python benchmarks/fuzz.py --cases 100000
 
@@ -89,6 +90,15 @@ intent-scoreboard: $(VENV)/.test-installed
 fuzz: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/fuzz.py --cases 100000 $(FUZZ_ARGS)
 
+# The bypass corpus (issue 37): attempts generated from families (tests/bypass_corpus.py,
+# the fresh pass in tests/bypass_fresh.py), each run through run_episode, an armed policy
+# and the real executor on a recording stand-in for pyautogui; prints a table of tried /
+# refused by another rule / got through per family, exits 1 unless every attempt is
+# refused by the rule it names with nothing sent. About 5 s. `make test` runs it, and
+# pytest runs it again one test per attempt (tests/test_allowlist.py).
+audit: $(VENV)/.test-installed
+	$(BIN)/python -m tests.bypass_corpus
+
 # Every capability of the gallery, run for real (fails loudly). `make gallery` replaces
 # the committed pictures in gallery/; `make test` renders into build/gallery/ instead
 # (ignored by git), so a fresh clone stays clean after its own test command.
@@ -103,7 +113,7 @@ gallery-check: $(VENV)/.test-installed system-deps
 docs: $(VENV)/.test-installed
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
-test: lint typecheck pytest gallery-check docs
+test: lint typecheck audit pytest gallery-check docs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site

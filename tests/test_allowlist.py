@@ -1,16 +1,16 @@
-"""Keys and typing by allow list, judged by what they reach (issue 37, items 1 and 2).
+r"""Keys and typing by allow list, judged by what they reach (issue 37, items 1, 2 and 7).
 
-A generated corpus of the attempts an audit got through, by family, each expected to be
-refused by a named rule; then the legitimate flows that must still pass. One test id is
-one attempt (``test_refused_*``) or one legitimate flow (``test_passes_*``)::
+The bypass corpus (``tests/bypass_corpus.py``, generated from families, ``make audit``)
+runs here one attempt per test, each expected to be refused by a named rule with nothing
+reaching the input library; then the legitimate flows that must still pass::
 
-    pytest --collect-only -q tests/test_allowlist.py | grep -c '::test_refused'
+    pytest --collect-only -q tests/test_allowlist.py | grep -c '::test_refused\['
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +29,9 @@ from tiny_computer_agent import (
     run_episode,
 )
 from tiny_computer_agent._policy import TERMINAL_PROGRAMS, key_context, terminal_reason
+
+from . import bypass_corpus
+from .bypass_corpus import XTERM, Attempt, corpus, run
 
 SIZE = (1280, 800)
 
@@ -79,169 +82,40 @@ def key(chord: str) -> Action:
 EDITOR = window("notes.txt - gedit", "gedit", "Gedit", process="gedit")
 FORM = screen(EDITOR, field("Name", focused=True), button("OK"))
 
-# -- family 1: chords off the allow list (dry run and armed alike) ----------------------------
+# -- the bypass corpus (tests/bypass_corpus.py), one test per attempt ----------------------
 
-LAUNCHER_CHORDS = [
-    "super+a", "super+s", "alt+F3", "alt+space", "Menu", "shift+super+Return",
-    "ctrl+alt+Return", "super+e", "super+d", "super+Tab", "super+space", "super+p",
-    "super+1", "super+Up", "alt+Tab", "alt+shift+Tab", "alt+Escape", "alt+`",
-    "ctrl+alt+space", "ctrl+alt+Up", "ctrl+alt+Left", "ctrl+shift+t",
-    "ctrl+shift+n", "ctrl+q", "ctrl+shift+q", "Print", "alt+Print", "shift+Print", "Pause",
-    "Caps_Lock", "ctrl+Menu", "shift+Menu", "ctrl+u", "ctrl+k", "ctrl+d", "ctrl+r", "ctrl+e",
-    "ctrl+b", "ctrl+j", "ctrl+m", "ctrl+g", "ctrl+alt+shift+t",
-    *(f"alt+F{n}" for n in range(3, 13)),
-    *(f"F{n}" for n in (1, 3, 4, 6, 7, 8, 9, 11, 12, 13, 24)),
-    *(f"ctrl+alt+{c}" for c in "abcdefgkmnopsuvx"),
-    *(f"alt+{c}" for c in "fdseoyncr"),
-    *(f"super+{c}" for c in "bcfghijkmnoquvwyz"),
-]  # fmt: skip
-DENIED_CHORD_SPELLINGS = ["super", "super+t", "super+r", "alt+F1", "alt+F2", "ctrl+alt+t",
-                          "super+Return", "ctrl+Escape", "super+l", "ctrl+alt+F3"]  # fmt: skip
+CORPUS = corpus()
 
 
-@pytest.mark.parametrize("chord", LAUNCHER_CHORDS)
-def test_refused_chord_off_the_allow_list(chord: str) -> None:
-    assert rule_of(Policy(), key(chord), FORM) == "key-not-allowed"  # the dry run says so too
-    assert rule_of(armed(), key(chord), FORM) == "key-not-allowed"
+@pytest.mark.parametrize("attempt", CORPUS, ids=lambda a: a.id)
+def test_refused(attempt: Attempt, tmp_path: Path) -> None:
+    """Through run_episode, an armed policy and a RealInputExecutor on a recording
+    stand-in for pyautogui: refused at the attack by the rule named, nothing sent."""
+    outcome = run(attempt, kill_switch=tmp_path / "STOP")
+    assert outcome.held, outcome.describe()
 
 
-@pytest.mark.parametrize("chord", DENIED_CHORD_SPELLINGS)
-def test_refused_denied_chord_even_when_allowed(chord: str) -> None:
-    assert rule_of(armed(allow_keys=(chord,)), key(chord), FORM) == "denied-key"
+def test_the_corpus_holds_at_least_500_attempts_in_every_family() -> None:
+    families = {a.family.split("-")[0] for a in CORPUS}
+    assert len(CORPUS) >= 500, len(CORPUS)
+    assert {"chords", "launchers", "paste", "terminals", "shells", "irreversible",
+            "allow", "fresh"} <= families, families  # fmt: skip
+    languages = {a.family.rsplit("-", 1)[1] for a in CORPUS if "irreversible-" in a.family}
+    assert {"en", "es", "fr", "de", "pt", "it", "zh", "ja"} <= languages
 
 
-# -- family 2: a launcher or run dialog in front, then a word and Return ----------------------
-
-LAUNCHERS = [
-    window("KRunner", "krunner", "krunner"), window("rofi", "rofi", "Rofi"),
-    window("dmenu", "dmenu", "dmenu"), window("Ulauncher", "ulauncher", "Ulauncher"),
-    window("Albert", "albert", "albert"), window("Application Finder", "xfce4-appfinder"),
-    window("gmrun", "gmrun", "Gmrun"), window("wofi", "wofi", "wofi"),
-    window("Run Application"), window("Run"), window("Run a Command"),
-]  # fmt: skip
-FOLLOW_UPS = [type_("terminal"), type_("term"), type_("alacritty"), type_("kitty"),
-              type_("tilix"), type_("terminal\n"), key("Return"), key("t")]  # fmt: skip
+def test_the_audit_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bypass_corpus.main(["--family", "allow-irreversible"]) == 0
+    out = capsys.readouterr().out
+    assert "| allow-irreversible | 8 | 0 | 0 |" in out
 
 
-@pytest.mark.parametrize(
-    ("launcher", "follow_up"),
-    [pytest.param(w, a, id=f"{w.title}-{a.describe()}") for w, a in
-     itertools.product(LAUNCHERS, FOLLOW_UPS)],
-)  # fmt: skip
-def test_refused_typing_into_a_launcher(launcher: Window, follow_up: Action) -> None:
-    obs = screen(launcher, field("Search", focused=True))
-    assert rule_of(armed(), follow_up, obs) == "terminal-window"
-
-
-# -- family 3: paste chords and a middle click, by target -------------------------------------
-
-XTERM = window("xterm", "xterm", "XTerm", process="xterm")
-GNOME_TERMINAL = window("user@host: ~", "gnome-terminal-server", "Gnome-terminal")
-PASTE_TARGETS = [
-    pytest.param(screen(XTERM, field("prompt", focused=True)), "terminal-window", id="xterm"),
-    pytest.param(screen(GNOME_TERMINAL, field("$", focused=True)), "terminal-window",
-                 id="gnome-terminal"),
-    pytest.param(screen(EDITOR, button("OK"), field("Name")), "typing-target",
-                 id="no-field-focused"),
-    pytest.param(screen(EDITOR, button("Delete", kind="button")), "typing-target", id="button"),
-    pytest.param(screen(None, field("Name")), "typing-target", id="nothing-known"),
-    pytest.param(screen(EDITOR, Element(label="user@host:~$", box=(0, 0, 90, 20),
-                                        state={"focused"})), "typing-target",
-                 id="ocr-text-focused"),
-]  # fmt: skip
-PASTES = [key("ctrl+v"), key("shift+Insert"), key("ctrl+shift+v"), key("shift+insert")]
-
-
-@pytest.mark.parametrize(("obs", "rule"), PASTE_TARGETS)
-@pytest.mark.parametrize("paste", PASTES, ids=lambda a: a.describe())
-def test_refused_paste(paste: Action, obs: Observation, rule: str) -> None:
-    assert rule_of(armed(), paste, obs) == rule
-
-
-MIDDLE_CLICKS = [
-    pytest.param(screen(XTERM, Element(label="user@host:~$", box=(0, 0, 90, 20))),
-                 "user@host:~$", "terminal-window", id="on-the-prompt"),
-    pytest.param(screen(GNOME_TERMINAL, Element(label="~", box=(0, 0, 9, 20))), "~",
-                 "terminal-window", id="gnome-terminal-tilde"),
-    pytest.param(screen(EDITOR, button("OK")), "OK", "typing-target", id="on-a-button"),
-    pytest.param(screen(EDITOR, Element(label="notes", box=(0, 0, 90, 20))), "notes",
-                 "typing-target", id="on-ocr-text"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("obs", "target", "rule"), MIDDLE_CLICKS)
-def test_refused_middle_click(obs: Observation, target: str, rule: str) -> None:
-    click = Action.make("click", target=target, button="middle")
-    assert rule_of(armed(), click, obs) == rule
-
-
-# -- family 4: terminals known by class, process, title or role, and what is typed -----------
-
-TERMINALS = [
-    *(window("shell", name) for name in (
-        "xterm", "XTerm", "Gnome-terminal", "konsole", "Xfce4-terminal", "Alacritty", "kitty",
-        "Tilix", "Terminator", "URxvt", "st-256color", "org.wezfurlong.wezterm", "foot",
-        "qterminal", "mlterm", "com.mitchellh.ghostty", "kgx", "Terminal", "iTerm2",
-        "WindowsTerminal", "cmd.exe", "PowerShell",
-    )),
-    *(window("shell", process=name) for name in ("bash", "zsh", "fish", "tmux: server", "sh")),
-    *(window(title) for title in (
-        "Terminal", "user@host: ~", "user@host:~$", "root@box: /etc", "ada@laptop ~",
-        "me@x: ~/src", "Windows PowerShell", "Command Prompt", "bash", "xterm",
-    )),
-]  # fmt: skip
-SHELL_TEXTS = [
-    "r''m -rf ~",
-    "rm${IFS}-rf${IFS}~",
-    "s'u'do -i",
-    "pkexec bash",
-    "ls",
-    "exit\n",
-]
-
-
-def _name(w: Window) -> str:
-    return "/".join(filter(None, (w.title, *w.wm_class, w.process)))
-
-
-@pytest.mark.parametrize("text", SHELL_TEXTS)
-@pytest.mark.parametrize("term", TERMINALS, ids=_name)
-def test_refused_typing_into_a_terminal(term: Window, text: str) -> None:
-    obs = screen(term, Element(label="prompt", box=(0, 0, 90, 20)))
-    assert rule_of(armed(), type_(text), obs) == "terminal-window"  # untargeted
-    assert rule_of(armed(), type_(text, target="prompt"), obs) == "terminal-window"
-
-
-TERMINAL_KEYS = ["Return", "Up", "Tab", "ctrl+c", "space", "BackSpace"]
-
-
-@pytest.mark.parametrize("chord", TERMINAL_KEYS)
-@pytest.mark.parametrize("term", [XTERM, GNOME_TERMINAL], ids=_name)
-def test_refused_keys_into_a_terminal(term: Window, chord: str) -> None:
-    assert rule_of(armed(), key(chord), screen(term)) == "terminal-window"
-
-
-@pytest.mark.parametrize("term", [XTERM, GNOME_TERMINAL, window("a", process="bash")], ids=_name)
-def test_refused_focusing_a_terminal_even_in_a_dry_run(term: Window) -> None:
-    focus = Action.make("focus", window=term.title)
-    assert rule_of(Policy(), focus, screen(term)) in ("terminal-window", "denied-widget")
-
-
-# -- family 5: a newline smuggles a Return --------------------------------------------------
-
-NEWLINES = [
-    pytest.param(type_("ls\n"), screen(XTERM), "terminal-window", id="untargeted-xterm"),
-    pytest.param(type_("ls\n", "OK"), screen(EDITOR, button("OK")), "typing-target",
-                 id="into-a-button"),
-    pytest.param(type_("x\ny\n"), screen(None, button("OK")), "typing-target",
-                 id="nothing-known"),
-    pytest.param(type_("a\nb"), screen(GNOME_TERMINAL), "terminal-window", id="gnome-terminal"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("action", "obs", "rule"), NEWLINES)
-def test_refused_a_newline(action: Action, obs: Observation, rule: str) -> None:
-    assert rule_of(armed(), action, obs) == rule
+def test_an_attempt_that_gets_through_fails_the_audit() -> None:
+    # the runner is honest: an action every rule allows is reported as got through
+    harmless = bypass_corpus.one("probe", "ok", "typing-target", FORM, type_("hello", "Name"))
+    outcome = run(harmless)
+    assert outcome.rule is None and outcome.through and not outcome.held
+    assert [c[0] for c in outcome.reached] == ["click", "write"]
 
 
 def test_refused_a_newline_where_return_is_not_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -250,34 +124,6 @@ def test_refused_a_newline_where_return_is_not_allowed(monkeypatch: pytest.Monke
     no_return = {k: v for k, v in ALLOWED_KEYS.items() if k != "Return"}
     monkeypatch.setattr(_policy, "ALLOWED_KEYS", no_return)
     assert rule_of(Policy(), type_("hi\n", "Name"), FORM) == "key-not-allowed"
-
-
-# -- family 6: text into what is not a field ------------------------------------------------
-
-NOT_FIELDS = ["button", "check", "radio", "link", "menuitem", "tab", "slider", "icon",
-              "text", "title", "item", "key"]  # fmt: skip
-
-
-@pytest.mark.parametrize("kind", NOT_FIELDS)
-def test_refused_typing_into_what_is_not_a_field(kind: str) -> None:
-    thing = Element(label="Thing", box=(100, 200, 200, 230), kind=kind, source="a11y")
-    obs = screen(EDITOR, thing)
-    assert rule_of(armed(), type_("hello", "Thing"), obs) == "typing-target"
-
-
-@pytest.mark.parametrize("kind", ["button", "check", "link"])
-def test_refused_untargeted_typing_with_a_control_focused(kind: str) -> None:
-    obs = screen(EDITOR, Element(label="OK", box=(0, 0, 9, 9), kind=kind, state={"focused"}))
-    assert rule_of(armed(), type_("hello"), obs) == "typing-target"
-    assert rule_of(armed(), key("BackSpace"), obs) == "typing-target"
-
-
-def test_refused_untargeted_typing_with_nothing_known_names_the_fix() -> None:
-    with pytest.raises(PolicyRefusal, match="type 'x' into 'Name'") as err:
-        armed().check(type_("hello"), screen(None, button()))
-    assert err.value.rule == "typing-target"
-    unknown = window("Untitled")  # a title, and no class or process to know the program by
-    assert rule_of(armed(), type_("hello"), screen(unknown, button())) == "typing-target"
 
 
 def test_refusals_name_the_fix() -> None:
@@ -375,18 +221,6 @@ def test_passes_a_scripted_form_run_in_a_dry_run() -> None:
     ])  # fmt: skip
     ep = run_episode("fill", screen=ScriptedScreen.of_labels(("Name", "OK")), brain=brain)
     assert all(s.refusal is None for s in ep.steps) and len(ep.steps) == 5, ep.render()
-
-
-REFUSED_ATTEMPTS: int = (
-    len(LAUNCHER_CHORDS) + len(DENIED_CHORD_SPELLINGS) + len(LAUNCHERS) * len(FOLLOW_UPS)
-    + len(PASTE_TARGETS) * len(PASTES) + len(MIDDLE_CLICKS)
-    + len(TERMINALS) * len(SHELL_TEXTS) * 2 + 2 * len(TERMINAL_KEYS) + 3
-    + len(NEWLINES) + 1 + len(NOT_FIELDS) + 3 * 2 + 2
-)  # fmt: skip
-
-
-def test_the_corpus_holds_at_least_200_attempts() -> None:
-    assert REFUSED_ATTEMPTS >= 200, REFUSED_ATTEMPTS
 
 
 def test_passes_allow_key_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -91,8 +91,36 @@ def test_says_what_pressing_does_in_which_language_by_which_rule() -> None:
     assert getattr(classify("Konto löschen"), "language", "") == "de"
 
 
-def test_covers_eight_languages() -> None:
-    assert set(LANGUAGES) >= {"en", "es", "fr", "de", "pt", "it", "zh", "ja"}
+def test_covers_sixteen_languages() -> None:
+    assert set(LANGUAGES) >= {"en", "es", "fr", "de", "pt", "it", "zh", "ja", "ru", "nl", "pl",
+                              "ko", "tr", "sv", "da", "fi"}  # fmt: skip
+
+
+#: The second attacker pass's labels in the languages added for it, small capitals, and
+#: the decisions it prompted (the module docstring of _irreversible_rules.py).
+MORE_IRREVERSIBLE = [
+    "Оплатить 500 ₽", "Удалить", "УДАЛИТЬ АККАУНТ", "Nu betalen", "Verwijderen", "Zapłać",
+    "Usuń", "결제하기", "삭제", "Satın al", "Sil", "Betala", "Radera", "Slet", "Poista",
+    "ʙᴜʏ ɴᴏᴡ", "ᴅᴇʟᴇᴛᴇ ᴀᴄᴄᴏᴜɴᴛ", "⒫⒜⒴ $5", "Remove from device", "Remove from this phone",
+    "초기화", "Очистить корзину", "Перевести 5000 ₽",
+]  # fmt: skip
+MORE_SAFE = [
+    "Reply all", "Zurücksetzen", "Procedi al pagamento", "Remove from playlist",
+    "Remove from cart", "Перевести", "Удалённые", "Verwijderde items", "Usunięte elementy",
+    "삭제된 항목", "보낸 편지함", "내보내기", "의견 보내기", "Silinen öğeler",
+    "Raderade objekt", "Slettede elementer", "Poistetut kohteet", "Send tilbagemelding",
+    "Send to back", "Place marker",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("label", MORE_IRREVERSIBLE)
+def test_flags_the_second_pass_in_more_languages(label: str) -> None:
+    assert classify(label) is not None
+
+
+@pytest.mark.parametrize("label", MORE_SAFE)
+def test_passes_their_look_alikes_and_the_decisions(label: str) -> None:
+    assert classify(label) is None
 
 
 def test_the_labelled_set_is_large_split_and_covers_every_language_and_kind() -> None:

@@ -62,9 +62,11 @@ def _run(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[str]:
 
 ATTEMPTS = [
     ("shell", [{"verb": "type", "text": "touch pwned\n"}], "terminal-window"),
-    ("quoted-rm", [{"verb": "type", "text": "r''m -rf ~/nothing"}], "terminal-window"),
-    ("ifs-rm", [{"verb": "type", "text": "rm${IFS}-rf${IFS}~/nothing"}], "terminal-window"),
-    ("sudo", [{"verb": "type", "text": "s'u'do -i"}], "terminal-window"),
+    # the text is screened first, as a shell reads it (quotes and ${IFS} taken out)
+    ("quoted-rm", [{"verb": "type", "text": "r''m -rf ~/nothing"}], "denied-text"),
+    ("ifs-rm", [{"verb": "type", "text": "rm${IFS}-rf${IFS}~/nothing"}], "denied-text"),
+    ("sudo", [{"verb": "type", "text": "s'u'do -i"}], "denied-text"),
+    ("harmless-words", [{"verb": "type", "text": "ls -la"}], "terminal-window"),
     ("return", [{"verb": "key", "keys": "Return"}], "terminal-window"),
     ("history", [{"verb": "key", "keys": "Up"}], "terminal-window"),
     ("launcher", [{"verb": "key", "keys": "super+a"}], "key-not-allowed"),

@@ -366,6 +366,33 @@ def test_ocr_skeleton_reads_misreads_and_look_alikes_as_the_word(label: str) -> 
     assert ocr_skeleton(label) == ocr_skeleton("terminal")
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ʙᴜʏ ɴᴏᴡ", "buy now"),  # small capitals
+        ("ᴅᴇʟᴇᴛᴇ ᴀᴄᴄᴏᴜɴᴛ", "delete account"),
+        ("ꜱᴜᴅᴏ ʀᴍ", "sudo rm"),
+        ("⒫⒜⒴", "pay"),  # parenthesized: NFKD alone would give "(p)(a)(y)"
+        ("🅿🅰🆈 🅽🅾🆆", "pay now"),  # negative squared
+        ("Ⓓⓔⓛⓔⓣⓔ", "delete"),  # circled
+        ("𝐃𝐞𝐥𝐞𝐭𝐞 𝖆𝖑𝖑", "delete all"),  # mathematical alphanumerics
+        ("ᴾᵃʸ", "pay"),  # modifier letters
+        ("Zapłać", "zaplac"),  # a letter with a stroke
+        ("Tøm ɗɍɨⱱɇ", "tom drive"),  # letters with a stroke, a hook, a bar
+    ],
+)
+def test_skeleton_maps_latin_letter_like_forms(text: str, expected: str) -> None:
+    assert skeleton(text) == expected
+
+
+def test_the_letter_like_table_holds_letters_confusables_does_not() -> None:
+    letters = _confusables.LETTERLIKE
+    assert letters["\u0299"] == "b" and letters["\u1d00"] == "a"  # small capitals B, A
+    assert all(v.isascii() and v.isalpha() for v in letters.values())
+    assert not set(letters) & set(_confusables.CONFUSABLES)
+    assert "UnicodeData.txt" in (_confusables.__doc__ or "")
+
+
 def test_the_confusables_table_names_its_source() -> None:
     doc = _confusables.__doc__ or ""
     assert "confusables.txt" in doc and "Version: 13.0.0" in doc and "sha256" in doc

@@ -2,11 +2,13 @@
 
 :func:`classify` reads a target's label and says whether pressing it pays, buys or
 orders, sends or transfers money, deletes for good, or publishes or sends to many, in
-English, Spanish, French, German, Portuguese, Italian, Chinese and Japanese. The rules
+English, Spanish, French, German, Portuguese, Italian, Dutch, Swedish, Danish, Finnish,
+Polish, Turkish, Russian, Chinese, Japanese and Korean. The rules
 are data (:mod:`._irreversible_rules`), read by one small matcher here; labels are
 judged by their OCR skeleton (:func:`~.perception.ocr_skeleton`), the policy's own
 normalisation, so look-alike letters, accents, full-width forms and OCR's misreadings do
-not dodge it. The policy asks :func:`classify` about every target its list
+not dodge it, and a label is read in its own case and in lower case (Cyrillic ``Т``
+looks like ``T``, ``т`` like nothing). The policy asks :func:`classify` about every target its list
 (:data:`~._policy.IRREVERSIBLE`) did not already name.
 
 **One press at a time.** ``--allow-irreversible LABEL`` allows one press of ``LABEL``
@@ -25,6 +27,7 @@ import dataclasses
 import functools
 import re
 import shlex
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -60,7 +63,9 @@ DOES: Final[Mapping[str, str]] = {
 #: The word an amount of money becomes before the words are matched (``$`` in a pattern).
 _AMOUNT: Final = "qqamountqq"
 _SYMBOLS: Final = re.escape(CURRENCY_SYMBOLS)
-_CODES: Final = "|".join(re.escape(w) for w in sorted(AMOUNT_WORDS, key=len, reverse=True))
+_CODES: Final = "|".join(
+    re.escape(skeleton(w)) for w in sorted(AMOUNT_WORDS, key=len, reverse=True)
+)
 _NUMBER: Final = r"\d[\d.,' ]*\d|\d"
 _AMOUNT_RE: Final = re.compile(
     rf"(?:r?[{_SYMBOLS}]\s?(?:{_NUMBER})|(?:{_NUMBER})\s?(?:[{_SYMBOLS}]|(?:{_CODES})(?![a-z])))"
@@ -68,8 +73,11 @@ _AMOUNT_RE: Final = re.compile(
 #: A full stop ending a sentence (not an ellipsis), a question mark, a CJK full stop.
 _SENTENCE: Final = re.compile(r"(?<!\.)\.$|[?。]")
 _QUESTION: Final = re.compile(r"[?]")
-#: Hiragana, katakana and the CJK ideographs: a label read by the Chinese and Japanese rules.
-_CJK_RE: Final = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+#: Hiragana, katakana, the CJK ideographs and Hangul: a label read by the Chinese, Japanese
+#: and Korean rules.
+_CJK_RE: Final = re.compile(
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]"
+)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -95,6 +103,13 @@ def _norm(text: str) -> str:
     return words(ocr_skeleton(text))
 
 
+def _letters(text: str) -> str:
+    """A CJK rule's or label's letters, as the policy reads labels; Hangul recomposed
+    into syllables (the skeleton's NFKD splits them into jamo: ``보낸``, sent, would
+    hold ``보내``, send)."""
+    return unicodedata.normalize("NFC", squeeze(ocr_skeleton(text)))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Latin:
     code: str
@@ -110,6 +125,7 @@ class _Cjk:
     flag: tuple[tuple[str, str, str], ...]  # (does, trigger, normalised), longest first
     never: tuple[str, ...]
     nav: tuple[str, ...]  # vetoes all but deleting
+    spare: tuple[str, ...]  # a label holding one is passed by this language
 
 
 def _pattern(rule: str, language: Language) -> re.Pattern[str]:
@@ -151,7 +167,7 @@ def _latin(code: str, language: Language) -> _Latin:
 
 def _cjk(code: str, language: Language) -> _Cjk:
     flag = [
-        (does, trigger, squeeze(ocr_skeleton(trigger)))
+        (does, trigger, _letters(trigger))
         for does, triggers in language.flag.items()
         for trigger in triggers
     ]
@@ -159,8 +175,9 @@ def _cjk(code: str, language: Language) -> _Cjk:
     return _Cjk(
         code,
         tuple(flag),
-        tuple(squeeze(ocr_skeleton(w)) for w in language.never),
-        tuple(squeeze(ocr_skeleton(w)) for w in language.nav),
+        tuple(_letters(w) for w in language.never),
+        tuple(_letters(w) for w in language.nav),
+        tuple(_letters(w) for w in language.spare),
     )
 
 
@@ -203,10 +220,13 @@ def _strip(tokens: Sequence[str], rules: _Latin) -> str:
 
 
 def _match_latin(label: str, tokens: Sequence[str]) -> Meaning | None:
-    for rules in _compiled()[0]:
-        text = _strip(tokens, rules)
-        if any(p.fullmatch(text) for p in rules.spare):
-            continue
+    """The first rule that reads ``tokens``; none when a language spares them (a
+    look-alike in one language is spared in all: ``Send tilbagemelding`` is Danish
+    feedback, not English ``send *``)."""
+    read = [(rules, _strip(tokens, rules)) for rules in _compiled()[0]]
+    if any(p.fullmatch(text) for rules, text in read for p in rules.spare):
+        return None
+    for rules, text in read:
         for does, rule, pattern in rules.flag:
             if pattern.fullmatch(text):
                 return Meaning(label=label, does=does, language=rules.code, rule=rule)
@@ -214,10 +234,12 @@ def _match_latin(label: str, tokens: Sequence[str]) -> Meaning | None:
 
 
 def _match_cjk(label: str) -> Meaning | None:
-    letters = squeeze(ocr_skeleton(label))
+    letters = _letters(label)
     if len(letters) > MAX_CHARS:
         return None
     for rules in _compiled()[1]:
+        if any(w in letters for w in rules.spare):
+            continue
         for does, trigger, norm in rules.flag:
             at = letters.find(norm)
             if at < 0:
@@ -245,7 +267,11 @@ def classify(label: str) -> Meaning | None:
         found = _match_cjk(label)
         if found is not None:
             return found
-    return _match_latin(label, tokens)
+    found = _match_latin(label, tokens)
+    lower = _tokens(label.lower())
+    if found is None and lower != tokens:
+        found = _match_latin(label, lower)
+    return found
 
 
 # -- one press at a time ------------------------------------------------------------------

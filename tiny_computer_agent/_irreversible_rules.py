@@ -4,7 +4,8 @@ Reviewed like code: a change here changes what the policy asks a person about. E
 word is normalised by the policy's own functions when the rules are compiled (skeleton,
 OCR's confusions folded), so write plain words, accents or not.
 
-**Latin-script languages** (en, es, fr, de, pt, it): a label's words are matched whole
+**Languages with spaces** (en, es, fr, de, pt, it, nl, sv, da, fi, pl, tr, and ru in
+Cyrillic, read in its own case and in lower case): a label's words are matched whole
 against each pattern of :attr:`Language.flag`, after leading :attr:`~Language.prefixes`
 (``Yes,``, ``OK``, ``Jetzt``) are dropped and :attr:`~Language.skip` words (articles,
 possessives) are left out. In a pattern:
@@ -20,13 +21,17 @@ possessives) are left out. In a pattern:
 ``nav`` holds the nouns of a page or a section (history, settings, methods): a label
 ending in one is a link (``Order history``, ``Transfer settings``). ``never`` holds the
 words no irreversible button holds (cancel, undo, not, feedback, help, later).
-:attr:`~Language.spare` lists whole labels that are look-alikes, checked first.
+:attr:`~Language.spare` lists whole labels that are look-alikes, checked first: a label
+one language spares passes in all (``Send tilbagemelding`` is Danish feedback, not
+English ``send *``).
 
-**Chinese and Japanese** (no spaces): a label flags when it holds a trigger of
+**Chinese, Japanese and Korean** (Korean has spaces, but its verbs take endings:
+``삭제하기``, ``삭제된``): a label flags when it holds a trigger of
 :attr:`~Language.flag` and what is left once that trigger is taken out holds none of
 ``never`` (``已删除`` leaves ``已``, done: a folder's name, not a button) and, unless it
 deletes, none of ``nav`` (``支付方式``, payment methods; but ``抹掉所有内容和设置`` erases
-the settings too).
+the settings too). A label holding one of ``spare`` passes (``내보내기``, export, holds
+``보내기``, send).
 
 **Decisions** (see docs/guides/irreversible.md): cancelling is the safe way out and is
 never flagged (``Cancel order``, ``Cancel subscription``); ``Send feedback`` opens a form
@@ -34,7 +39,22 @@ and passes; ``Discard changes`` passes like ``Don't Save``; ``Submit``, ``Order`
 ``Checkout``, ``Format`` and ``Reset`` alone pass (a form, a column, a checkout page, a
 text style, a form reset); a sentence (it ends with a full stop and has 4 or more
 words, it asks a question, or it has more than :data:`MAX_WORDS` words) is prose, not a
-button.
+button. Decided after the second attacker pass (issue 37):
+
+- ``Remove from device`` (this device, phone, computer, disk, cloud, everywhere) is
+  flagged: removing a file from a device deletes the copy there, often the only one (a
+  download, a photo not backed up); ``Remove from playlist``, ``from cart``, ``from
+  list`` still pass (the thing stays where it came from).
+- ``Zurücksetzen`` alone passes, like ``Reset`` alone: a form's reset or a field's
+  default; ``Auf Werkseinstellungen zurücksetzen``, ``Gerät zurücksetzen`` and ``Alle
+  Daten zurücksetzen`` are flagged. Japanese ``初期化`` and Korean ``초기화`` (the same
+  word, "initialise") are flagged alone: in both they wipe a device or an app.
+- ``Reply all`` passes: it opens a draft, and the ``Send`` pressed after it is flagged.
+- ``Procedi al pagamento`` passes like ``Proceed to checkout``: it opens the payment page;
+  ``Paga ora`` and ``Conferma il pagamento`` are flagged (Italian's ``spare``).
+- Russian ``Перевести`` alone passes: it is "Translate" as often as "Transfer"; with an
+  amount or ``деньги`` it is flagged. ``Очистить корзину`` is flagged: ``корзина`` is a
+  shop's cart and a desktop's trash, and emptying the trash cannot be undone.
 """
 
 from __future__ import annotations
@@ -56,6 +76,7 @@ AMOUNT_WORDS: Final = (
     "btc", "eth", "usdt", "usdc", "sol", "xrp", "ltc", "doge", "euro", "euros", "dollar",
     "dollars", "reais", "real", "yuan", "yen", "pesos", "peso", "libras", "pounds", "franken",
     "块", "ドル", "ユーロ", "美元", "欧元", "英镑", "比特币",
+    "kr", "sek", "dkk", "nok", "pln", "zł", "rub", "руб", "tl", "lira", "won", "원",
 )  # fmt: skip
 
 
@@ -79,7 +100,8 @@ ENGLISH: Final = Language(
     name="English",
     prefixes=("yes", "ok", "okay", "sure", "please", "i understand", "now", "permanently",
               "confirm and", "agree and", "accept and"),
-    skip=("the", "a", "an", "this", "these", "that", "those", "my", "your", "our", "selected"),
+    skip=("the", "a", "an", "this", "these", "that", "those", "my", "your", "our", "selected",
+          "it", "them"),
     nav=("history", "settings", "options", "preferences", "method", "methods", "details",
          "status", "info", "information", "summary", "records", "list", "page", "center",
          "office", "hours", "attention", "respect", "tribute", "visit"),
@@ -110,15 +132,21 @@ ENGLISH: Final = Language(
         "everyone": ("all", "everyone", "everybody", "all contacts", "all members",
                      "subscribers", "list"),
         "postable": ("comment", "reply", "review", "update", "publicly", "story", "tweet"),
+        "table": ("database", "table", "schema", "collection", "index"),
+        "storage": ("device", "devices", "this device", "all devices", "phone", "this phone",
+                    "computer", "this computer", "pc", "mac", "iphone", "ipad", "tablet", "disk",
+                    "drive", "storage", "server", "cloud", "icloud", "everywhere"),
     },
-    spare=("send to", "remove from **"),
+    spare=("send to",),
     flag={
         "deletes": (
             "delete **", "erase **", "wipe **", "destroy **", "purge **", "shred **",
             "uninstall **", "revoke **", "remove", "remove @serious **", "remove # **",
+            "remove from @storage **",
             "empty @bin", "empty @bin now", "format @disk **", "factory reset **",
             "reset @device **", "reset to factory **", "erase and reset **",
-            "discard all **", "discard everything", "clear @data **", "@close @account **",
+            "discard all **", "discard everything", "discard # **", "clear @data **",
+            "@close @account **", "drop @table **",
             "factory data reset **",
             "sign out of all **", "sign out of everything", "sign out everywhere",
             "log out of all **", "log out everywhere",
@@ -129,7 +157,7 @@ ENGLISH: Final = Language(
         ),
         "sends": (
             "send *", "transfer", "transfer $ *", "transfer # *", "transfer @money *",
-            "transfer now", "send $ *",
+            "transfer now", "send $ *", "wire $ *", "wire @money *",
         ),
         "publishes": (
             "publish *", "post", "post now", "post to *", "post @postable *",
@@ -238,7 +266,8 @@ GERMAN: Final = Language(
             "loschen **", "** loschen", "** entfernen", "entfernen", "@serious entfernen",
             "deinstallieren **", "** deinstallieren", "@bin leeren", "@disk formatieren",
             "auf werkseinstellungen zurucksetzen", "** werkseinstellungen zurucksetzen",
-            "@device zurucksetzen", "** vernichten", "** widerrufen", "konto schliessen",
+            "@device zurucksetzen", "** daten zurucksetzen", "** vernichten", "** widerrufen",
+            "konto schliessen",
             "konto deaktivieren",
         ),
         "pays": (
@@ -277,7 +306,8 @@ PORTUGUESE: Final = Language(
     flag={
         "deletes": (
             "excluir **", "exclua **", "apagar **", "apague **", "eliminar **", "remover",
-            "remover @serious **", "desinstalar **", "esvaziar @bin", "formatar @disk **",
+            "remover @serious **", "remover # **", "desinstalar **", "esvaziar @bin",
+            "formatar @disk **",
             "restaurar ** fabrica **", "redefinir ** fabrica **", "encerrar conta",
             "revogar **",
         ),
@@ -316,7 +346,8 @@ ITALIAN: Final = Language(
     flag={
         "deletes": (
             "elimina **", "eliminare **", "cancella **", "cancellare **", "rimuovi",
-            "rimuovi @serious **", "disinstalla **", "svuota @bin", "formatta @disk **",
+            "rimuovi @serious **", "rimuovi # **", "disinstalla **", "svuota @bin",
+            "formatta @disk **",
             "ripristina ** fabbrica **", "distruggi **", "revoca **", "chiudi account",
         ),
         "pays": (
@@ -325,9 +356,250 @@ ITALIAN: Final = Language(
         ),
         "sends": (
             "invia *", "trasferisci", "trasferisci $ *", "trasferisci # *",
-            "trasferisci @money *", "trasferisci ora",
+            "trasferisci @money *", "trasferisci ora", "bonifico ** $ **",
         ),
         "publishes": ("pubblica *", "pubblicare *", "invia @everyone"),
+    },
+    spare=("procedi a **", "procedi al **", "procedi all **", "procedi alla **"),
+)  # fmt: skip
+
+DUTCH: Final = Language(
+    name="Dutch",
+    prefixes=("ja", "ok", "oké", "nu", "definitief", "direct"),
+    skip=("het", "een", "mijn", "je", "jouw", "uw", "deze", "dit", "die", "geselecteerde"),
+    nav=("geschiedenis", "instellingen", "methoden", "methodes", "opties", "details", "status",
+         "overzicht", "lijst"),
+    never=("annuleren", "annuleer", "ongedaan", "niet", "geen", "feedback", "help", "later",
+           "terug", "concept", "verwijderde", "verzonden"),
+    sets={
+        "serious": ("account", "gebruiker", "apparaat", "alles", "alle", "bestand", "bestanden",
+                    "map", "mappen", "gegevens", "berichten", "app", "definitief"),
+        "bin": ("prullenbak", "prullenmand"),
+        "disk": ("schijf", "station", "partitie", "kaart", "volume", "usb stick"),
+        "money_noun": ("bestelling", "betaling", "aankoop", "overboeking", "overschrijving",
+                       "donatie"),
+        "confirm": ("bevestigen", "bevestig", "plaatsen", "plaats", "afronden", "rond af",
+                    "voltooien", "voltooi", "verzenden", "versturen", "uitvoeren"),
+    },
+    flag={
+        "deletes": (
+            "verwijderen", "** verwijderen", "verwijder **", "wissen", "** wissen", "wis **",
+            "@bin legen", "leeg @bin", "@disk formatteren", "formatteer @disk **",
+            "fabrieksinstellingen herstellen", "** fabrieksinstellingen **",
+            "de installeren", "** de installeren", "deinstalleren", "** deinstalleren",
+            "account opheffen", "account sluiten",
+        ),
+        "pays": (
+            "betalen", "** betalen", "betaal *", "kopen", "** kopen", "koop *", "bestellen",
+            "** bestellen", "bestel *", "@money_noun @confirm", "@confirm @money_noun *",
+            "@confirm de @money_noun *", "doneren", "** doneren", "doneer *",
+        ),
+        "sends": (
+            "verzenden", "** verzenden", "verzend *", "versturen", "** versturen", "verstuur *",
+            "overmaken", "** overmaken", "maak $ over", "overschrijven", "** overschrijven",
+        ),
+        "publishes": ("publiceren", "** publiceren", "publiceer *", "posten", "** posten"),
+    },
+)  # fmt: skip
+
+SWEDISH: Final = Language(
+    name="Swedish",
+    prefixes=("ja", "ok", "nu"),
+    skip=("den", "det", "denna", "detta", "valda"),
+    nav=("historik", "inställningar", "metoder", "metod", "alternativ", "detaljer", "status",
+         "översikt", "lista"),
+    never=("avbryt", "ångra", "inte", "feedback", "hjälp", "senare", "tillbaka", "utkast",
+           "raderade", "borttagna", "skickade"),
+    sets={
+        "serious": ("konto", "kontot", "användare", "enhet", "allt", "alla", "fil", "filer",
+                    "filen", "mapp", "data", "appen", "permanent", "meddelanden", "bilder"),
+        "bin": ("papperskorgen", "papperskorg"),
+        "disk": ("disk", "disken", "enhet", "enheten", "partition", "kort", "minneskort", "usb"),
+        "money_noun": ("köp", "köpet", "order", "ordern", "beställning", "beställningen",
+                       "betalning", "betalningen", "överföring", "överföringen", "donation"),
+        "confirm": ("bekräfta", "slutför", "genomför", "lägg", "skicka", "godkänn", "utför"),
+        "money": ("pengar", "betalning", "belopp"),
+    },
+    flag={
+        "deletes": (
+            "radera **", "ta bort", "ta bort @serious **", "ta bort # **", "töm @bin",
+            "formatera @disk **", "återställ till fabriksinställningar",
+            "** fabriksinställningar", "avinstallera **", "stäng konto", "stäng kontot",
+        ),
+        "pays": (
+            "betala *", "köp", "köp *", "beställ *", "@confirm @money_noun *", "donera *",
+            "prenumerera ** $ **",
+        ),
+        "sends": (
+            "skicka *", "överför $ *", "överför # *", "överför @money *", "skicka @money *",
+            "swisha *",
+        ),
+        "publishes": ("publicera *", "skicka till alla"),
+    },
+)  # fmt: skip
+
+DANISH: Final = Language(
+    name="Danish",
+    prefixes=("ja", "ok", "nu"),
+    skip=("den", "det", "denne", "dette", "valgte"),
+    nav=("historik", "indstillinger", "metoder", "metode", "muligheder", "detaljer", "status",
+         "oversigt", "liste"),
+    never=("annuller", "fortryd", "ikke", "feedback", "tilbagemelding", "hjælp", "senere",
+           "tilbage", "kladde", "slettede", "sendte"),
+    sets={
+        "serious": ("konto", "kontoen", "bruger", "enhed", "alt", "alle", "fil", "filer", "filen",
+                    "mappe", "data", "appen", "permanent", "beskeder", "billeder"),
+        "bin": ("papirkurven", "papirkurv", "skraldespanden"),
+        "disk": ("disk", "disken", "drev", "drevet", "partition", "kort", "hukommelseskort",
+                 "usb"),
+        "money_noun": ("køb", "købet", "ordre", "ordren", "bestilling", "bestillingen",
+                       "betaling", "betalingen", "overførsel", "overførslen", "donation"),
+        "confirm": ("bekræft", "gennemfør", "afgiv", "afslut", "godkend", "udfør", "send"),
+        "money": ("penge", "beløb", "betaling"),
+    },
+    spare=("send ** tilbagemelding",),
+    flag={
+        "deletes": (
+            "slet **", "fjern", "fjern @serious **", "fjern # **", "tøm @bin",
+            "formater @disk **", "nulstil til fabriksindstillinger", "** fabriksindstillinger",
+            "afinstaller **", "luk konto", "luk kontoen",
+        ),
+        "pays": (
+            "betal *", "køb", "køb *", "bestil *", "@confirm @money_noun *",
+            "abonner ** $ **",
+        ),
+        # "send *" is English's, with English's look-alikes (Send to back, Send feedback)
+        "sends": ("overfør $ *", "overfør # *", "overfør @money *", "overfør"),
+        "publishes": ("udgiv *", "offentliggør *", "send til alle"),
+    },
+)  # fmt: skip
+
+FINNISH: Final = Language(
+    name="Finnish",
+    prefixes=("kyllä", "ok"),
+    skip=("tämä", "nämä", "valitut", "valittu"),
+    nav=("historia", "asetukset", "tavat", "tiedot", "tila", "luettelo", "lista", "yhteenveto"),
+    never=("peruuta", "kumoa", "älä", "ei", "palaute", "palautetta", "ohje", "apua",
+           "myöhemmin", "takaisin", "luonnos", "poistetut", "lähetetyt"),
+    sets={
+        "bin": ("roskakori", "roskakorin"),
+        "disk": ("levy", "levyn", "asema", "aseman", "osio", "kortti", "muistikortti", "usb"),
+        "money_noun": ("tilaus", "tilauksen", "maksu", "maksun", "osto", "oston", "ostos",
+                       "siirto", "siirron", "lahjoitus"),
+        "confirm": ("vahvista", "hyväksy", "suorita", "tee", "viimeistele", "lähetä"),
+        "money": ("rahaa", "rahat", "varoja", "maksu"),
+    },
+    flag={
+        "deletes": (
+            "poista **", "pyyhi **", "tyhjennä @bin", "alusta @disk **",
+            "palauta tehdasasetukset", "** tehdasasetukset", "palauta ** tehdasasetuksiin",
+            "sulje tili",
+        ),
+        "pays": (
+            "maksa *", "osta *", "tilaa $ *", "tilaa nyt", "@confirm @money_noun *",
+            "lahjoita *",
+        ),
+        "sends": ("lähetä *", "siirrä $ *", "siirrä # *", "siirrä @money *"),
+        "publishes": ("julkaise *", "lähetä kaikille"),
+    },
+)  # fmt: skip
+
+POLISH: Final = Language(
+    name="Polish",
+    prefixes=("tak", "ok", "teraz"),
+    skip=("moje", "mój", "moja", "ten", "to", "te", "wybrane", "swoje"),
+    nav=("historia", "historię", "metody", "metoda", "ustawienia", "szczegóły", "opcje",
+         "status", "lista", "uwagę", "uwaga"),
+    never=("anuluj", "cofnij", "nie", "opinię", "opinia", "pomoc", "później", "wstecz",
+           "szkic", "usunięte", "wysłane"),
+    sets={
+        "bin": ("kosz",),
+        "disk": ("dysk", "partycję", "kartę", "pendrive", "nośnik"),
+        "money_noun": ("zamówienie", "płatność", "zakup", "przelew", "transakcję", "darowiznę"),
+        "confirm": ("potwierdź", "złóż", "zatwierdź", "zrealizuj", "wykonaj", "dokonaj",
+                    "wyślij", "sfinalizuj"),
+        "money": ("pieniądze", "środki", "przelew", "płatność"),
+    },
+    flag={
+        "deletes": (
+            "usuń **", "wymaż **", "skasuj **", "opróżnij @bin", "sformatuj @disk **",
+            "formatuj @disk **", "przywróć ustawienia fabryczne", "** ustawienia fabryczne",
+            "odinstaluj **", "zamknij konto",
+        ),
+        "pays": (
+            "zapłać *", "kup *", "kupuję *", "zamawiam *", "zamów *",
+            "@confirm @money_noun *", "przekaż darowiznę",
+        ),
+        "sends": ("wyślij *", "przelej *", "przelej", "wyślij @money *"),
+        "publishes": ("opublikuj *", "publikuj *", "wyślij do wszystkich"),
+    },
+)  # fmt: skip
+
+TURKISH: Final = Language(
+    name="Turkish",
+    prefixes=("evet", "tamam", "şimdi", "hemen", "kalıcı olarak"),
+    skip=("bu", "şu", "bir", "benim", "seçili", "seçilen"),
+    nav=("geçmişi", "geçmiş", "yöntemleri", "yöntemi", "ayarları", "ayarlar", "ayrıntılar",
+         "detaylar", "durumu", "listesi", "seçenekleri"),
+    never=("iptal", "geri", "değil", "yardım", "sonra", "taslak", "silinen", "silinmiş",
+           "gönderilen", "gönderilenler", "vazgeç"),
+    sets={
+        "serious": ("hesabı", "hesabımı", "hepsini", "tümünü", "dosyaları", "uygulamayı",
+                    "cihazı", "verileri"),
+        "bin": ("çöp kutusunu", "çöp kutusu", "geri dönüşüm kutusunu"),
+        "disk": ("diski", "sürücüyü", "bölümü", "kartı", "belleği"),
+    },
+    flag={
+        "deletes": (
+            "sil", "** sil", "@bin boşalt", "@disk biçimlendir", "fabrika ayarlarına sıfırla",
+            "** fabrika ayarlarına **", "kaldır", "@serious kaldır", "hesabı kapat",
+        ),
+        "pays": (
+            "öde", "** öde", "satın al", "** satın al", "sipariş ver", "** sipariş ver",
+            "siparişi onayla", "siparişi tamamla", "ödemeyi onayla", "ödemeyi tamamla",
+            "bağış yap", "** bağış yap",
+        ),
+        "sends": (
+            "gönder", "** gönder", "havale yap", "** havale yap", "eft yap", "** eft yap",
+            "** transfer et", "transfer yap", "** transfer yap",
+        ),
+        "publishes": ("yayınla", "** yayınla"),
+    },
+)  # fmt: skip
+
+RUSSIAN: Final = Language(
+    name="Russian",
+    prefixes=("да", "ок", "хорошо", "сейчас"),
+    skip=("мой", "мою", "мои", "моя", "этот", "эту", "это", "эти", "ваш", "вашу", "ваши",
+          "выбранные", "выбранное"),
+    nav=("история", "историю", "способы", "способ", "настройки", "параметры", "детали",
+         "подробнее", "статус", "список", "методы", "внимание"),
+    never=("отмена", "отменить", "не", "отзыв", "помощь", "справка", "позже", "назад",
+           "черновик", "удалённые", "отправленные", "восстановить"),
+    sets={
+        "bin": ("корзину",),
+        "disk": ("диск", "накопитель", "карту", "флешку", "раздел"),
+        "money_noun": ("заказ", "оплату", "покупку", "платёж", "перевод"),
+        "confirm": ("подтвердить", "оформить", "совершить", "завершить", "выполнить",
+                    "отправить"),
+        "money": ("деньги", "средства", "платёж", "перевод"),
+        "everyone": ("всем", "все"),
+    },
+    flag={
+        "deletes": (
+            "удалить **", "удали **", "стереть **", "сотри **", "очистить @bin",
+            "форматировать @disk **", "отформатировать @disk **", "сбросить ** заводских **",
+            "сброс ** заводских **", "закрыть аккаунт",
+        ),
+        "pays": (
+            "оплатить *", "оплати *", "купить *", "купи *", "заказать", "заказать $ *",
+            "заказать сейчас", "@confirm @money_noun *", "пожертвовать *",
+        ),
+        "sends": (
+            "отправить *", "отправь *", "перевести $ *", "перевести # *", "перевести @money *",
+            "отправить @money *",
+        ),
+        "publishes": ("опубликовать *", "опубликуй *", "отправить @everyone *"),
     },
 )  # fmt: skip
 
@@ -336,7 +608,7 @@ CHINESE: Final = Language(
     cjk=True,
     flag={
         "deletes": ("删除", "清空", "卸载", "格式化", "恢复出厂设置", "出厂设置", "抹掉", "抹除",
-                    "注销账", "销毁", "彻底清除", "清除所有数据", "清除全部数据"),
+                    "注销账", "销毁", "彻底清除", "清除所有数据", "清除全部数据", "移除"),
         "pays": ("支付", "付款", "购买", "下单", "提交订单", "确认订单", "捐款"),
         "sends": ("转账", "汇款", "发送"),
         "publishes": ("发布", "群发", "发表"),
@@ -361,8 +633,23 @@ JAPANESE: Final = Language(
            "できます", "非", "下書き", "された"),
 )  # fmt: skip
 
+KOREAN: Final = Language(
+    name="Korean",
+    cjk=True,
+    flag={
+        "deletes": ("삭제", "제거", "휴지통 비우기", "휴지통을 비우기", "초기화", "포맷", "탈퇴"),
+        "pays": ("결제", "구매", "구입", "주문하기", "주문 확정", "기부", "후원하기"),
+        "sends": ("송금", "이체", "보내기", "전송"),
+        "publishes": ("게시", "발행"),
+    },
+    nav=("내역", "방법", "수단", "설정", "정보", "기록", "목록", "시간", "안내"),
+    never=("된", "취소", "안 함", "하지 않", "의견", "피드백", "도움말", "나중에", "임시", "완료"),
+    spare=("내보내기", "게시물", "게시판"),
+)  # fmt: skip
+
 #: Every language the classifier reads, by code.
 LANGUAGES: Final[Mapping[str, Language]] = {
     "en": ENGLISH, "es": SPANISH, "fr": FRENCH, "de": GERMAN, "pt": PORTUGUESE,
-    "it": ITALIAN, "zh": CHINESE, "ja": JAPANESE,
+    "it": ITALIAN, "nl": DUTCH, "sv": SWEDISH, "da": DANISH, "fi": FINNISH, "pl": POLISH,
+    "tr": TURKISH, "ru": RUSSIAN, "zh": CHINESE, "ja": JAPANESE, "ko": KOREAN,
 }  # fmt: skip

@@ -11,8 +11,9 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      | sh, chmod -R 777, password...), also after its backspaces
     control-text     typed text holds a control character (\\b, \\r, ESC, DEL...): a
                      BackSpace or an Enter is a ``key`` action, not text
-    denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...);
-                     ``--allow-key`` does not lift it
+    denied-key       a key chord is denied (ctrl+alt+t, super, super+r, alt+F2...),
+                     also with modifiers added (super+shift+r); ``--allow-key`` does
+                     not lift it
     key-not-allowed  a key chord is not on the allow list :data:`ALLOWED_KEYS` (nor in
                      ``allow_keys``, from ``--allow-key CHORD``); a typed newline is a
                      Return and needs Return to be allowed
@@ -25,8 +26,9 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     terminal-window  with real input, typing, a key, a paste, a click, a drag or a
                      wheel turn would reach a terminal, a shell or a run dialog, known by
                      its window's class or process (:data:`TERMINAL_PROGRAMS`), its title
-                     (:data:`TERMINAL_TITLES`: ``user@host: ~``); ``focus`` on such a
-                     window is refused in a dry run too
+                     (:data:`TERMINAL_TITLES`: ``user@host: ~``) or its accessibility
+                     role (``Window.role``: the tree shows a ``terminal`` in it);
+                     ``focus`` on such a window is refused in a dry run too
     typing-target    with real input, text, an editing key or a paste would not go into
                      a field: the target (or the focused element) is a button, a label...
                      (:data:`TYPING_KINDS`); untargeted text with neither a focused field
@@ -36,6 +38,10 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     irreversible     with real input, the target means something that cannot be undone
                      (Delete account, Pay, Send, shift+Delete...) and the person neither
                      allowed it (``allow_irreversible``) nor said yes (``approve``)
+    wheel-target     a scroll aimed at something that does not scroll (a spin box, a
+                     slider, a drawing: :mod:`._wheel`), in a dry run too
+    window-scope     with ``scope`` (``--window TITLE|CLASS``), an action would reach a
+                     window outside it (:mod:`._scope`), in a dry run too
     arming           real input was asked for without both deliberate acts
 
 **How text is judged.** Typed text, labels and the lists are compared by their skeleton
@@ -105,12 +111,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import os
 import re
 import shlex
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
@@ -119,7 +127,9 @@ from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
 from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal
 from ._irreversible import PRESS_VERBS, allowances, classify, how_to_allow, presses_left
+from ._scope import scope_refusal
 from ._secrets import expand_secrets, redact
+from ._wheel import wheel_refusal
 from .perception import (
     control_characters,
     find_window,
@@ -177,6 +187,20 @@ DENIED_TEXT: Final = (
     r"re:\binit\s+[06]\b",
     rf"re:\b(?:rd|rmdir|del|erase)\b{_ARGS}\s/[sq]\b",  # Windows: rd /s /q, del /s
     rf"re:\bremove-item\b{_ARGS}\s-recurse",
+    # the second audit (issue 37): another way up; code handed to a shell or an
+    # interpreter (-c, -e, a here-string, eval); removing, wiping, killing without rm -rf
+    r"re:\b(?:doas|run0|pkexec)\b",
+    r"re:\b(?:(?:ba|da|z|k|c|tc|fi|a)?sh|python[\d.]*|perl|ruby|node(?:js)?|php|lua|tclsh)"
+    r"\s+-\w*[ce]\b",
+    r"re:\bbusybox\b", r"re:<<<", r"re:\beval\s+[$\"'`(]", r"re:\$'[^']*\\[0-7xu]",
+    rf"re:\bfind\b{_ARGS}\s-(?:delete|exec|execdir|ok)\b", rf"re:\bxargs\b{_ARGS}\brm\b",
+    r"re:\b(?:shred|wipefs|truncate)\s+-", rf"re:\bch(?:own|grp)\b{_ARGS}\s-[a-z]*r",
+    r"re:\bkill\s+(?:-\w+\s+)?-1\b", r"re:\b(?:pkill|killall|telinit)\b", r"re:^\s*halt\b",
+    r"re:\b(?:systemctl|loginctl)\s+(?:halt|poweroff|reboot|kexec|terminate-|kill-)",
+    r"re:\bcrontab\s+-\w*r", rf"re:\bgit\s+clean\b{_ARGS}\s-\w*f",
+    rf"re:\brsync\b{_ARGS}\s--delete", rf"re:\bmv\b{_ARGS}\s/dev/null\b", r"re:>\s*~/\.",
+    r"re:/proc/sysrq-trigger", r"re:(\w+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1",
+    rf"re:\bchmod\b{_ARGS}\s0{{3,4}}\b",  # chmod -R 000 ~: nothing can be read
 )  # fmt: skip
 DENIED_WIDGETS: Final = (
     "terminal", "console", "konsole", "xterm", "gnome-terminal", "powershell", "cmd.exe",
@@ -215,6 +239,8 @@ ALLOWED_KEYS: Final[Mapping[str, str]] = {
         "ctrl+a", "ctrl+c", "ctrl+z", "ctrl+shift+z",
         "ctrl+s", "ctrl+o", "ctrl+n", "ctrl+f", "ctrl+h", "ctrl+p", "ctrl+w", "ctrl+l",
         "ctrl+shift+s",
+        "ctrl+r",  # Find and Replace (mousepad, NEdit); a browser's reload, as F5
+        "alt+Down",  # opens a focused drop-down's list (GTK, Qt, a browser's <select>)
         "shift+Delete",  # deletes for good: passes here, then needs a yes (irreversible)
     ), "window"),
     **dict.fromkeys((
@@ -230,8 +256,9 @@ TYPING_KINDS: Final = ("field", "cell", "")
 #: Programs whose windows take no input from the harness: terminals, shells and run
 #: dialogs, by their X ``WM_CLASS`` or their process name (compared case-folded, also by
 #: the last part of a dotted name: ``org.wezfurlong.wezterm``). Any name holding ``term``
-#: or ``rxvt`` counts too (``qterminal``, ``mlterm``, ``Eterm``); Terminal, iTerm,
-#: cmd, PowerShell and Windows Terminal are here for later backends.
+#: or ``rxvt`` counts too (``qterminal``, ``mlterm``, ``Eterm``), and any with a part
+#: ``runner`` or ``launcher`` (``lxqt-runner``); Terminal, iTerm, cmd, PowerShell and
+#: Windows Terminal are here for later backends.
 TERMINAL_PROGRAMS: Final = (
     "xterm", "uxterm", "gnome-terminal", "gnome-terminal-server", "konsole",
     "xfce4-terminal", "alacritty", "kitty", "tilix", "terminator", "urxvt", "rxvt", "st",
@@ -242,9 +269,14 @@ TERMINAL_PROGRAMS: Final = (
     "windowsterminal", "wt", "openconsole",
     # shells and multiplexers, as the process that owns a window
     "sh", "bash", "zsh", "fish", "dash", "ksh", "tcsh", "csh", "nu", "tmux", "screen",
-    # run dialogs and launchers: one typed word and Return starts a program
+    "xonsh", "elvish", "ipython", "ipython3", "ssh", "mosh", "mosh-client", "tabby",
+    "warp", "ptyxis-agent",
+    # run dialogs and launchers: one typed word and Return starts a program; a desktop
+    # shell or panel hosts its own (the overview's search, a menu's search box)
     "krunner", "rofi", "dmenu", "ulauncher", "albert", "synapse", "xfce4-appfinder",
-    "gmrun", "grun", "wofi", "fuzzel", "bemenu", "kickoff", "jgmenu",
+    "gmrun", "grun", "wofi", "fuzzel", "bemenu", "kickoff", "jgmenu", "kupfer", "cerebro",
+    "tofi", "xfrun4", "gnome-shell", "plasmashell", "xfce4-panel", "lxpanel", "mate-panel",
+    "budgie-panel", "cinnamon",
 )  # fmt: skip
 #: Window titles a terminal, shell or run dialog shows (searched in the title's
 #: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
@@ -256,6 +288,16 @@ TERMINAL_TITLES: Final = (
     r"\b(?:command prompt|cmd\.exe|windows terminal|bash|zsh)\b",
     r"^run(?: application| command| a command)?$",
     r"\bapplication finder\b",
+    r"^[\w.+-]+@[\w.-]+$",  # root@localhost
+    r"^(?:ssh|mosh|sh|fish|dash|ksh|tcsh|nu|xonsh)(?::|\s|$)",  # fish /home/ada, ssh a@b
+    r"^(?:mingw(?:32|64)|msys2?|ucrt64|clang64)\s*:",  # Git Bash
+    r"^(?:console|shell)$",
+    r"\b(?:idle|python|ipython|jupyter) (?:shell|console)\b",
+    r"^python \d+(?:\.\d+)*(?: \(\d+-bit\))?$",  # Python's console on Windows
+    # run dialogs: GNOME's "Enter a Command", and Windows' Run in other languages
+    r"^(?:enter|execute|run) (?:a )?(?:command|program)$",
+    r"^(?:ausfuhren|executer|ejecutar|executar|esegui|uitvoeren|uruchom|выполнить)$",
+    r"^(?:运行|執行|ファイル名を指定して実行|실행)$",
 )  # fmt: skip
 IRREVERSIBLE: Final = (
     # deleting for good; a lone Delete or Remove is the yes of "Delete this account?"
@@ -609,9 +651,16 @@ class Policy:
     kill_switch: Path = dataclasses.field(default_factory=lambda: state_dir() / "STOP")
     allow_grid: bool = False
     allow_irreversible: tuple[str, ...] = ()
+    #: target labels the person allowed although the denied widgets name them
+    #: (``--allow-widget LABEL``: "Show password"); exact labels, never a window to focus
+    #: or typing with no target
+    allow_widgets: tuple[str, ...] = ()
     #: chords the person allowed beyond :data:`ALLOWED_KEYS` (``--allow-key``): sent to
     #: any window but a terminal; the deny list (``denied_chords``) still holds
     allow_keys: tuple[str, ...] = ()
+    #: windows every action is confined to (``--window TITLE|CLASS``, :mod:`._scope`);
+    #: empty: any window
+    scope: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
     #: a second kill switch, asked with the file before every action: a reason to stop
     #: (a console's Stop button), or None to go on
@@ -720,7 +769,7 @@ class Policy:
             self._check_sequence(action, history)
         if action.verb == "type" and action.text:
             self._check_text(action.text)
-        if action.verb == "key" and skeleton(action.keys or "") in self._lists.chords:
+        if action.verb == "key" and _denied_chord(action.keys or "", self._lists.chords):
             raise PolicyRefusal(
                 f"the key chord {action.keys} is denied (it can open a terminal or a "
                 "launcher, lock or leave the session)",
@@ -728,12 +777,18 @@ class Policy:
             )
         self._check_key_allowed(action)
         for label in action.targets:  # what the brain named, before it is even resolved
-            self._check_widget(label)
+            self._check_widget(label, target=True)
         if action.verb == "focus":
             self._check_window(action.window or "", observation)
         elements = self._targets(action, observation)
         for e in elements:
-            self._check_widget(e.label)
+            self._check_widget(e.label, target=True)
+        for refusal in (
+            scope_refusal(self.scope, action, observation, elements),
+            wheel_refusal(action, elements, observation),
+        ):
+            if refusal is not None:
+                raise refusal
         if self.real_input:
             self._check_real(action, observation, elements, history)
         return elements
@@ -751,12 +806,15 @@ class Policy:
         field = _Field()
         field.type(text)
         as_typed = field.text
-        for view in dict.fromkeys((text, as_typed)):
+        views = {text: ""}
+        views.setdefault(as_typed, "as typed, with its backspaces")
+        views.setdefault(_as_the_shell_reads(as_typed), "as a shell reads it")
+        for view, how in views.items():
             skel = skeleton(view)
             core = squeeze(skel)
             for fragment in self._lists.text:
                 if fragment.count(skel, core):
-                    shown = "" if view == text else f" (as typed, with its backspaces: {view!r})"
+                    shown = f" ({how}: {view!r})" if how else ""
                     raise PolicyRefusal(
                         f"typing {text!r} is refused{shown}: it contains {fragment.describe(skel)}",
                         rule="denied-text",
@@ -771,13 +829,23 @@ class Policy:
                 rule="control-text",
             )
 
-    def _check_widget(self, label: str) -> None:
+    def _check_widget(self, label: str, *, target: bool = False) -> None:
+        """Refuse a denied widget; a ``target`` whose exact label (its letters and
+        digits) the person allowed (``allow_widgets``) passes, and a refused one says so."""
         key = _widget_key(label)
+        if target and key in {_widget_key(w) for w in self.allow_widgets}:
+            return
         for widget, widget_key in self._lists.widgets:
             if widget_key in key:
+                how = (
+                    f" unless you allow this label: --allow-widget {shlex.quote(label)} "
+                    f"(Policy(allow_widgets=({label!r},)))"
+                    if target
+                    else ""
+                )
                 raise PolicyRefusal(
                     f"the target {label!r} is a denied widget (matches {widget!r}); the "
-                    "harness never operates it",
+                    f"harness never operates it{how}",
                     rule="denied-widget",
                 )
 
@@ -884,8 +952,13 @@ class Policy:
         history: Sequence[Action] = (),
     ) -> None:
         """An allowance (``--allow-irreversible LABEL*N``) covers N presses in the
-        episode, counted in ``history``; past them, only a person's yes."""
+        episode, counted in ``history``; past them, only a person's yes. Return or space
+        presses the focused button, so it is judged as a click on it."""
         found = self._irreversible(action, elements)
+        focused = focused_element(observation)
+        pressing = action.verb == "key" and action.keys in _PRESSING_KEYS
+        if pressing and focused is not None and focused.label.strip():
+            found += self._irreversible(Action.make("click", target=focused.label), (focused,))
         if not found:
             return
         pressed = [
@@ -917,18 +990,24 @@ class Policy:
         for i, named in enumerate(action.targets):  # judged by what is clicked, if resolved
             element = elements[i] if i < len(elements) else None
             label = named if element is None else element.label
-            label_words = words(ocr_skeleton(label))
-            for entry in self._lists.irreversible:
-                if entry.matches(label_words):
-                    found.append((label, element, f"{label!r} matches {entry.name!r}"))
-                    break
-            else:  # not on the list: judged by what pressing it does (_irreversible.py)
-                if element is not None and element.kind in _UNDONE_BY_A_CLICK:
-                    continue  # a box ticked or a field typed into is undone as easily
-                meaning = classify(label)
-                if meaning is not None:
-                    found.append((label, element, meaning.describe()))
+            why = self._irreversible_label(label, element)
+            if why:
+                found.append((label, element, why))
         return found
+
+    def _irreversible_label(self, label: str, element: Element | None) -> str | None:
+        """Why pressing ``label`` cannot be undone, or None; an invisible character
+        (a zero-width space, a word joiner) is read both as nothing and as a space."""
+        spaced = "".join(" " if unicodedata.category(c) == "Cf" else c for c in label)
+        for variant in dict.fromkeys((label, spaced)):
+            label_words = words(ocr_skeleton(variant))
+            entry = next((e for e in self._lists.irreversible if e.matches(label_words)), None)
+            if entry is not None:
+                return f"{label!r} matches {entry.name!r}"
+        if element is not None and element.kind in _UNDONE_BY_A_CLICK:
+            return None  # a box ticked or a field typed into is undone as easily
+        meaning = classify(label) or classify(spaced)  # judged by what pressing it does
+        return None if meaning is None else meaning.describe()
 
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:
@@ -944,6 +1023,8 @@ class Policy:
 #: Kinds whose press the classifier does not judge: a tick or a field's text is undone
 #: by another click ("Send anonymous usage statistics" is a check box, not a send).
 _UNDONE_BY_A_CLICK: Final = frozenset({"check", "radio", "field"})
+#: Keys that press the focused button (GTK, Qt and the web alike).
+_PRESSING_KEYS: Final = frozenset({"Return", "space", "shift+Return", "ctrl+Return"})
 
 
 def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
@@ -977,8 +1058,11 @@ def key_context(keys: str, allowed: Sequence[str] = ()) -> str | None:
 
 def terminal_reason(window: Window) -> str | None:
     """Why ``window`` is a terminal, a shell or a run dialog ("its class 'XTerm'"), or
-    None. Known by its ``WM_CLASS``, its process name and its title (the title's
+    None. Known by its ``WM_CLASS``, its process name, its accessibility role (a window
+    the tree shows a terminal in: ``role="terminal"``) and its title (the title's
     skeleton, so look-alike letters do not hide it)."""
+    if window.role == "terminal":
+        return "its accessibility tree shows a terminal in it (role 'terminal')"
     for what, name in (*(("class", c) for c in window.wm_class), ("process", window.process)):
         if _terminal_program(name):
             return f"its {what} {name!r} is a terminal's, a shell's or a run dialog's"
@@ -989,13 +1073,43 @@ def terminal_reason(window: Window) -> str | None:
     return None
 
 
+#: What a shell drops from a word before running it (quotes, backslashes: ``s\\udo``,
+#: ``r''m``), and the dashes it never sees but a look-alike (``rm —rf``).
+_SHELL_QUOTES: Final = re.compile(r"[\"'\\`]")
+_DASHES: Final = re.compile("[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+
+
+def _as_the_shell_reads(text: str) -> str:
+    """``text`` with the quotes and backslashes a shell removes taken out, ``${IFS}``
+    as a space and look-alike dashes as ``-``: the command a shell would run."""
+    text = re.sub(r"\$\{?IFS\}?", " ", text)
+    return _DASHES.sub("-", _SHELL_QUOTES.sub("", text))
+
+
+def _denied_chord(keys: str, denied: frozenset[str]) -> bool:
+    """Whether ``keys`` is a denied chord, also with modifiers added to it: ``super+r``
+    denies ``super+shift+r`` (a bare modifier, ``super``, denies only itself)."""
+    *mods, last = [*keys[:-2].split("+"), "+"] if keys.endswith("++") else keys.split("+")
+    return any(
+        skeleton("+".join((*kept, last))) in denied
+        for n in range(len(mods) + 1)
+        for kept in itertools.combinations(mods, n)
+    )
+
+
 def _terminal_program(name: str) -> bool:
     folded = name.strip().casefold()
     if not folded:
         return False
     first = re.split(r"[\s:]", folded, maxsplit=1)[0]  # "tmux: server", "bash -i"
     last = folded.rsplit(".", 1)[-1]  # org.wezfurlong.wezterm
-    return bool({folded, first, last} & _PROGRAMS) or "term" in folded or "rxvt" in folded
+    parts = set(re.split(r"[-_.\s]", folded))  # lxqt-runner, io.elementary.launcher
+    return (
+        bool({folded, first, last} & _PROGRAMS)
+        or "term" in folded
+        or "rxvt" in folded
+        or bool(parts & {"runner", "launcher", "launchy"})
+    )
 
 
 def _window_holding(element: Element, observation: Observation) -> Window | None:

@@ -8,9 +8,14 @@ scripts/make_confusables.py from Unicode's data; do not edit by hand, run the sc
   DerivedCoreProperties: DerivedCoreProperties-15.0.0.txt; Date: 2022-08-05, 22:17:05 GMT
     from /usr/share/unicode/DerivedCoreProperties.txt (Debian's unicode-data package),
     sha256 d367290bc0867e6b484c68370530bdd1a08b6b32404601b8c7accaf83e05628d
+  UnicodeData.txt: from /usr/share/unicode/UnicodeData.txt (the same package),
+    sha256 806e9aed65037197f1ec85e12be6e8cd870fc5608b4de0fffd990f689f376a73
 
 CONFUSABLES maps a non-ASCII character to the ASCII prototype it looks like (647
 entries: single-character sources unchanged by NFKD whose prototype is printable ASCII).
+LETTERLIKE maps Latin letter-like forms to their plain letter (383 entries: small
+capitals, letters with a stroke or hook, negative circled and squared, parenthesized,
+regional indicators; read from UnicodeData.txt's names, none of them in CONFUSABLES).
 IGNORABLE lists the Default_Ignorable_Code_Point ranges, inclusive (27 ranges).
 """
 
@@ -134,6 +139,77 @@ CONFUSABLES: Final[Mapping[str, str]] = {
     "\U0001d23a": "/", "\U0001d23b": "\\", "\U0001e8c7": "l", "\U0001e8cb": "8",
     "\U0001f700": "QE", "\U0001f707": "AR", "\U0001f74c": "C", "\U0001f75c": "sss",
     "\U0001f768": "T", "\U0001f76b": "MB", "\U0001f76c": "VB",
+}
+
+LETTERLIKE: Final[Mapping[str, str]] = {
+    "\u00d8": "O", "\u00f8": "o", "\u0110": "D", "\u0111": "d", "\u0126": "H", "\u0127": "h",
+    "\u0141": "L", "\u0142": "l", "\u0166": "T", "\u0167": "t", "\u0180": "b", "\u0182": "B",
+    "\u0183": "b", "\u0188": "c", "\u018b": "D", "\u018c": "d", "\u0191": "F", "\u0192": "f",
+    "\u0197": "I", "\u0199": "k", "\u019a": "l", "\u019d": "N", "\u019e": "n", "\u019f": "O",
+    "\u01a5": "p", "\u01ab": "t", "\u01ad": "t", "\u01ae": "T", "\u01b2": "V", "\u01b4": "y",
+    "\u01b5": "Z", "\u01b6": "z", "\u01e4": "G", "\u01e5": "g", "\u0220": "N", "\u0221": "d",
+    "\u0224": "Z", "\u0225": "z", "\u0234": "l", "\u0235": "n", "\u0236": "t", "\u0237": "j",
+    "\u0238": "db", "\u0239": "qp", "\u023a": "A", "\u023b": "C", "\u023c": "c", "\u023d": "L",
+    "\u023e": "T", "\u023f": "s", "\u0240": "z", "\u0243": "B", "\u0246": "E", "\u0247": "e",
+    "\u0248": "J", "\u0249": "j", "\u024a": "q", "\u024b": "q", "\u024c": "R", "\u024d": "r",
+    "\u024e": "Y", "\u024f": "y", "\u0253": "b", "\u0255": "c", "\u0256": "d", "\u0257": "d",
+    "\u025f": "j", "\u0260": "g", "\u0262": "g", "\u0266": "h", "\u0268": "i", "\u026b": "l",
+    "\u026c": "l", "\u026d": "l", "\u0271": "m", "\u0272": "n", "\u0273": "n", "\u0274": "n",
+    "\u0276": "oe", "\u027c": "r", "\u027d": "r", "\u027e": "r", "\u0280": "r", "\u0282": "s",
+    "\u0284": "j", "\u0288": "t", "\u0290": "z", "\u0291": "z", "\u0299": "b", "\u029b": "g",
+    "\u029c": "h", "\u029d": "j", "\u029f": "l", "\u02a0": "q", "\u02a5": "dz", "\u02a8": "tc",
+    "\u1d00": "a", "\u1d01": "ae", "\u1d05": "d", "\u1d07": "e", "\u1d0a": "j", "\u1d0b": "k",
+    "\u1d0c": "l", "\u1d0d": "m", "\u1d15": "ou", "\u1d18": "p", "\u1d1b": "t", "\u1d6c": "b",
+    "\u1d6d": "d", "\u1d6e": "f", "\u1d6f": "m", "\u1d70": "n", "\u1d71": "p", "\u1d72": "r",
+    "\u1d73": "r", "\u1d74": "s", "\u1d75": "t", "\u1d76": "z", "\u1d7b": "i", "\u1d7d": "p",
+    "\u1d7e": "u", "\u1d80": "b", "\u1d81": "d", "\u1d82": "f", "\u1d84": "k", "\u1d85": "l",
+    "\u1d86": "m", "\u1d87": "n", "\u1d88": "p", "\u1d89": "r", "\u1d8a": "s", "\u1d8d": "x",
+    "\u1d8e": "z", "\u1d8f": "a", "\u1d91": "d", "\u1d92": "e", "\u1d96": "i", "\u1d99": "u",
+    "\u1efe": "Y", "\u249c": "a", "\u249d": "b", "\u249e": "c", "\u249f": "d", "\u24a0": "e",
+    "\u24a1": "f", "\u24a2": "g", "\u24a3": "h", "\u24a4": "i", "\u24a5": "j", "\u24a6": "k",
+    "\u24a7": "l", "\u24a8": "m", "\u24a9": "n", "\u24aa": "o", "\u24ab": "p", "\u24ac": "q",
+    "\u24ad": "r", "\u24ae": "s", "\u24af": "t", "\u24b0": "u", "\u24b1": "v", "\u24b2": "w",
+    "\u24b3": "x", "\u24b4": "y", "\u24b5": "z", "\u2c60": "L", "\u2c61": "l", "\u2c62": "L",
+    "\u2c63": "P", "\u2c64": "R", "\u2c65": "a", "\u2c66": "t", "\u2c67": "H", "\u2c68": "h",
+    "\u2c69": "K", "\u2c6a": "k", "\u2c6b": "Z", "\u2c6c": "z", "\u2c6e": "M", "\u2c71": "v",
+    "\u2c72": "W", "\u2c73": "w", "\u2c74": "v", "\u2c78": "e", "\u2c7a": "o", "\u2c7e": "S",
+    "\u2c7f": "Z", "\ua729": "tz", "\ua730": "f", "\ua740": "K", "\ua741": "k", "\ua742": "K",
+    "\ua743": "k", "\ua744": "K", "\ua745": "k", "\ua748": "L", "\ua749": "l", "\ua74a": "O",
+    "\ua74b": "o", "\ua74c": "O", "\ua74d": "o", "\ua750": "P", "\ua751": "p", "\ua752": "P",
+    "\ua753": "p", "\ua754": "P", "\ua755": "p", "\ua756": "Q", "\ua757": "q", "\ua758": "Q",
+    "\ua759": "q", "\ua75e": "V", "\ua75f": "v", "\ua760": "VY", "\ua761": "vy", "\ua78e": "l",
+    "\ua790": "N", "\ua791": "n", "\ua792": "C", "\ua793": "c", "\ua794": "c", "\ua795": "h",
+    "\ua796": "B", "\ua797": "b", "\ua7a0": "G", "\ua7a1": "g", "\ua7a2": "K", "\ua7a3": "k",
+    "\ua7a4": "N", "\ua7a5": "n", "\ua7a6": "R", "\ua7a7": "r", "\ua7a8": "S", "\ua7a9": "s",
+    "\ua7aa": "H", "\ua7ad": "L", "\ua7ae": "i", "\ua7af": "q", "\ua7b8": "U", "\ua7b9": "u",
+    "\ua7c4": "C", "\ua7c5": "S", "\ua7c6": "Z", "\ua7c7": "D", "\ua7c8": "d", "\ua7c9": "S",
+    "\ua7ca": "s", "\uab34": "e", "\uab37": "l", "\uab38": "l", "\uab39": "l", "\uab3a": "m",
+    "\uab3b": "n", "\uab46": "r", "\uab49": "r", "\uab50": "ui", "\uab56": "x", "\uab57": "x",
+    "\uab58": "x", "\uab59": "x", "\uab66": "dz", "\uab67": "ts", "\U0001df04": "l",
+    "\U0001df09": "t", "\U0001df11": "l", "\U0001df13": "l", "\U0001df16": "r", "\U0001df1a": "i",
+    "\U0001df1b": "o", "\U0001df1d": "c", "\U0001df1e": "s", "\U0001df25": "d", "\U0001df26": "l",
+    "\U0001df27": "n", "\U0001df28": "r", "\U0001df29": "s", "\U0001df2a": "t", "\U0001f110": "A",
+    "\U0001f111": "B", "\U0001f112": "C", "\U0001f113": "D", "\U0001f114": "E", "\U0001f115": "F",
+    "\U0001f116": "G", "\U0001f117": "H", "\U0001f118": "I", "\U0001f119": "J", "\U0001f11a": "K",
+    "\U0001f11b": "L", "\U0001f11c": "M", "\U0001f11d": "N", "\U0001f11e": "O", "\U0001f11f": "P",
+    "\U0001f120": "Q", "\U0001f121": "R", "\U0001f122": "S", "\U0001f123": "T", "\U0001f124": "U",
+    "\U0001f125": "V", "\U0001f126": "W", "\U0001f127": "X", "\U0001f128": "Y", "\U0001f129": "Z",
+    "\U0001f150": "A", "\U0001f151": "B", "\U0001f152": "C", "\U0001f153": "D", "\U0001f154": "E",
+    "\U0001f155": "F", "\U0001f156": "G", "\U0001f157": "H", "\U0001f158": "I", "\U0001f159": "J",
+    "\U0001f15a": "K", "\U0001f15b": "L", "\U0001f15c": "M", "\U0001f15d": "N", "\U0001f15e": "O",
+    "\U0001f15f": "P", "\U0001f160": "Q", "\U0001f161": "R", "\U0001f162": "S", "\U0001f163": "T",
+    "\U0001f164": "U", "\U0001f165": "V", "\U0001f166": "W", "\U0001f167": "X", "\U0001f168": "Y",
+    "\U0001f169": "Z", "\U0001f170": "A", "\U0001f171": "B", "\U0001f172": "C", "\U0001f173": "D",
+    "\U0001f174": "E", "\U0001f175": "F", "\U0001f176": "G", "\U0001f177": "H", "\U0001f178": "I",
+    "\U0001f179": "J", "\U0001f17a": "K", "\U0001f17b": "L", "\U0001f17c": "M", "\U0001f17d": "N",
+    "\U0001f17e": "O", "\U0001f17f": "P", "\U0001f180": "Q", "\U0001f181": "R", "\U0001f182": "S",
+    "\U0001f183": "T", "\U0001f184": "U", "\U0001f185": "V", "\U0001f186": "W", "\U0001f187": "X",
+    "\U0001f188": "Y", "\U0001f189": "Z", "\U0001f18a": "P", "\U0001f1a5": "d", "\U0001f1e6": "A",
+    "\U0001f1e7": "B", "\U0001f1e8": "C", "\U0001f1e9": "D", "\U0001f1ea": "E", "\U0001f1eb": "F",
+    "\U0001f1ec": "G", "\U0001f1ed": "H", "\U0001f1ee": "I", "\U0001f1ef": "J", "\U0001f1f0": "K",
+    "\U0001f1f1": "L", "\U0001f1f2": "M", "\U0001f1f3": "N", "\U0001f1f4": "O", "\U0001f1f5": "P",
+    "\U0001f1f6": "Q", "\U0001f1f7": "R", "\U0001f1f8": "S", "\U0001f1f9": "T", "\U0001f1fa": "U",
+    "\U0001f1fb": "V", "\U0001f1fc": "W", "\U0001f1fd": "X", "\U0001f1fe": "Y", "\U0001f1ff": "Z",
 }
 
 IGNORABLE: Final[tuple[tuple[int, int], ...]] = (
