@@ -100,6 +100,8 @@ def console_live() -> Screenshot:
         "console.Controls.ticket",
         "console.Controls.answer",
         "console.Controls.pending",
+        "console.Controls.pick",
+        "console.Console.choose",
         "console.Controls.snapshot",
         "console.Question",
         "console.Question.to_dict",
@@ -141,6 +143,9 @@ def console_api() -> Transcript:
         console.controls.step()                       # one action through, then paused again
         run.join()
         print(done[0].outcome, "-", executor.log[0].description)
+        ticket = lambda: console.controls.pending()[0].ticket  # an unsure brain's question
+        threading.Timer(0.3, lambda: console.controls.answer(ticket(), 2)).start()
+        print("choose:", console.choose("Which did you mean?", ["click 'Save'", "click 'Cancel'"]))
         console.close()
         """,
         ns,
@@ -157,6 +162,10 @@ def console_api() -> Transcript:
                      why="this action cannot be undone")
         threading.Timer(0.2, c.answer, (q.ticket, False)).start()
         print("ask:", c.ask(q), "| pending:", c.pending(), "| resume:", c.resume())
+        which = Question(ticket=c.ticket(), action="which did you mean?", label="",
+                         why="not sure", choices=("click 'Save'", "click 'Cancel'"))
+        threading.Timer(0.2, c.answer, (which.ticket, 1)).start()
+        print("pick:", c.pick(which))
         print(c.do("stop"), "| halt():", c.halt(), "| buttons:", ", ".join(CONTROL_ACTIONS))
         """,
         ns,

@@ -702,7 +702,7 @@ def registry() -> Transcript:
     "One error tree",
     "Every deliberate error derives from TinyAgentError; a missing extra names the install "
     "command.",
-    shows=["TinyAgentError", "MissingExtra", "ScreenUnavailable", "TraceError"],
+    shows=["TinyAgentError", "MissingExtra", "ScreenUnavailable", "TraceError", "Unsure"],
 )
 def errors() -> Transcript:
     t, ns = Transcript(), namespace()
@@ -712,7 +712,7 @@ def errors() -> Transcript:
         print(errors.__doc__.split("\\n\\n")[1])
         for cls in (tca.ActionError, tca.BrainError, tca.GoalUnreachable, tca.PolicyRefusal,
                     tca.TargetError, tca.AmbiguousTarget, tca.ScreenUnavailable,
-                    tca.MissingExtra, tca.TraceError):
+                    tca.MissingExtra, tca.TraceError, tca.Unsure):
             assert issubclass(cls, tca.TinyAgentError)
         print(tca.MissingExtra("rapidocr", "ocr", "reading text on screen (OCR)"))
         """,

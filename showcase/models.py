@@ -121,6 +121,8 @@ def embed_brain() -> Transcript:
         "models.IntentBrain.label_vectors",
         "models.IntentBrain.scores",
         "models.IntentBrain.settings",
+        "models.IntentBrain.calibration",
+        "models.IntentBrain.confidence",
         "models.IntentBrain.unload",
         "models.ADAPTER_DIR",
         "models.adapter_status",
@@ -138,7 +140,7 @@ def intent_brain() -> Transcript:
         card = json.loads((models.ADAPTER_DIR / "card.json").read_text())
         print("card: held-out", card["heldout"]["overall"]["right"], "of", card["heldout"]["overall"]["cases"])
         menu = tca.build_menu(tca.ScriptedScreen.of_labels(["Don't Save", "Cancel", "Save"]).capture())
-        brain = models.IntentBrain()
+        brain = models.IntentBrain(unsure_below=0)  # always chooses; by default it asks when unsure
         print(sorted(brain.settings()), "on torch:", brain.on_torch)
         for goal in ("forget my edits", "keep my work", "print it in colour"):
             try:
@@ -148,6 +150,9 @@ def intent_brain() -> Transcript:
                 print(f"{goal!r} -> gave up: {exc}")
         scores, nothing = brain.scores("forget my edits", menu.entries)
         print("scores", [round(s, 1) for s in scores], "nothing fits", round(nothing, 1))
+        sure = brain.confidence(scores, nothing)  # calibrated; below the threshold it asks
+        shipped = models.IntentBrain().calibration()  # fitted on the synthetic dev split
+        print(f"{sure.probability:.0%} sure; by default it acts at {shipped.threshold:.0%}")
         print(tuple(brain.label_vectors(["Save"]).shape))
         brain.unload()
         """,

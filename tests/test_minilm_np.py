@@ -126,7 +126,7 @@ labels = ("Thursday", "Friday", "Saturday", "Cancel", "OK")
 elements = [Element(label=t, box=(10, 30 * i, 200, 30 * i + 24), source="ocr", kind="button")
             for i, t in enumerate(labels)]
 menu = build_menu(Observation.of(elements, size=(400, 400)))
-brain = IntentBrain(threads=1)
+brain = IntentBrain(threads=1, unsure_below=0)
 decision = brain.decide("book the Friday slot", menu, ())
 print(intent_available()[0], decision.action.verb, decision.action.target,
       [m for m in ("torch", "transformers", "peft") if m in sys.modules])

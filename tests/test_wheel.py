@@ -63,6 +63,7 @@ def test_the_wheel_and_the_sdist_carry_the_package_data_and_one_version(
         "tiny_computer_agent/py.typed",
         f"{adapter}adapter_model.safetensors",
         f"{adapter}card.json",
+        f"{adapter}confidence.json",
         f"{adapter}head.safetensors",
         "tiny_computer_agent/brains/models/intent/save-close.json",
         "tiny_computer_agent/perception/_ocr.py",

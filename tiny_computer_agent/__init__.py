@@ -62,6 +62,7 @@ from ._errors import (
     TargetError,
     TinyAgentError,
     TraceError,
+    Unsure,
 )
 from ._events import EVENT_KINDS, EventKind, Gate, Listener, RunEvent
 from ._example import EXAMPLE_BUTTONS, EXAMPLE_GOAL, example_frames, save_example
@@ -250,6 +251,7 @@ __all__ = [
     "Trace",
     "TraceError",
     "TraceStep",
+    "Unsure",
     "VerbSpec",
     "Verdict",
     "WaitResult",

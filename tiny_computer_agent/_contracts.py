@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ERROR_KINDS",
     "ActionResult",
+    "Asked",
     "Brain",
     "Decision",
     "Detection",
@@ -40,12 +41,47 @@ __all__ = [
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Asked:
+    """A question an unsure brain put to a person, and what they chose: ``options`` as
+    they were shown, ``answer`` the number of the chosen one (from 1), ``who`` the
+    channel that asked (``terminal``, ``console``, ``scripted``...)."""
+
+    who: str
+    question: str
+    options: tuple[str, ...]
+    answer: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.answer <= len(self.options):
+            raise ValueError(f"answer {self.answer} is not one of the {len(self.options)} options")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "who": self.who,
+            "question": self.question,
+            "options": list(self.options),
+            "answer": self.answer,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Asked:
+        return cls(
+            who=str(data["who"]),
+            question=str(data.get("question", "")),
+            options=tuple(str(o) for o in data["options"]),
+            answer=int(data["answer"]),
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Decision:
     """What a brain chose: a validated action, the menu number, and its raw reply.
 
     ``batch`` holds the actions that follow ``action`` without a look at the screen in
     between (empty for one action): together they must pass
     :func:`~tiny_computer_agent._actions.check_batch` (ActionError otherwise).
+    ``confidence``: the brain's calibrated probability that the choice is right, when
+    it can say; ``asked``: the question a person answered to make this decision.
     """
 
     action: Action
@@ -53,6 +89,8 @@ class Decision:
     reply: str = ""
     note: str = ""
     batch: tuple[Action, ...] = ()
+    confidence: float | None = None
+    asked: Asked | None = None
 
     def __post_init__(self) -> None:
         if self.batch:
@@ -72,6 +110,10 @@ class Decision:
         }
         if self.batch:
             out["batch"] = [a.to_dict() for a in self.batch]
+        if self.confidence is not None:
+            out["confidence"] = round(self.confidence, 4)
+        if self.asked is not None:
+            out["asked"] = self.asked.to_dict()
         return out
 
     @classmethod
@@ -83,6 +125,8 @@ class Decision:
             reply=str(data.get("reply", "")),
             note=str(data.get("note", "")),
             batch=tuple(Action.from_dict(a) for a in data.get("batch", ())),
+            confidence=None if data.get("confidence") is None else float(data["confidence"]),
+            asked=None if data.get("asked") is None else Asked.from_dict(data["asked"]),
         )
 
 

@@ -4,6 +4,8 @@
     ├── ActionError                an action failed validation (verb, field, value)
     ├── BrainError                 a brain's reply could not be used
     │   └── GoalUnreachable        a brain looked and found nothing that fits the goal
+    │       └── Unsure             a brain is not sure enough to choose: it names its
+    │                              candidates (the loop asks a person, else gives up)
     ├── PolicyRefusal              the policy refused an action (names the rule)
     ├── TargetError                a target label could not be resolved to one element
     │   └── AmbiguousTarget        two elements match the label equally well
@@ -20,6 +22,11 @@ traceback. Bugs in the library itself are not caught: they propagate.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._asking import Choices
+
 __all__ = [
     "ActionError",
     "AmbiguousTarget",
@@ -33,6 +40,7 @@ __all__ = [
     "TinyAgentError",
     "TokenFileError",
     "TraceError",
+    "Unsure",
 ]
 
 
@@ -53,7 +61,25 @@ class BrainError(TinyAgentError):
 
 
 class GoalUnreachable(BrainError):
-    """The brain looked for what the goal asks and did not find it on screen."""
+    """The brain looked for what the goal asks and did not find it on screen.
+
+    ``confidence``: how sure the brain is that nothing fits (a calibrated probability),
+    when it can say."""
+
+    def __init__(self, message: str, *, reply: str = "", confidence: float | None = None) -> None:
+        super().__init__(message, reply=reply)
+        self.confidence = confidence
+
+
+class Unsure(GoalUnreachable):
+    """The brain's best choice is below the confidence it acts on: ``choices`` are its
+    candidates, best first (a :class:`~tiny_computer_agent._asking.Choices`). The loop
+    asks a person when one is present (an ``asker``) and acts on the answer; without one
+    this is a give-up that names the candidates."""
+
+    def __init__(self, message: str, *, choices: Choices, confidence: float | None = None) -> None:
+        super().__init__(message, reply=choices.part, confidence=confidence)
+        self.choices = choices
 
 
 class PolicyRefusal(TinyAgentError):

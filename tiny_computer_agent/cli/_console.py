@@ -12,13 +12,17 @@ It closes when the run ends, or with --console-stay when the person presses Ctrl
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ._base import UsageError
 
 if TYPE_CHECKING:
+    from .._asking import Asker
     from .._events import Listener
     from ..console import Console
 
@@ -81,6 +85,40 @@ def make_console(args: argparse.Namespace) -> Console | None:
 def policy_hooks(console: Console | None) -> dict[str, Any]:
     """make_policy's approve and halt: the console's, or none."""
     return {} if console is None else {"approve": console.approve, "halt": console.halt}
+
+
+def make_asker(
+    args: argparse.Namespace,
+    console: Console | None,
+    err: TextIO,
+    stdin: TextIO | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Asker | None:
+    """Who answers when the brain is unsure (--unsure): the console's page, else a
+    terminal (stdin a TTY); :class:`Guess` with ``guess``; None to give up. By default
+    it asks when someone can answer (a console, or a terminal not under CI or pytest);
+    --unsure ask with no one to ask is a usage error."""
+    from .._asking import Guess, TerminalAsker
+    from ._engine import starts_by_itself
+
+    mode = getattr(args, "unsure", None)
+    stdin = sys.stdin if stdin is None else stdin
+    if mode == "guess":
+        return Guess()
+    if mode == "give-up":
+        return None
+    if console is not None:
+        return console
+    interactive = stdin is not None and stdin.isatty()
+    if mode == "ask" and interactive:
+        return TerminalAsker(stdin, err)
+    if mode == "ask":
+        raise UsageError(
+            "--unsure ask needs a person to ask: run it at a terminal (stdin a TTY) or add "
+            "--console"
+        )
+    why_not = starts_by_itself(os.environ if environ is None else environ, stdin)
+    return TerminalAsker(stdin, err) if not why_not else None
 
 
 def run_listeners(console: Console | None) -> list[Listener]:

@@ -11,7 +11,8 @@
 paused or taken over, and returns False when the person took control meanwhile (the
 loop skips that action and looks again). :meth:`Controls.ask` holds an irreversible
 action until the person answers (:meth:`Controls.answer`), the time runs out (a
-refusal) or the run is stopped (a refusal).
+refusal) or the run is stopped (a refusal). :meth:`Controls.pick` holds a question
+with ``choices`` (an unsure brain's candidates) the same way; its answer is a number.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ STOP_REASON: Final = "the Stop button in the console"
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Question:
-    """An irreversible action waiting for a person's yes, as the page shows it."""
+    """An irreversible action waiting for a person's yes, as the page shows it; or,
+    with ``choices``, a question whose answer is the number of one of them."""
 
     ticket: int
     action: str
@@ -49,9 +51,11 @@ class Question:
     box: tuple[int, int, int, int] | None = None
     frame: int = 0
     deadline: float = 0.0  # time.time() when it is refused unanswered
+    choices: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "choices": list(self.choices),
             "ticket": self.ticket,
             "action": self.action,
             "label": self.label,
@@ -85,7 +89,7 @@ class Controls:
         self._state: ControlState = "paused" if paused else "running"
         self._stop_reason = ""
         self._pending: dict[int, Question] = {}
-        self._answers: dict[int, bool] = {}
+        self._answers: dict[int, bool | int] = {}
         self._tickets = 0
         self._waiting_at = 0  # the step index a gate is holding, 0 when none
         self.approve_timeout = approve_timeout
@@ -188,6 +192,15 @@ class Controls:
     def ask(self, question: Question) -> bool:
         """Hold until the person answers ``question`` (its ticket from :meth:`ticket`);
         False when refused, unanswered within ``approve_timeout``, or stopped."""
+        return self._hold(question) is True
+
+    def pick(self, question: Question) -> int | None:
+        """Hold a question with ``choices`` until the person picks one (its number, from
+        1); None when they chose none, or as :meth:`ask` refuses."""
+        found = self._hold(question)
+        return None if isinstance(found, bool) else found
+
+    def _hold(self, question: Question) -> bool | int:
         deadline = time.monotonic() + self.approve_timeout
         with self._cond:
             if self._state == "stopped":
@@ -213,12 +226,18 @@ class Controls:
             self._tickets += 1
             return self._tickets
 
-    def answer(self, ticket: int, yes: bool) -> bool:
-        """The person's answer to question ``ticket``; False when nothing asks it."""
+    def answer(self, ticket: int, yes: bool | int) -> bool:
+        """The person's answer to question ``ticket``: yes or no, or for a question with
+        choices the number of one (0: none); False when nothing asks it so."""
         with self._cond:
             if ticket not in self._pending or ticket in self._answers:
                 return False
-            self._answers[ticket] = bool(yes)
+            choices = self._pending[ticket].choices
+            if choices and not (type(yes) is int and 0 <= yes <= len(choices)):
+                return False
+            if not choices and not isinstance(yes, bool):
+                return False
+            self._answers[ticket] = (yes or False) if choices else yes
             self._cond.notify_all()
         return True
 

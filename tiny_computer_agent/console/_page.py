@@ -151,6 +151,15 @@ function ask(question) {
   } else img.hidden = true;
   q('#ask-around').innerHTML = question.around.map((l) =>
     '<li' + (l === question.label ? ' class=target' : '') + '>' + esc(l) + '</li>').join('');
+  const choices = question.choices || [];
+  q('#ask-title').textContent = choices.length ? 'Which did you mean?' :
+    'This action cannot be undone';
+  q('#ask-yn').hidden = choices.length > 0;
+  q('#ask-choices').innerHTML = choices.map((c, i) => '<button data-n=' + (i + 1) + '>' +
+    (i + 1) + '. ' + esc(c) + '</button> ').join('') + (choices.length ?
+    '<button data-n=0 class=danger>0. none of these</button>' : '');
+  q('#ask-choices').querySelectorAll('button').forEach((b) => {
+    b.onclick = () => post('/answer/' + asking, {choice: Number(b.dataset.n)}); });
   q('#ask').hidden = false; q('#ask').dataset.ticket = question.ticket; countdown();
 }
 function answer(yes) {
@@ -166,6 +175,8 @@ const es = new EventSource('/events?token=' + encodeURIComponent(T));
 const on = (kind, fn) => es.addEventListener(kind, (m) => fn(JSON.parse(m.data)));
 on('control', (s) => { snap = s; showState(); });
 on('start', (e) => { ended = false; q('#goal').textContent = e.goal; say('goal: ' + e.goal);
+                     const scope = (e.settings || {}).scope || [];
+                     if (scope.length) say('scope: only the windows ' + scope.join(', '));
                      showState(); });
 on('observe', (e) => {
   current = e; q('#stepno').textContent = e.index; q('#decided').textContent = '...';
@@ -234,12 +245,14 @@ LIVE_PAGE: Final = (
 </aside>
 </main>
 <div id=ask hidden><div class=card>
-<h2>This action cannot be undone</h2>
+<h2 id=ask-title>This action cannot be undone</h2>
 <p><b id=ask-action></b></p><p id=ask-why></p>
 <img id=ask-img alt="the screen around the target">
 <div>screen text around it:</div><ul id=ask-around></ul>
 <p>Refused automatically in <span id=ask-left>?</span> s.</p>
-<button id=yes>Approve <kbd>y</kbd></button> <button id=no class=danger>Refuse <kbd>n</kbd></button>
+<div id=ask-choices></div>
+<span id=ask-yn><button id=yes>Approve <kbd>y</kbd></button>
+<button id=no class=danger>Refuse <kbd>n</kbd></button></span>
 </div></div>
 """
     + _LIVE_JS

@@ -6,7 +6,8 @@ GET  /sessions             past sessions page     GET  /session-list  them, as J
 GET  /session/NAME         one, step by step      GET  /session-frame/NAME/FILE  a PNG
 GET  /scoreboard           the trace folder's scoreboard
 POST /control/NAME         pause resume step stop take hand-back
-POST /answer/TICKET        {"yes": true|false} for a held irreversible action
+POST /answer/TICKET        {"yes": true|false} for a held irreversible action,
+                           {"choice": N} for an unsure brain's question (0: none)
 """
 
 from __future__ import annotations
@@ -71,17 +72,28 @@ def answer(h: _Handler, parts: list[str], query: dict[str, str]) -> None:
         ticket = int(parts[0])
     except (IndexError, ValueError):
         ticket = 0
-    yes = None if body is None else body.get("yes")
-    if not isinstance(yes, bool) or ticket < 1:
+    given = {} if body is None else body
+    yes = given.get("yes") if "yes" in given else given.get("choice")
+    well_formed = isinstance(yes, bool) if "yes" in given else type(yes) is int
+    if not well_formed or not isinstance(yes, int) or ticket < 1:  # a bool is an int
         h.reply_json(
-            {"error": 'POST /answer/TICKET with the JSON body {"yes": true} or {"yes": false}'},
+            {
+                "error": 'POST /answer/TICKET with the JSON body {"yes": true} or {"yes": '
+                'false}, or {"choice": N} for a question with choices (0: none)'
+            },
             HTTPStatus.BAD_REQUEST,
         )
         return
     if not h.console.controls.answer(ticket, yes):
-        h.reply_json({"error": f"question {ticket} is not waiting (answered or timed out)"}, 409)
+        h.reply_json(
+            {
+                "error": f"question {ticket} is not waiting for {yes!r} (answered, timed out, "
+                "or not a yes/no or a number of its choices)"
+            },
+            409,
+        )
         return
-    h.reply_json({"ticket": ticket, "yes": yes})
+    h.reply_json({"ticket": ticket, "choice" if type(yes) is int else "yes": yes})
 
 
 # -- past sessions ----------------------------------------------------------------------

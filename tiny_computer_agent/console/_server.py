@@ -23,7 +23,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -61,7 +61,8 @@ Route = Callable[["_Handler", list[str], dict[str, str]], None]
 
 
 class Console:
-    """A live view of one run in a browser, and the buttons to steer it.
+    """A live view of one run in a browser, and the buttons to steer it; also the run's
+    ``asker`` (:meth:`choose`: an unsure brain's question, answered in the page).
 
     Wire it into a run (a policy built *with* ``approve`` and ``halt``, then armed)::
 
@@ -192,6 +193,26 @@ class Console:
         executor's second check: :func:`~tiny_computer_agent._policy.asked_once`).
         """
         return self._ask_once(action, element, observation)
+
+    #: the asker's name in a trace (:class:`~tiny_computer_agent._asking.Asker`)
+    who = "console"
+
+    def choose(self, question: str, options: Sequence[str]) -> int | None:
+        """The run's asker: put an unsure brain's ``question`` and numbered ``options``
+        in the page and return the number the person picks; None when they pick none,
+        or as :meth:`approve` refuses (time out, stop)."""
+        asked = Question(
+            ticket=self.controls.ticket(),
+            action="which did you mean?",
+            label="",
+            why=question,
+            deadline=time.time() + self.controls.approve_timeout,
+            choices=tuple(options),
+        )
+        found = self.controls.pick(asked)
+        chosen = options[found - 1] if found else "none of them"
+        self.feed.publish("answer", {"ticket": asked.ticket, "yes": bool(found), "label": chosen})
+        return found
 
     def _ask(self, action: Action, element: Element | None, observation: Observation) -> bool:
         label = element.label if element is not None else (action.keys or action.describe())

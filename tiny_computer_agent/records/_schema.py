@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .._actions import Action
-from .._contracts import ERROR_KINDS, ActionResult, Decision, Refusal, Step, StepError
+from .._contracts import ERROR_KINDS, ActionResult, Asked, Decision, Refusal, Step, StepError
 from .._elements import (
     KINDS,
     SOURCES,
@@ -419,6 +419,7 @@ class TraceReader(FieldReader):
             title_bar=None if bar is None else self.screen_box(bar, f"{where}.title_bar"),
             wm_class=self.texts(data.get("wm_class", []), f"{where}.wm_class"),
             process=self.text(data.get("process", ""), f"{where}.process"),
+            role=self.text(data.get("role", ""), f"{where}.role"),
         )
 
     def screen_box(self, value: object, where: str) -> tuple[int, int, int, int]:
@@ -477,7 +478,7 @@ class TraceReader(FieldReader):
             action = Action.from_dict(action_data)
         except ActionError as exc:
             raise self.fail(f"{where}.action", f"is not a valid action: {exc}") from exc
-        choice = data.get("choice")
+        choice, sure, asked = data.get("choice"), data.get("confidence"), data.get("asked")
         batch = []
         for i, item in enumerate(self.array(data.get("batch", []), f"{where}.batch")):
             at = f"{where}.batch[{i}]"
@@ -492,9 +493,24 @@ class TraceReader(FieldReader):
                 reply=self.text(data.get("reply", ""), f"{where}.reply"),
                 note=self.text(data.get("note", ""), f"{where}.note"),
                 batch=tuple(batch),
+                confidence=None if sure is None else self.number(sure, f"{where}.confidence"),
+                asked=None if asked is None else self.asked(asked, f"{where}.asked"),
             )
         except ActionError as exc:
             raise self.fail(f"{where}.batch", f"is not a batch: {exc}") from exc
+
+    def asked(self, value: object, where: str) -> Asked:
+        """The question a person answered for a decision (``Decision.asked``)."""
+        data = self.obj(value, where)
+        options = self.texts(self.get(data, "options", where), f"{where}.options")
+        return Asked(
+            who=self.text(self.get(data, "who", where), f"{where}.who"),
+            question=self.text(data.get("question", ""), f"{where}.question"),
+            options=options,
+            answer=self.whole(
+                self.get(data, "answer", where), f"{where}.answer", minimum=1, maximum=len(options)
+            ),
+        )
 
     def point(self, value: object, where: str) -> tuple[int, int]:
         pair = [self.pixel(v, f"{where}[{i}]") for i, v in enumerate(self.array(value, where))]

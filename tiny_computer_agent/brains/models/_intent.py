@@ -10,11 +10,14 @@ intent inventory. Each entry's score is
 
 (``P`` a learned re-shaping of the stock label space), and a learned "nothing fits"
 score that depends on the goal competes with them: when it wins, the brain gives up
-(``GoalUnreachable``). A goal of several parts ("pick Friday and confirm") is decided a
-part at a time; a part whose best entry was already clicked is done. The chosen entry
-is typed into when it is a field and the goal carries a value ("call it drafts"),
-otherwise clicked. Explicit commands (``press ctrl+s``, ``scroll down``, a quoted
-label) go the planner's way.
+(``GoalUnreachable``). Every decision carries a calibrated confidence
+(:mod:`._confidence`); below the shipped threshold the brain does not guess but raises
+``Unsure`` with its best candidates, for the loop to ask a person (``_asking``).
+A goal of several parts ("pick Friday and confirm") is decided a part at a time; a
+part whose best entry was already clicked is done. The chosen entry is typed into when
+it is a field and the goal carries a value ("call it drafts"), otherwise clicked.
+Explicit commands (``press ctrl+s``, ``scroll down``, a quoted label) go the planner's
+way.
 
 What ships is the adapter (``intent/adapter/``: peft's files) and the head
 (``head.safetensors``, described by ``head.json``), under 5 MB together, with a model
@@ -34,12 +37,14 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from ..._actions import QUOTED, Action, is_text, printable
+from ..._asking import MAX_OPTIONS, Choices
 from ..._contracts import Decision, Step
 from ..._elements import KINDS, Element, normalize_label
-from ..._errors import BrainError, GoalUnreachable, MissingExtra
+from ..._errors import BrainError, GoalUnreachable, MissingExtra, Unsure
 from ..._menu import Menu
 from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
+from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
@@ -239,6 +244,11 @@ class IntentBrain(MiniLMRuntime):
     numpy on the CPU (:mod:`._minilm_np`: no torch, transformers or peft needed), torch
     when a GPU ``device`` is asked for. Both give the same vectors (a test holds them
     within 1e-5).
+
+    Every decision carries a calibrated ``confidence`` (:mod:`._confidence`); below
+    ``unsure_below`` (None: the threshold shipped in the adapter's ``confidence.json``;
+    0: never) the brain does not guess but raises :class:`~tiny_computer_agent.Unsure`
+    with its best candidates, which the loop puts to a person when one is present.
     """
 
     #: decides from the menu's text: a remote screen need not fetch every frame's pixels
@@ -247,6 +257,8 @@ class IntentBrain(MiniLMRuntime):
     model: str = DEFAULT_EMBED_MODEL
     adapter: Path = ADAPTER_DIR
     name: str = "intent"
+    unsure_below: float | None = None
+    _calibration: Calibration | None = dataclasses.field(default=None, init=False, repr=False)
     _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
@@ -342,6 +354,25 @@ class IntentBrain(MiniLMRuntime):
         asked = context_overlap([(e.label, e.kind) for e in entries])
         return head.scores(goal_vector, labels, kinds, shared, context=asked, stock_goal=stock)
 
+    def calibration(self) -> Calibration:
+        """The temperature and threshold shipped with the adapter (``confidence.json``;
+        temperature 1 and threshold 0 when it has none), ``unsure_below`` over its
+        threshold."""
+        if self._calibration is None:
+            try:
+                found = load_calibration(self.adapter)
+            except ValueError as exc:
+                raise BrainError(str(exc)) from exc
+            found = found or Calibration(temperature=1.0, threshold=0.0)
+            if self.unsure_below is not None:
+                found = dataclasses.replace(found, threshold=self.unsure_below)
+            self._calibration = found
+        return self._calibration
+
+    def confidence(self, scores: Sequence[float], nothing: float) -> Confidence:
+        """The calibrated probabilities of the entries' ``scores`` and of nothing fits."""
+        return confidence(scores, nothing, self.calibration().temperature)
+
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
             raise BrainError(  # the tokenizer takes text; a goal is a sentence or a few
@@ -364,25 +395,69 @@ class IntentBrain(MiniLMRuntime):
             scores, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
-            notes.append(f"{part!r}: {element.label!r} {scores[best]:.1f} vs nothing {nothing:.1f}")
+            sure = self.confidence(scores, nothing)
+            notes.append(
+                f"{part!r}: {element.label!r} {scores[best]:.1f} vs nothing {nothing:.1f} "
+                f"({100 * sure.probability:.0f}% sure)"
+            )
+            unsure = sure.probability < self.calibration().threshold
             if scores[best] < nothing:
                 if history:
                     continue  # this part may be done on an earlier screen
+                if unsure:
+                    raise self._unsure(part, goal, menu, sure, notes)
                 raise GoalUnreachable(
                     f"nothing on the menu fits {part!r} (best: {element.label!r} at "
-                    f"{scores[best]:.1f}, below the nothing-fits score {nothing:.1f})"
+                    f"{scores[best]:.1f}, below the nothing-fits score {nothing:.1f})",
+                    confidence=sure.probability,
                 )
             # done when clicked, or when something acted on earlier fits it at least as
             # well ("Save" clicked, then "Saved notes.txt" appears); a better fit than
             # anything clicked ("File", then its "Save") is the part's next step
             if normalize_label(element.label) in done or max(before, default=-1e9) >= scores[best]:
                 continue
+            if unsure:
+                raise self._unsure(part, goal, menu, sure, notes)
             return Decision(
-                action=_act(element, part, goal), choice=best + 1, reply=part, note="; ".join(notes)
+                action=_act(element, part, goal),
+                choice=best + 1,
+                reply=part,
+                note="; ".join(notes),
+                confidence=sure.probability,
             )
         if history:
             return Decision(action=Action.make("done", reason="every part of the goal was done"))
         raise GoalUnreachable(f"no part of {goal!r} fits the menu ({'; '.join(notes)})")
+
+    def _unsure(
+        self, part: str, goal: str, menu: Menu, sure: Confidence, notes: Sequence[str]
+    ) -> Unsure:
+        """The give-up that names the best candidates for ``part``, for a person to choose."""
+        top = [(i, p) for i, p in sure.ranked if i is not None][:MAX_OPTIONS]
+        options = tuple(
+            Decision(
+                action=_act(menu.entries[i], part, goal),
+                choice=i + 1,
+                reply=part,
+                note="; ".join(notes),
+                confidence=p,
+            )
+            for i, p in top
+        )
+        choices = Choices(
+            part=part,
+            options=options,
+            probabilities=tuple(p for _, p in top),
+            nothing=sure.nothing,
+            threshold=self.calibration().threshold,
+        )
+        return Unsure(
+            f"not sure what {part!r} asks for on this screen ({choices.named()}; it acts at "
+            f"{100 * choices.threshold:.0f}% or more): let a person choose (at a terminal, "
+            "or --console; --unsure ask), or say it in other words",
+            choices=choices,
+            confidence=sure.probability,
+        )
 
 
 _WORDS: Final = re.compile(r"\w+")

@@ -9,6 +9,11 @@ on the goal side of MiniLM and the small scoring head beside it, and writes
 ``--rescore`` trains nothing: it scores the adapter in ``--out`` on the held-out sets again
 (after a change to how the brain decides) and rewrites the card's held-out figures.
 
+``--calibrate-confidence`` trains nothing either: it fits the confidence temperature and
+the threshold below which the brain asks (:mod:`._confidence`) on the synthetic dev split
+(the same dev decisions that calibrate the head, never the held-out sets) and writes
+``confidence.json`` beside the adapter; a training run does this too.
+
 Progress, figures and errors go to this module's logger (run as a command, it prints
 them on stderr). Exit codes: 0 trained (or rescored), 2 bad arguments (or, with
 ``--rescore``, no card for these weights), 3 a held-out goal leaked into the training
@@ -31,6 +36,15 @@ from typing import Any, Final
 
 from ..._elements import KINDS
 from ..._errors import MissingExtra, TraceError
+from ._confidence import (
+    CONFIDENCE_FILE,
+    TARGET_PRECISION,
+    Calibration,
+    choose_threshold,
+    confidence,
+    fit_temperature,
+    precision_coverage,
+)
 from ._intent import (
     ADAPTER_DIR,
     HEAD_FILES,
@@ -304,11 +318,12 @@ def score_by_domain(
 
 
 def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, Any]:
-    """The trained brain on every case file in ``folders``: per domain and overall."""
+    """The trained brain on every case file in ``folders``, forced to choose every time
+    (its confidence threshold off: plain accuracy): per domain and overall."""
     from ...records import load_traces
     from ._intent import IntentBrain
 
-    brain = IntentBrain(adapter=adapter, threads=threads)
+    brain = IntentBrain(adapter=adapter, threads=threads, unsure_below=0)  # plain accuracy
     per: dict[str, list[int]] = {}
     for folder in folders:
         score_by_domain(brain, load_traces(folder), default=folder.name, into=per)
@@ -354,12 +369,61 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
+        "--calibrate-confidence",
+        action="store_true",
+        help="train nothing: fit the confidence temperature and the asking threshold of the "
+        f"adapter in --out on the synthetic dev split, and write its {CONFIDENCE_FILE}",
+    )
+    p.add_argument(
         "--rescore",
         action="store_true",
         help="train nothing: score the adapter in --out on the held-out sets again (after a "
         "change to how the brain decides) and rewrite its card's held-out figures",
     )
     return p
+
+
+def calibrate_confidence(
+    out: Path, dev: Sequence[Example], threads: int, precision: float = TARGET_PRECISION
+) -> Calibration:
+    """Fit the temperature on the ``dev`` decisions' scores (numpy, the shipped weights in
+    ``out``), choose the lowest threshold whose dev precision is ``precision``, and write
+    both to ``out/confidence.json``."""
+    from ..._elements import Element
+    from ._intent import IntentBrain
+
+    brain = IntentBrain(adapter=out, threads=threads, unsure_below=0.0)
+    decisions: list[tuple[list[float], int]] = []
+    for example in dev:
+        entries = [
+            Element(label=label, box=(0, 0, 1, 1), source="scripted", kind=kind)
+            for label, kind in example.entries[:_MENU]
+        ]
+        scores, nothing = brain.scores(example.goal, entries)
+        answer = len(entries) if example.answer is None else example.answer
+        decisions.append(([*scores, nothing], answer))
+    temperature = fit_temperature(decisions)
+    points = []
+    for logits, answer in decisions:
+        sure = confidence(logits[:-1], logits[-1], temperature)
+        chosen = len(logits) - 1 if sure.chosen is None else sure.chosen
+        points.append((sure.probability, chosen == answer))
+    threshold = choose_threshold(points, precision)
+    got, covered = precision_coverage(points, threshold)
+    about = {
+        "command": "python -m tiny_computer_agent.brains.models.train_intent "
+        "--calibrate-confidence",
+        "fitted_on": "the synthetic dev split (phrasings and labels never trained on)",
+        "dev_decisions": len(points),
+        "dev_accuracy": round(sum(r for _, r in points) / len(points), 4),
+        "target_precision": precision,
+        "dev_precision": round(got, 4),
+        "dev_coverage": round(covered, 4),
+        "sha256": _sha256(out),
+    }
+    found = Calibration(temperature=temperature, threshold=threshold, about=about)
+    (out / CONFIDENCE_FILE).write_text(json.dumps(found.to_dict(), indent=2) + "\n")
+    return found
 
 
 def rescore(out: Path, heldout: Path, threads: int) -> int:
@@ -409,32 +473,48 @@ def _without_leaks(
     return None
 
 
+def _calibrate_only(args: argparse.Namespace, inventory: Inventory) -> int:
+    """--calibrate-confidence: the dev split the training calibrates on, and the fit."""
+    echoes = args.question_echoes
+    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
+    _log.info("%s", json.dumps(calibrate_confidence(args.out, dev, args.threads).to_dict()))
+    return 0
+
+
+def _positive(args: argparse.Namespace) -> bool:
+    """Whether the counts are all at least 1 (else logged)."""
+    if min(args.steps, args.batch, args.examples, args.rank, args.threads, args.dev) >= 1:
+        return True
+    _log.error(
+        "train_intent: --steps, --batch, --examples, --rank, --threads and --dev must be >= 1"
+    )
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     args = _parser().parse_args(argv)
-    if min(args.steps, args.batch, args.examples, args.rank, args.threads, args.dev) < 1:
-        _log.error(
-            "train_intent: --steps, --batch, --examples, --rank, --threads and --dev must be >= 1"
-        )
+    if not _positive(args):
         return 2
     if args.rescore:
         return rescore(args.out, args.heldout, args.threads)
-    settings = Settings(
-        steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
-        rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
-    )  # fmt: skip
+    echoes = args.question_echoes
     try:
         inventory = load_inventory(args.inventory)
     except (OSError, ValueError) as exc:
         _log.error("train_intent: --inventory: %s", exc)
         return 2
-    echoes = args.question_echoes
+    if args.calibrate_confidence:
+        return _calibrate_only(args, inventory)
+    settings = Settings(
+        steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
+        rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
+    )  # fmt: skip
     examples = generate(
         inventory, settings.examples, settings.seed, split="train", question_echoes=echoes
     )
     heldout = heldout_goals(args.heldout) if args.heldout.is_dir() else []
-    kept = _without_leaks(heldout, examples, inventory)
-    if kept is None:
+    if (kept := _without_leaks(heldout, examples, inventory)) is None:
         return 3
     examples = kept
     try:
@@ -447,6 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     calibration = trainer.calibrate(dev)
     _log.info("%s", json.dumps(calibration))
     trainer.save(args.out, settings.model)
+    calibrate_confidence(args.out, dev, settings.threads)
     card: dict[str, Any] = {
         "format": "tiny-computer-agent/intent-card",
         "command": "python -m tiny_computer_agent.brains.models.train_intent",
