@@ -12,6 +12,9 @@ library only):
     _calibrate.py calibrate(): pointer, capture and mapping checked against a known target
     _doctor.py    doctor(): what this machine can do, and the fix for what it cannot
     _xvfb.py      VirtualDesktop: a private Xvfb (+ openbox, + logical monitors)
+    _record.py    InputRecorder, watch(): what a person does (X RECORD), each thing
+                  with the screen's index just before it (``--teach``)
+    _sandbox.py   Sandbox: one program alone on a nested X server (Xephyr or Xvfb)
 
 Install with ``pip install 'tiny-computer-agent[desktop]'``.
 """
@@ -22,22 +25,29 @@ from ._calibrate import Calibration, MonitorCalibration, calibrate, load_calibra
 from ._capture import CAPTURE_BACKENDS, Monitor, open_capture
 from ._doctor import Check, doctor, ready, render_doctor
 from ._inputs import RealInputExecutor, pyautogui_keys
+from ._record import STOP_CHORD, Demonstration, InputEvent, InputRecorder, watch
 from ._ring import FrameRing, RawFrame, RingFrame
+from ._sandbox import Sandbox
 from ._screen import DesktopScreen, frame_mapping
 from ._settle import Settle, SettleResult
 from ._xvfb import VirtualDesktop, make_dummy_xauthority
 
 __all__ = [
     "CAPTURE_BACKENDS",
+    "STOP_CHORD",
     "Calibration",
     "Check",
+    "Demonstration",
     "DesktopScreen",
     "FrameRing",
+    "InputEvent",
+    "InputRecorder",
     "Monitor",
     "MonitorCalibration",
     "RawFrame",
     "RealInputExecutor",
     "RingFrame",
+    "Sandbox",
     "Settle",
     "SettleResult",
     "VirtualDesktop",
@@ -50,4 +60,5 @@ __all__ = [
     "pyautogui_keys",
     "ready",
     "render_doctor",
+    "watch",
 ]
