@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from ._actions import VERB_TABLE, Action
+from ._asking import Asker, settle
 from ._contracts import (
     ActionResult,
     Brain,
@@ -51,7 +52,7 @@ from ._contracts import (
     Step,
     StepError,
 )
-from ._elements import Element, Observation, normalize_label, without_shortcut
+from ._elements import Element, Observation, Window, normalize_label, without_shortcut
 from ._errors import (
     ActionError,
     BrainError,
@@ -60,13 +61,15 @@ from ._errors import (
     PolicyRefusal,
     ScreenUnavailable,
     TargetError,
+    Unsure,
 )
 from ._events import Gate, Listener, RunEvent
 from ._executors import DryRunExecutor, carry_out
 from ._history import HISTORY_WINDOW, History, Ledger
-from ._menu import DEFAULT_MENU_SIZE, build_menu
+from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu
 from ._policy import Policy
-from ._waiting import Watch, watch
+from ._waiting import GAP_SECONDS, Watch, between, watch
+from ._wheel import scroll_spot
 from .brains import split_goal
 
 __all__ = [
@@ -164,6 +167,7 @@ class _Run:
     on_step: Callable[[Step], None] | None
     listeners: tuple[Listener, ...] = ()
     gate: Gate | None = None
+    asker: Asker | None = None
     steps: list[Step] = dataclasses.field(default_factory=list)
     visible_at_start: bool = False
     #: the actions carried out so far, in order (the policy's history)
@@ -217,6 +221,7 @@ class _Run:
             "max_steps": self.policy.max_steps,
             "max_wait_seconds": self.policy.max_wait_seconds,
             "dry_run": not self.policy.real_input,
+            "scope": list(self.policy.scope),
             "brain": type(self.brain).__name__,
             "executor": type(self.executor).__name__,
         }
@@ -240,11 +245,49 @@ class _Run:
         )
 
     def look(self) -> Observation:
-        """The frame for this step: the one a passive step left standing, or a capture."""
+        """The frame for this step: the one a passive step left standing, or a capture;
+        after an action that left no window of its program on screen, the one the wait
+        between windows ended on (:func:`~._waiting.between`, no brain calls)."""
         if self.reuse is not None:
             obs, self.reuse = self.reuse, None
             return obs
-        return self.screen.capture()
+        return self.bridged(self.screen.capture())
+
+    def bridged(self, obs: Observation) -> Observation:
+        """``obs``, or when the real action before it closed its program's window and
+        the next is not up yet, the frame once it came (or the screen settled)."""
+        last = self.steps[-1] if self.steps else None
+        if (
+            last is None
+            or not last.acted
+            or last.result is None
+            or last.result.dry_run
+            or last.observation is None
+            or last.decision is None
+            or VERB_TABLE[last.decision.action.verb].harness
+        ):
+            return obs
+        waited = between(
+            self.screen,
+            last.observation,
+            obs,
+            acted=_acted_window(last.observation, last.decision.action),
+            deadline=min(GAP_SECONDS, self.policy.max_wait_seconds),
+            check=self.policy.check_kill_switch,
+        )
+        if waited is None:
+            return obs
+        log.info("%s", waited.describe())
+        found = waited.observation
+        return dataclasses.replace(found, notes=(*found.notes, waited.describe()))
+
+
+def _acted_window(obs: Observation, action: Action) -> Window | None:
+    """The window of the element ``action`` was aimed at, when ``obs`` lists it."""
+    element = next((e for e in obs.elements if e.id == action.target_id), None)
+    if element is None or not element.window:
+        return None
+    return next((w for w in obs.windows if w.id == element.window), None)
 
 
 def run_episode(
@@ -259,10 +302,11 @@ def run_episode(
     on_step: Callable[[Step], None] | None = None,
     listeners: Sequence[Listener] = (),
     gate: Gate | None = None,
+    asker: Asker | None = None,
 ) -> Episode:
     """Run one episode and return it. Nothing is clicked unless ``executor`` is a real
-    executor *and* ``policy`` was armed; the default executor is a dry run. ``listeners``
-    hear each event as it happens, ``gate`` may hold an action (see ``_events``)."""
+    executor *and* ``policy`` was armed (default: a dry run). ``listeners`` hear each event,
+    ``gate`` may hold an action (``_events``), ``asker`` is asked when the brain is unsure."""
     if not goal or not goal.strip():
         raise ValueError("the goal is empty; say what to do, e.g. \"click 'Save'\"")
     run = _Run(
@@ -276,6 +320,7 @@ def run_episode(
         on_step=on_step,
         listeners=tuple(listeners),
         gate=gate,
+        asker=asker,
     )
     run.ledger = Ledger.for_goal(split_goal(run.goal))
     run.emit(RunEvent(kind="start", goal=run.goal, settings=run.settings()))
@@ -320,6 +365,9 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     except ScreenUnavailable as exc:
         run.record(Step(index=index, observation=None, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc))
+    except PolicyRefusal as exc:  # the kill switch, while waiting between windows
+        run.record(Step(index=index, observation=None, refusal=_refusal(exc)))
+        return run.end("refused", str(exc))
     timings["observe"] = time.perf_counter() - t0
     if index == 1 and run.verify_text:
         run.visible_at_start = obs.shows(run.verify_text)
@@ -330,7 +378,7 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     run.emit(RunEvent(kind="observe", index=index, observation=obs, menu=base.menu))
     t0 = time.perf_counter()
     try:
-        decision = run.brain.decide(run.goal, menu, run.history())
+        decision = _decide(run, menu)
     except GoalUnreachable as exc:
         run.record(dataclasses.replace(base, error=_error("goal-unreachable", exc)))
         return run.end("unreachable", str(exc), obs)
@@ -351,6 +399,15 @@ def _one_step(run: _Run, index: int) -> Episode | None:
         run.record(dataclasses.replace(step, error=_error("no-progress", reason)))
         return run.end("stuck", reason, obs)
     return _act(run, step, obs, decision)
+
+
+def _decide(run: _Run, menu: Menu) -> Decision:
+    """The brain's decision; when it is unsure, the candidate the person chose (the
+    brain's give-up when there is no one to ask, or the person chose none)."""
+    try:
+        return run.brain.decide(run.goal, menu, run.history())
+    except Unsure as exc:
+        return settle(exc, run.asker)
 
 
 def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode | None:
@@ -556,25 +613,41 @@ SEEK_SCROLLS: Final = 6
 
 def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
     """``seek``: look for a label that is not on screen by scrolling the area under the
-    target (with none, the top-most window's list, see :func:`_scroll_spot`; with no
-    list, under the pointer): down up to :data:`SEEK_SCROLLS` times, then back up,
-    looking after each scroll, with no brain calls. It stops where the label shows (that
-    frame stands for the next step) or where a scroll changed nothing (the end of the
-    list). Each scroll is real input, checked by the policy like any action; a dry run
-    cannot scroll, so it says so and finds nothing."""
+    target (with none, the top-most window's list, see :func:`~._wheel.scroll_spot`):
+    down up to :data:`SEEK_SCROLLS` times, then back up, looking after each scroll, with
+    no brain calls. It stops where the label shows (that frame stands for the next step)
+    or where a scroll changed nothing (the end of the list). The wheel turns only over
+    something that scrolls: with no target and nothing on screen that scrolls, it gives
+    up without turning it (a wheel over a drawing, a spin box or a slider changes it).
+    Each scroll is real input, checked by the policy like any action (a target that does
+    not scroll is refused, rule ``wheel-target``); a dry run cannot scroll, so it says
+    where it would and finds nothing."""
     want = action.text or ""
-    dry = not run.policy.real_input
-    if dry:
-        why = "a dry run does not scroll, so nothing new can come into view"
-        return ActionResult(
-            ok=False, description=f"seek {want!r}: {why}", dry_run=True, error=why, passive=True
-        )
-    current, moves = obs, list[str]()
     where: dict[str, Any] = {}
     if action.target:
         where = {"target": action.target, "target_id": action.target_id}
-    elif (spot := _scroll_spot(obs)) is not None:
+    elif (spot := scroll_spot(obs)) is not None:
         where = {"target": spot.label, "target_id": spot.id}
+    else:
+        dry = not run.policy.real_input
+        why = (
+            f"{'a dry run does not scroll, and ' if dry else ''}nothing on screen scrolls "
+            "(no list, text view or page in the top-most window), so the wheel was not turned"
+        )
+        return _sought(want, [], why, ok=False, dry=dry, passive=True)
+    first = Action.make("scroll", direction="down", amount=SEEK_NOTCHES, **where)
+    run.policy.check(first, obs, history=run.actions)  # a dry run says a refusal too
+    if not run.policy.real_input:
+        over = f"; it would scroll over {where['target']!r}"
+        why = "a dry run does not scroll, so nothing new can come into view"
+        return ActionResult(
+            ok=False,
+            description=f"seek {want!r}: {why}{over}",
+            dry_run=True,
+            error=why,
+            passive=True,
+        )
+    current, moves = obs, list[str]()
     for direction, budget in (("down", SEEK_SCROLLS), ("up", 2 * SEEK_SCROLLS)):
         for _ in range(budget):
             run.policy.check_kill_switch()
@@ -622,41 +695,6 @@ def _caught_up(run: _Run, found: Observation) -> Observation:
     return current
 
 
-#: Kinds a scrollable list is made of; plain text (``""``, ``"text"``) counts when it
-#: stands in a column.
-_ROW_KINDS: Final = frozenset({"item", "cell"})
-_TEXT_KINDS: Final = frozenset({"", "text"})
-
-
-def _scroll_spot(obs: Observation) -> Element | None:
-    """Where a ``seek`` with no target scrolls: the middle row of the top-most window's
-    list (its list items or table cells; else the longest column of plain text lines
-    sharing a left edge, three or more). The pointer may be anywhere (over the desktop,
-    where a window manager's wheel switches desktops; over a button), and a wheel
-    scrolls only what is under it. None when nothing looks like a list: the pointer
-    stays where it is."""
-    top = obs.windows[0].id if obs.windows else None
-    mine = [e for e in obs.elements if top is None or not e.window or e.window == top]
-    rows = [e for e in mine if e.kind in _ROW_KINDS]
-    if not rows:
-        rows = _longest_column([e for e in mine if e.kind in _TEXT_KINDS])
-    if not rows:
-        return None
-    rows.sort(key=lambda e: e.center[1])
-    return rows[len(rows) // 2]
-
-
-def _longest_column(texts: Sequence[Element], slack: int = 6) -> list[Element]:
-    """The most text lines whose left edges lie within ``slack`` pixels of one another
-    (a list's rows), if three or more."""
-    best: list[Element] = []
-    for anchor in texts:
-        column = [e for e in texts if abs(e.box[0] - anchor.box[0]) <= slack]
-        if len(column) > len(best):
-            best = column
-    return best if len(best) >= 3 else []
-
-
 def _shows_label(obs: Observation, label: str) -> bool:
     """Whether an element's label is ``label`` once normalised (a label, not prose), or
     is it with a shortcut shown after it ("Load ... Ctrl+F")."""
@@ -664,14 +702,23 @@ def _shows_label(obs: Observation, label: str) -> bool:
     return any(want in (e.key, normalize_label(without_shortcut(e.label))) for e in obs.elements)
 
 
-def _sought(want: str, moves: Sequence[str], error: str, *, ok: bool) -> ActionResult:
+def _sought(
+    want: str,
+    moves: Sequence[str],
+    error: str,
+    *,
+    ok: bool,
+    dry: bool = False,
+    passive: bool = False,
+) -> ActionResult:
     said = ", ".join(moves) or "no scroll"
     found = "found it" if ok else f"gave up: {error}"
     return ActionResult(
         ok=ok,
         description=f"seek {want!r}: scrolled {said}; {found}; no brain calls",
-        dry_run=False,
+        dry_run=dry,
         error=error,
+        passive=passive,
     )
 
 

@@ -26,6 +26,13 @@ A change since the frame the brain saw counts: when the screen's own record says
 whole screen moved since then, a region watch compares that area's pixels in the
 brain's frame with a fresh grab (no OCR, so the wait is not blind for the second a
 read takes), and a text wait reads the screen once at the start.
+
+Between windows (:func:`between`, the loop's, before any decision): an action that
+closed its program's window often leaves a gap before the next one (a chain of dialogs,
+a wizard's next page, a Save As leaving for its dialog). When the frame after an action
+shows no window of the program acted on (:func:`gap`), the harness watches the screen,
+no brain calls, until a window of it is there, or the screen held still for
+:data:`GAP_STILL` seconds with none (the program is done), or :data:`GAP_SECONDS` passed.
 """
 
 from __future__ import annotations
@@ -37,9 +44,21 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ._contracts import Screen
-from ._elements import Observation
+from ._elements import Observation, Window
 
-__all__ = ["WAKE_REASONS", "WaitResult", "Watch", "elements_in_region", "watch"]
+__all__ = [
+    "BETWEEN",
+    "GAP_SECONDS",
+    "GAP_STILL",
+    "WAKE_REASONS",
+    "Gap",
+    "WaitResult",
+    "Watch",
+    "between",
+    "elements_in_region",
+    "gap",
+    "watch",
+]
 
 #: What ends a wait.
 WAKE_REASONS: Final = ("text", "change", "still", "timeout")
@@ -354,3 +373,114 @@ _WHOLE_EVERY: Final = 2.0
 
 def _read_whole(now: float, last_change: float, last_read: float, what: Watch) -> bool:
     return now - last_change >= what.quiet or now - last_read >= _WHOLE_EVERY
+
+
+#: Between windows: the longest the harness waits for a window of the program acted on
+#: (the policy's ``max_wait_seconds`` caps it too), and how long a screen showing none
+#: must hold still to count as settled (a program that ended; a dialog of a loaded
+#: machine's program takes a second or two to come).
+GAP_SECONDS: Final = 10.0
+GAP_STILL: Final = 2.0
+#: How the note on a frame that a wait between windows ended on begins.
+BETWEEN: Final = "between windows"
+
+
+def _same_program(a: Window, b: Window) -> bool:
+    """Whether two windows are one program's: its process, its name, or its class."""
+    return (
+        (a.pid is not None and a.pid == b.pid)
+        or (bool(a.process) and a.process == b.process)
+        or (bool(a.wm_class) and a.wm_class == b.wm_class)
+    )
+
+
+def gap(before: Observation, after: Observation, acted: Window | None = None) -> str:
+    """Why ``after``, the frame after an action on ``before``, looks like the moment
+    between two windows ("" when it does not): no window is listed though one was, or
+    none of the program ``acted`` on (default: ``before``'s top-most window) is, nor a
+    new one; or the index holds nothing but grid cells where text was read before (a
+    window mapped but not yet painted)."""
+    if before.windows and not after.windows:
+        return "no window is on screen (one was before the action)"
+    if before.windows and not _program_shown(before, after, acted):
+        program = acted if acted is not None else before.windows[0]
+        name = program.process or (program.wm_class[-1] if program.wm_class else program.title)
+        return f"no window of {name!r} (acted on) is on screen"
+    readable = any(e.source != "grid" for e in before.elements)
+    if readable and all(e.source == "grid" for e in after.elements):
+        return "nothing on screen can be read (it could before)"
+    return ""
+
+
+def _program_shown(before: Observation, after: Observation, acted: Window | None) -> bool:
+    """Whether ``after`` lists a window of the program acted on, or a new window (the
+    next one, whoever's it is); True when nothing tells one program from another."""
+    program = acted if acted is not None else before.windows[0]
+    if not (program.pid or program.process or program.wm_class):
+        return True
+    if any(_same_program(program, w) for w in after.windows):
+        return True
+    return bool({w.id for w in after.windows} - {w.id for w in before.windows})
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class Gap:
+    """How a wait between windows ended: ``woke`` ("window": one of the program is
+    there; "still": the screen held still with none; "timeout"), the ``seconds`` it took,
+    the ``looks`` (captures with indexing), and the ``observation`` to decide on."""
+
+    woke: str
+    seconds: float
+    looks: int
+    observation: Observation
+    why: str
+
+    def describe(self) -> str:
+        how = {
+            "window": "a window came",
+            "still": f"the screen held still {GAP_STILL:g}s with none",
+            "timeout": "none came",
+        }[self.woke]
+        return (
+            f"{BETWEEN} ({self.why}): waited {self.seconds:.2f}s, no brain calls, "
+            f"{self.looks} looks; {how}"
+        )
+
+
+def between(
+    screen: Screen,
+    before: Observation,
+    after: Observation,
+    *,
+    acted: Window | None = None,
+    deadline: float = GAP_SECONDS,
+    check: Callable[[], None] = lambda: None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Gap | None:
+    """None when ``after`` (the frame after an action on ``before``) is no :func:`gap`;
+    else watch ``screen`` (no brain calls) until a window of the program comes, the
+    screen holds still :data:`GAP_STILL` seconds, or ``deadline`` passes, looking again
+    after each change that held still. ``check`` runs at every poll (the kill switch)."""
+    why = gap(before, after, acted)
+    if not why:
+        return None
+    start, current, looks, woke = clock(), after, 0, "timeout"
+    while gap(before, current, acted):
+        left = deadline - (clock() - start)
+        if left <= 0:
+            break
+        quiet = min(0.3, left)
+        what = Watch(until="change", deadline=min(GAP_STILL, left), quiet=quiet, poll=quiet / 3)
+        waited = watch(screen, current, what, check=check, clock=clock, sleep=sleep)
+        if waited.woke == "timeout" and not waited.changed:
+            woke = "still" if left > GAP_STILL else "timeout"
+            break
+        if waited.observation is not None and waited.woke == "change":
+            current = waited.observation  # a screen with no signature: its last capture
+        else:
+            current, looks = screen.capture(), looks + 1
+        looks += waited.looks
+    else:
+        woke = "window"
+    return Gap(woke=woke, seconds=clock() - start, looks=looks, observation=current, why=why)

@@ -34,7 +34,7 @@ from .._elements import (
     normalize_label,
     reading_order,
 )
-from ._windows import window_at
+from ._windows import uncovered, window_at
 
 #: A box in frame pixels: left, top, right, bottom.
 Box = tuple[int, int, int, int]
@@ -123,7 +123,8 @@ class FusedDetector:
        are: names, roles and states from the toolkit. A pixel element whose centre lies
        in one of them, or that holds one's centre, is dropped (the tree names it
        better); pixel elements where the tree says nothing stay (canvas text, Tk and
-       X Toolkit programs, which have no tree).
+       X Toolkit programs, which have no tree). A tree element that another window
+       covers is left out first: it does not name what the pixels there show.
        A nameless tree element is named by the text OCR reads inside it.
        With ``tree_first`` (the default), what the tree already names is not read
        again: OCR and shapes see the frame with each named tree element's box painted flat
@@ -155,7 +156,9 @@ class FusedDetector:
 
     def detect(self, frame: Frame) -> Detection:
         frame = as_frame(frame)
-        tree = _round_toggles(frame, frame.accessible) if self.accessibility else ()
+        # a tree element another window covers is not what the pixels there show
+        shown = uncovered(frame.accessible, frame.windows, frame.mapping)
+        tree = _round_toggles(frame, shown) if self.accessibility else ()
         seen = _masked(frame, tree=bool(tree) and self.tree_first, bars=self.window_titles)
         found = self.ocr.detect(seen) if self.ocr is not None else Detection(elements=())
         notes = list(found.notes)

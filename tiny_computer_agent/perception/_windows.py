@@ -4,7 +4,10 @@ Why: two dialogs that both say "OK" are told apart only by their windows. OCR re
 visible pixels, so an OCR element always lies in the top-most window at its centre:
 :func:`assign_windows` gives it that window's id. An element that already names its
 window (the accessibility tree knows it) but whose centre another window covers is not
-visible, so it is dropped: a person could not click it there.
+visible, so it is dropped: a person could not click it there (:func:`uncovered`). The
+fused detector drops such tree elements before it fuses, so a covered element never
+stands for the pixels of the window now over it, and a pixel element whose pixels did
+not change belongs to whichever window is on top there now.
 
 Geometry: elements are in *frame* pixels, windows in *screen* pixels (the
 :class:`~tiny_computer_agent._elements.FrameMapping` converts); windows come
@@ -24,7 +27,7 @@ from typing import Final
 from .._elements import Element, FrameMapping, Observation, Window, normalize_label
 from .._errors import AmbiguousTarget, TargetError
 
-__all__ = ["assign_windows", "find_window", "window_at", "window_of"]
+__all__ = ["assign_windows", "find_window", "uncovered", "window_at", "window_of"]
 
 #: A query shorter than this (normalised) names a window only by its whole title.
 _MIN_PART: Final = 3
@@ -66,6 +69,28 @@ def assign_windows(
         elif element.window == on_top.id or element.window not in listed:
             out.append(element)
         # else: its own window is listed, and another one lies over its centre
+    return tuple(out)
+
+
+def uncovered(
+    elements: Iterable[Element], windows: Sequence[Window], mapping: FrameMapping
+) -> tuple[Element, ...]:
+    """The ``elements`` a person can see: those that name no window, or a window that is
+    not listed, or whose own window is the top-most at their centre. An element of a
+    window that another one now covers is left out, so it cannot stand for what the
+    pixels show there (two look-alike dialogs stacked: the lower one's OK lies under the
+    upper one's, and the button seen is the upper one's)."""
+    listed = {w.id for w in windows}
+    out = []
+    for element in elements:
+        if not element.window or element.window not in listed:
+            out.append(element)
+            continue
+        cx, cy = element.center
+        x, y = mapping.left + cx * mapping.scale_x, mapping.top + cy * mapping.scale_y
+        on_top = window_at(windows, x, y)
+        if on_top is None or on_top.id == element.window:
+            out.append(element)
     return tuple(out)
 
 
