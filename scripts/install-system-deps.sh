@@ -9,7 +9,12 @@
 # (xcalc) and x11-utils (xmessage) are the X Toolkit programs of tests/test_live_shapes.py.
 # xterm is the real terminal tests/test_live_terminal.py keeps every input out of.
 # mousepad (a GTK 3 editor) and pcmanfm (a GTK file manager) are the GTK programs of
-# tests/test_live_procedures.py.
+# tests/test_live_procedures.py. nedit (a Motif editor) and tk8.6 (wish, Tk's own file
+# dialog and combo box) are the other toolkits of tests/test_live_procedures_more.py.
+# xfe (Xfe, a FOX toolkit file manager) renames a file in tests/test_live_procedures_third.py.
+# xserver-xephyr (Xephyr) is the nested X server --sandbox shows a program in
+# (tests/test_live_sandbox.py). gir1.2-vte-2.91 is the VTE terminal widget that
+# tests/test_live_terminal_role.py knows only by its accessibility role.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
@@ -17,14 +22,16 @@ set -euo pipefail
 PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
-  yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm)
+  yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm xserver-xephyr
+  gir1.2-vte-2.91 nedit tk8.6 xfe)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
   [openbox]=openbox [zenity]=zenity [scrot]=scrot [xclip]=xclip
   [chromium]=chromium [chromedriver]=chromium-driver [tesseract]=tesseract-ocr
   [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
-  [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm
+  [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm [Xephyr]=xserver-xephyr
+  [nedit]=nedit [wish]=tk8.6 [xfe]=xfe
 )
 
 missing=()
@@ -39,6 +46,8 @@ done
 /usr/bin/python3 -c "import gi; gi.require_version('Atspi', '2.0')" >/dev/null 2>&1 \
   || missing+=(gir1.2-atspi-2.0 python3-gi at-spi2-core)
 [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi2-core)
+/usr/bin/python3 -c "import gi; gi.require_version('Vte', '2.91')" >/dev/null 2>&1 \
+  || missing+=(gir1.2-vte-2.91 python3-gi)
 if ! /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '4.0')" >/dev/null 2>&1; then
   missing+=(python3-gi gir1.2-gtk-4.0)
   PACKAGES+=(python3-gi gir1.2-gtk-4.0)

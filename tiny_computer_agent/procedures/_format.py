@@ -26,7 +26,9 @@ a parameter's value. Every step says how its effect is seen (``check``, one of
 :data:`CHECKS`); ``needs`` are conditions that must hold before it, ``unless`` one that
 makes it unneeded (the dialog is open already), ``otherwise`` the step to do instead
 when its target is not on screen (a Save button, else ctrl+s), ``wait`` the seconds to
-wait, with no brain calls, for what it needs or its check.
+wait, with no brain calls, for what it needs or its check. A step that names an
+optional parameter the goal gives no value is skipped: a form of up to four fields
+filled from a goal that names two.
 """
 
 from __future__ import annotations
@@ -61,17 +63,19 @@ __all__ = [
 
 #: The format version this code reads.
 FORMAT: Final = 1
-#: What a parameter may be: any text, a file's name (no folder), a label on screen.
-PARAMETER_TYPES: Final = ("text", "file name", "label")
+#: What a parameter may be: any text, a file's name (no folder), a label on screen, a
+#: file's full path (from ``/`` or ``~``).
+PARAMETER_TYPES: Final = ("text", "file name", "label", "path")
 #: The verbs a step may use: the harness's own vocabulary, less what a recorded
 #: sequence of steps should never do blind (drag, move) or cannot check (zoom, wait).
 STEP_VERBS: Final = ("click", "type", "key", "scroll", "seek", "wait_for", "focus")
 #: How a condition is written (one key of an object, or the word "changed"):
 #: shows: one of the texts is visible; gone: none is; window: a window whose title holds
 #: one ("any": some window is open); element: an element with one of the labels (and
-#: ``kind``); changed: the index or a window's title changed since before the step;
-#: unchecked: the step has no effect the index can see, and the reason says why.
-CHECKS: Final = ("shows", "gone", "window", "element", "changed", "unchecked")
+#: ``kind``); ticked: a check box (or radio) with one of the labels shows a tick;
+#: changed: the index or a window's title changed since before the step; unchecked:
+#: the step has no effect the index can see, and the reason says why.
+CHECKS: Final = ("shows", "gone", "window", "element", "ticked", "changed", "unchecked")
 #: Which element a target with no label means, of those of its kind.
 PICKS: Final = ("first", "last")
 #: The longest a step may wait for what it needs or for its check (the policy caps it too).
@@ -80,7 +84,12 @@ DEFAULT_STEP_WAIT: Final = 10.0
 MAX_FILE_BYTES: Final = 256 * 1024
 _PLACEHOLDER: Final = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _NAME: Final = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
-_SAMPLE: Final = {"text": "sample text", "file name": "sample.txt", "label": "Sample"}
+_SAMPLE: Final = {
+    "text": "sample text",
+    "file name": "sample.txt",
+    "label": "Sample",
+    "path": "/home/sample/sample.txt",
+}
 _TOP_KEYS: Final = (
     "format",
     "name",
@@ -142,6 +151,7 @@ class Condition:
             "gone": f"{said} is no longer visible",
             "window": "a window is open" if not self.texts else f"a window titled {said}",
             "element": f"{Target(labels=self.texts, kind=self.kind).describe()} is on screen",
+            "ticked": f"the box {said} is ticked",
             "changed": "the screen changed",
             "unchecked": f"nothing to check ({self.reason})",
         }[self.what]
@@ -176,6 +186,11 @@ class ProcedureStep:
         }.get(self.verb, f"{self.verb} {f}")
         instead = f" (else {self.otherwise.describe()})" if self.otherwise else ""
         return said.strip() + instead
+
+    def uses(self) -> list[str]:
+        """The parameters the step names anywhere (fields, target, conditions, what it
+        does instead), in order."""
+        return _placeholders_of(self)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)

@@ -32,10 +32,12 @@ from .._contracts import Brain, Decision, Step, sees_pixels
 from .._elements import Element, Observation, match_score, normalize_label
 from .._errors import ActionError, BrainError, GoalUnreachable
 from .._menu import Menu
+from .._waiting import BETWEEN
 from ..brains import PlannerBrain
 from ._format import Condition, ProcedureStep, Target, fill
 from ._library import Library, load_library
 from ._match import Match, match_goal
+from ._meaning import MIN_MARGIN, MIN_SIMILARITY, Embed, Meaning
 
 __all__ = ["ProcedureBrain"]
 
@@ -49,11 +51,18 @@ class ProcedureBrain:
     """Plays the procedure a goal asks for; any other goal goes to ``fallback``.
 
     ``library``: the procedures to match (default: :func:`~._library.load_library`,
-    read on the first decision)."""
+    read on the first decision). ``embed``: sentence vectors (the intent brain's), with
+    which a goal no pattern takes is matched by meaning (:class:`~._meaning.Meaning`,
+    ``min_similarity`` and ``min_margin`` its thresholds); a procedure chosen so starts
+    only on a screen where its preconditions hold, else ``fallback`` decides."""
 
     name: str = "planner"
     fallback: Brain = dataclasses.field(default_factory=PlannerBrain)
     library: Library | None = None
+    embed: Embed | None = None
+    min_similarity: float = MIN_SIMILARITY
+    min_margin: float = MIN_MARGIN
+    _meaning: Meaning | None = dataclasses.field(default=None, init=False, repr=False)
 
     @property
     def sees_pixels(self) -> bool:
@@ -70,13 +79,34 @@ class ProcedureBrain:
 
     def matches(self, goal: str) -> Match | None:
         """The procedure ``goal`` asks for, with its values, or None."""
-        return match_goal(goal, self.procedures().procedures)
+        return self.choose(goal)[0]
+
+    def choose(self, goal: str) -> tuple[Match | None, str]:
+        """:meth:`matches`, and why in words when it was by meaning (or none was)."""
+        found = match_goal(goal, self.procedures().procedures)
+        if found is not None or self.embed is None:
+            return found, ""
+        if self._meaning is None:
+            self._meaning = Meaning(
+                embed=self.embed,
+                procedures=self.procedures().procedures,
+                min_similarity=self.min_similarity,
+                min_margin=self.min_margin,
+            )
+        return self._meaning.choose(goal)
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        found = self.matches(goal)
-        if found is None:
-            return self.fallback.decide(goal, menu, history)
-        return _Play(found, menu, tuple(history)).next()
+        found, why = self.choose(goal)
+        play = _Play(found, menu, tuple(history)) if found is not None else None
+        meant = play is not None and found is not None and found.how == "meaning"
+        if play is not None and meant and not play.marks() and (unmet := play.unmet()):
+            why, play = f"{why}; not started: {unmet}", None
+        if play is None:
+            decision = self.fallback.decide(goal, menu, history)
+            said = f"no procedure ({why})" if why else ""
+            note = "; ".join(n for n in (said, decision.note) if n)
+            return dataclasses.replace(decision, note=note) if said else decision
+        return play.next()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -163,10 +193,8 @@ class _Play:
         if not waited and (gap := self.gap()):
             anchor = self.steps[min(n, len(self.steps)) - 1]
             return self.wait(anchor, Condition(what="changed"), "wait", gap, n=n)
-        while n <= len(self.steps) and (unless := self.steps[n - 1].unless) is not None:
-            if not self.holds(unless, None):
-                break
-            skipped.append(f"step {n} is not needed: {self.said(unless)}")
+        while n <= len(self.steps) and (why := self.unneeded(self.steps[n - 1])):
+            skipped.append(f"step {n} is not needed: {why}")
             n += 1
         if n > len(self.steps):
             return self.finish(skipped)
@@ -185,12 +213,31 @@ class _Play:
             return self.wait(step, missing, "wait", why)
         return self.act(step, skipped)
 
+    def unneeded(self, step: ProcedureStep) -> str:
+        """Why ``step`` is skipped ("" when it is not): it names an optional parameter the
+        goal gave no value (a form's third field, when the goal names two), or its
+        ``unless`` holds."""
+        absent = [name for name in step.uses() if not self.found.values.get(name)]
+        if absent:
+            return f"the goal gives no {{{absent[0]}}}"
+        if step.unless is not None and self.holds(step.unless, None):
+            return self.said(step.unless)
+        return ""
+
     def gap(self) -> str:
-        """Why to wait before looking: no window is on screen, though one was before."""
-        if self.obs.windows:
+        """Why to wait before looking: no window is on screen, though one was before,
+        and the loop did not already wait for the next (:func:`~.._waiting.between`)."""
+        if self.obs.windows or any(n.startswith(BETWEEN) for n in self.obs.notes):
             return ""
         had = any(s.observation is not None and s.observation.windows for s in self.history)
         return "no window is on screen (one was before): waiting for the next" if had else ""
+
+    def unmet(self) -> str:
+        """The procedure's first precondition the screen does not show ("" when all hold)."""
+        for condition in self.found.procedure.preconditions:
+            if not self.holds(condition, None):
+                return f"its precondition that {self.said(condition)} does not hold"
+        return ""
 
     def missing(self, step: ProcedureStep) -> Condition | None:
         """What step needs and the screen does not show, or None."""
@@ -222,6 +269,10 @@ class _Play:
             )
         if condition.what == "element":
             return self.find(Target(labels=condition.texts, kind=condition.kind)) is not None
+        if condition.what == "ticked":
+            wants = {normalize_label(t) for t in texts}
+            boxes = [e for e in obs.elements if e.kind in ("check", "radio") and e.key in wants]
+            return any(e.checked for e in boxes)
         if condition.what == "changed":
             return before is not None and _changed(before, obs)
         return True  # unchecked
@@ -292,10 +343,15 @@ class _Play:
 
 
 def _failed(last: _Mark, step: ProcedureStep) -> None:
-    """GoalUnreachable when step ``last.n``'s action failed, was refused or missed."""
+    """GoalUnreachable when step ``last.n``'s action failed, was refused or missed. A
+    ``wait_for`` step whose check is ``unchecked`` may end either way (it gives a list
+    time to open; the next step's ``unless`` says what to do when none did)."""
     done = last.step
     if done.error is None and done.refusal is None and done.result is not None and done.result.ok:
         return
+    timed_out = done.refusal is None and done.result is not None and done.result.woke == "timeout"
+    if timed_out and step.verb == "wait_for" and step.check.what == "unchecked":
+        return  # the next step's ``unless`` says what to do
     why = done.error or done.refusal or (done.result.error if done.result else "") or "failed"
     raise GoalUnreachable(f"step {last.n} of the procedure ({step.describe()}) failed: {why}")
 
@@ -333,8 +389,9 @@ def find_target(obs: Observation, target: Target, values: Mapping[str, str]) -> 
     kind = target.kind
     hits = [e for e in obs.elements if e.key in wants and (not kind or e.kind == kind)]
     if not hits and kind == "field":
-        texts = [e for e in obs.elements if e.key in wants and e.kind in ("", "text")]
-        hits = [f for t in texts if (f := _field_beside(t, obs.elements)) is not None]
+        texts = [e for e in obs.elements if e.kind in ("", "text")]
+        named = [e for e in texts if e.key in wants] or [e for e in texts if _misread(e.key, wants)]
+        hits = [f for t in named if (f := _field_beside(t, obs.elements)) is not None]
     order = {w.id: i for i, w in enumerate(obs.windows)}
     ranked = sorted(hits, key=lambda e: (order.get(e.window, len(order)), e.id))
     return ranked[0] if ranked else None
@@ -355,12 +412,26 @@ def _picked(obs: Observation, target: Target) -> Element | None:
 
 def _field_beside(label: Element, elements: Sequence[Element]) -> Element | None:
     """The field right of ``label`` on its row (within 12 of its heights), else the one
-    right under it."""
+    right under it. A drop-down showing its choice counts: it is drawn as a button with
+    an arrow (``expandable``), named by the choice ("Red"), not by its label."""
     x0, y0, x1, y1 = label.box
     h, mid = max(1, y1 - y0), (y0 + y1) / 2
-    fields = [e for e in elements if e.kind == "field" and e.window == label.window]
+    fields = [e for e in elements if _field_like(e) and e.window == label.window]
     right = [e for e in fields if e.box[1] <= mid <= e.box[3] and x1 - h <= e.box[0] <= x1 + 12 * h]
     if right:
         return min(right, key=lambda e: e.box[0])
     below = [e for e in fields if y1 - 2 <= e.box[1] <= y1 + 2 * h and abs(e.box[0] - x0) <= 3 * h]
     return min(below, key=lambda e: e.box[1]) if below else None
+
+
+def _misread(key: str, wants: Sequence[str]) -> bool:
+    """Whether OCR's ``key`` is one of ``wants`` (4 letters or more) with a slip of about
+    one letter in five, one letter more or less at most (Chromium's "Colour" reads
+    "Colou")."""
+    near = [w for w in wants if len(w) >= 4 and abs(len(w) - len(key)) <= 1]
+    return any(match_score(w, key) >= _CLOSE for w in near)
+
+
+def _field_like(e: Element) -> bool:
+    """A field, or a drop-down drawn as a button (``expandable``) showing its choice."""
+    return e.kind == "field" or (e.kind == "button" and "expandable" in e.state)
