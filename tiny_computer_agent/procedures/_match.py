@@ -4,16 +4,21 @@ Two ways, tried in order:
 
 * **as written**: an example read as a pattern ("save as {name}" takes "save as
   'report.txt'" and "save as report.txt"); a ``text`` parameter is quoted or runs to
-  the next fixed word, a ``file name`` or ``label`` is quoted or one word;
+  the next fixed word, a ``file name`` or ``label`` is quoted or one word, a ``path``
+  the same, starting with ``/`` or ``~`` (so "open {path}" never takes "open the
+  File menu");
 * **in other words**: a goal none of the patterns takes is compared, word by word, with
   every example (stop words and the values left out); the best example over
   :data:`MIN_OVERLAP` wins when the goal's values fill its parameters by type (a
   quoted value fills any, a word that looks like a file name, ``groceries.txt``, fills a
-  file name) and nothing quoted is left over. "keep the list as groceries.txt" is
-  "keep this as {name}".
+  file name), every parameter the example names gets one, nothing quoted is left
+  over, and the goal and the example name the same acts (:data:`_ACTS`: click,
+  tick...). "keep the list as groceries.txt" is "keep this as {name}"; "tick 'a' and
+  click 'OK'" is no procedure's, and neither is "click '1' then click '2' then click
+  '+'" (tick-boxes' "tick {item1}, {item2}... and click {button}" ticks).
 
-A goal whose values do not fit (a file name with a folder in it, an empty text) is
-not a match; the planner gets it.
+A goal whose values do not fit (a file name with a folder in it, a path that does not
+start with ``/`` or ``~``, an empty text) is not a match; the planner gets it.
 """
 
 from __future__ import annotations
@@ -41,8 +46,16 @@ _VALUE: Final = {
     "text": r"'(?P<{g}q>[^']*)'|\"(?P<{g}d>[^\"]*)\"|(?P<{g}w>.+?)",
     "file name": r"'(?P<{g}q>[^']*)'|\"(?P<{g}d>[^\"]*)\"|(?P<{g}w>[^\s'\"]*[^\s'\".,;:!?])",
     "label": r"'(?P<{g}q>[^']*)'|\"(?P<{g}d>[^\"]*)\"|(?P<{g}w>[^\s'\"]*[^\s'\".,;:!?])",
+    "path": r"'(?P<{g}q>[/~][^']*)'|\"(?P<{g}d>[/~][^\"]*)\"|(?P<{g}w>[/~][^\s'\"]*[^\s'\".,;:!?])",
 }
 _MAX_VALUE: Final = 200
+#: Words that name an act of their own: a goal in other words and its example must say
+#: the same ones ("tick 'a' and click 'OK'" is not "tick {item1}, {item2}", and "click
+#: '1' then click '2'" is not "tick {item1}, {item2} and click {button}").
+_ACTS: Final = frozenset(
+    ("click", "type", "press", "tick", "untick", "check", "uncheck", "select", "choose",
+     "scroll", "drag", "open", "close", "save", "rename", "replace", "fill")
+)  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -108,6 +121,8 @@ def _fits(values: Mapping[str, str], procedure: Procedure) -> bool:
             return False
         if kind == "file name" and ("/" in value or "\\" in value or value in (".", "..")):
             return False
+        if kind == "path" and not value.startswith(("/", "~")):
+            return False
     return True
 
 
@@ -124,7 +139,7 @@ def _in_other_words(goal: str, procedures: Sequence[Procedure]) -> Match | None:
     for procedure in procedures:
         for example in procedure.examples:
             theirs = _words(re.sub(r"\{[^}]*\}", " ", example))
-            if not theirs or not words:
+            if not theirs or not words or (words & _ACTS) != (theirs & _ACTS):
                 continue
             score = len(words & theirs) / len(words | theirs)
             if score < MIN_OVERLAP or (best is not None and score <= best.score):
@@ -145,7 +160,8 @@ def _fill(
     names: Sequence[str], procedure: Procedure, quoted: list[str], files: list[str]
 ) -> dict[str, str] | None:
     """The goal's values given to ``names`` in order, by type; None when one is left
-    without a value or a quoted value is left over."""
+    without a value (an optional one too: the example names it) or a quoted value is
+    left over."""
     values: dict[str, str] = {}
     for name in names:
         kind = procedure.parameter(name).type
@@ -153,6 +169,6 @@ def _fill(
             values[name] = quoted.pop(0)
         elif kind == "file name" and files:
             values[name] = files.pop(0)
-        elif procedure.parameter(name).required:
+        else:
             return None
     return None if quoted else values
