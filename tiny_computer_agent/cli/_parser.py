@@ -11,6 +11,7 @@ from .._policy import DEFAULT_MAX_WAIT_SECONDS
 from .._version import __version__
 from ..registry import brain_specs, detector_specs
 from ._base import UsageError
+from ._teach import add_teach_arguments
 
 _EPILOG: Final = """\
 exit codes:
@@ -27,8 +28,12 @@ with --serve: 0 stopped by Ctrl-C or SIGTERM, 1 the address cannot be used, 2 ba
 with --sessions, --session-trace: 0 listed or converted, 2 a bad folder or session
 with --mcp, --mcp-http: 0 the client closed the connection (or Ctrl-C, SIGTERM), 1 the
   address cannot be used (--mcp-http), 2 bad usage, 3 no screen or no 'mcp' extra
+with --sandbox: the codes above; 3 also when neither Xephyr nor Xvfb is installed, or the
+  program shows no window (2: no such program, or no '-- PROGRAM')
 with --tasks: 0 every task verified, 1 some were not, 2 bad usage or a bad task list,
   3 no desktop reachable; 130/143 stopped (finished traces are kept: run again to resume)
+with --teach: 0 the procedure was written, 1 nothing could be written (nothing done, a
+  click on nothing the index names, a drag), 2 bad usage or a name taken, 3 no display
 
 examples:
   tiny-computer-agent --image example --verify-text Saved "click 'Save'"
@@ -52,6 +57,10 @@ def _allowance(value: str) -> str:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return value
+
+
+#: --unsure's choices (see tiny_computer_agent._asking)
+UNSURE_MODES = ("ask", "give-up", "guess")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_engine_arguments(p)
     _add_mcp_arguments(p)
     _add_pool_arguments(p)
+    add_teach_arguments(p)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return p
 
@@ -260,6 +270,14 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
         "--live", action="store_true", help="look at the real screen (a dry run unless armed)"
     )
     live.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run the program named after '--' on a private nested X server (Xephyr in a "
+        "window when there is a display, else Xvfb; openbox; an empty clipboard) and drive "
+        "only that display, stopping both at the end: --sandbox [flags] GOAL -- PROGRAM "
+        "[ARGS] (implies --live)",
+    )
+    live.add_argument(
         "--real-input",
         action="store_true",
         help="click and type for real; also needs TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1",
@@ -283,6 +301,10 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
         "--calibrate", action="store_true", help="check capture, mapping and input agree"
     )
     live.add_argument("--doctor", action="store_true", help="check what this machine can do")
+    _add_safety_arguments(p)
+
+
+def _add_safety_arguments(p: argparse.ArgumentParser) -> None:
     safety = p.add_argument_group("safety (see the README's safety section)")
     safety.add_argument(
         "--allow-irreversible",
@@ -301,6 +323,31 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
         help="let input send this key or chord (super+a, alt+f, F11...), which the allow "
         "list of keys refuses; never into a terminal, and the deny list (ctrl+alt+t, "
         "super, alt+F2...) still holds; repeatable",
+    )
+    safety.add_argument(
+        "--allow-widget",
+        action="append",
+        metavar="LABEL",
+        help="let the run operate this exact target (Show password...) although the denied "
+        "widgets name it; never a window to focus or typing with no target; repeatable",
+    )
+    safety.add_argument(
+        "--unsure",
+        choices=UNSURE_MODES,
+        help="what to do when the brain is not sure enough to choose: ask the person which "
+        "of its top choices they meant (on the terminal, or in the console's page) and act "
+        "on the answer; give-up naming the choices; or guess its best (the intent brain's "
+        "confidence threshold ignored). Default: ask with --console or at a terminal "
+        "(stdin a TTY, not under CI or pytest), else give-up",
+    )
+    safety.add_argument(
+        "--window",
+        action="append",
+        metavar="TITLE|CLASS",
+        help="confine every action to the windows this names (a title, a part of one, or "
+        "a WM_CLASS) and the windows their programs open: a click, drag or scroll "
+        "elsewhere is refused, and keys and typing go only while one of them has focus "
+        "(rule window-scope); with --serve, pinned for every client; repeatable",
     )
     safety.add_argument(
         "--secret",

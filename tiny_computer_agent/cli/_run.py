@@ -35,6 +35,7 @@ from ._base import (
 from ._console import (
     check_console_args,
     end_console,
+    make_asker,
     make_console,
     policy_hooks,
     run_listeners,
@@ -66,8 +67,10 @@ from ._remote import (
     remote_episode,
     run_serve,
 )
+from ._sandbox import check_sandbox_args, sandboxed, split_program
 from ._score import check_record_args, record_run, run_score
 from ._sessions import check_session_args, open_session, run_session_tool
+from ._teach import check_teach_args, run_teach
 
 
 class _Signals:
@@ -155,11 +158,14 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return run_session_tool(args, out, err)
     if args.procedures:
         return run_procedures_list(args, out, err)
+    if check_teach_args(args):
+        return run_teach(args, out, err)
     _check_args(args)
     check_session_args(args)
     check_record_args(args)
     check_desktop_args(args)
-    return _run_one(args, out, err)
+    with sandboxed(args, err):
+        return _run_one(args, out, err)
 
 
 def _served_screen(args: argparse.Namespace) -> Screen:
@@ -203,6 +209,7 @@ def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     detector = None if args.remote or engine is not None else make_detector(args)
     warmup = start_warmup(detector=detector, brain=brain)  # while the CLI sets up
     console = make_console(args)  # before the policy: it asks the console for a yes
+    asker = make_asker(args, console, err)  # who answers when the brain is unsure
     policy = make_policy(args, err, **policy_hooks(console))
     frames = bool(args.session) and not args.no_frames
     pixels = sees_pixels(brain) or frames or console is not None
@@ -237,6 +244,7 @@ def _run_one(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 on_step=stream,
                 listeners=[*([session] if session is not None else []), *run_listeners(console)],
                 gate=None if console is None else console.gate,
+                asker=asker,
             )
     finally:
         if session is not None:
@@ -294,7 +302,9 @@ def main(
     err = err or sys.stderr
     parser = build_parser()
     try:
+        argv, program = split_program(sys.argv[1:] if argv is None else argv)
         args = parser.parse_args(argv)
+        check_sandbox_args(args, program)
     except UsageError as exc:
         fail(err, str(exc))
         return EXIT_USAGE
