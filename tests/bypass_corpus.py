@@ -516,6 +516,32 @@ def allowances_scope() -> Iterator[Attempt]:
     yield allowance("one-label-not-another", ("Delete 3 files",), ["Delete 3 files", "Pay $5"],
                     ["Pay $5"])  # fmt: skip
     yield allowance("a-part-of-the-label", ("account",), ["Delete account"], ["Delete account"])
+    # the second attacker pass (issue 37): a double click is two presses, a number keeps
+    # its decimal point, and a press by key is never an allowance's
+    double = Action.make("click", target="Send", clicks=2)
+    yield dataclasses.replace(allowance("Send-double-clicked", ("Send",), ["Send"], ["Send"]),
+                              actions=(double,))  # fmt: skip
+    yield dataclasses.replace(
+        allowance("Send*2-double-click-then-click", ("Send*2",), ["Send"], ["Send"] * 2),
+        actions=(double, click("Send")),
+    )
+    for given, shown in (
+        ("Pay $5.00", "Pay $500"),
+        ("Pay $10.00", "Pay $1,000"),
+        ("Transfer $1.5", "Transfer $15"),
+        ("Send 0.5 BTC", "Send 5 BTC"),
+    ):
+        yield allowance(f"{given}-is-not-{shown}", (given,), [shown], [shown])  # fmt: skip
+    for keys in ("Return", "space"):
+        frames = tuple(
+            Observation.of([Element(label="Send", box=(100, 200, 300, 230), kind="button",
+                                    state={"focused"}), text(f"{n} sent")],
+                           size=SIZE, windows=[BROWSER])
+            for n in range(2)
+        )  # fmt: skip
+        yield Attempt(family="allow-irreversible", name=f"Send-allowed-{keys}-on-focused-Send",
+                      rule="irreversible", actions=(key_action(keys),), frames=frames,
+                      allow_irreversible=("Send",))  # fmt: skip
 
 
 # -- the fresh pass (issue 37): attempts written apart from the corpus above ---------------

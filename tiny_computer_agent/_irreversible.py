@@ -300,8 +300,16 @@ def parse_allowance(given: str) -> tuple[str, int]:
 
 
 def allowance_key(label: str) -> str:
-    """What an allowance and a label are compared by: their letters and digits, OCR-folded."""
-    return squeeze(ocr_skeleton(label))
+    """What an allowance and a label are compared by: their letters and digits, OCR-folded,
+    and each number as written, its decimal point or thousands mark kept (``Pay $5.00``
+    does not allow ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``)."""
+    folded = ocr_skeleton(label)
+    numbers = _WRITTEN_NUMBER.findall(folded)
+    return squeeze(folded) + ("#" + "#".join(numbers) if numbers else "")
+
+
+#: A number as a label writes it: digits with the marks between them.
+_WRITTEN_NUMBER: Final = re.compile(r"\d+(?:[.,'\u00a0 ]\d+)*")
 
 
 def allowances(given: Iterable[str]) -> dict[str, int]:

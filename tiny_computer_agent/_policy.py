@@ -951,24 +951,31 @@ class Policy:
         elements: tuple[Element, ...],
         history: Sequence[Action] = (),
     ) -> None:
-        """An allowance (``--allow-irreversible LABEL*N``) covers N presses in the
-        episode, counted in ``history``; past them, only a person's yes. Return or space
-        presses the focused button, so it is judged as a click on it."""
+        """An allowance (``--allow-irreversible LABEL*N``) covers N clicks in the
+        episode, counted in ``history`` (a double click is two); past them, only a
+        person's yes. Return or space presses the focused button, so it is judged as a
+        click on it, and never by an allowance: the history cannot tell later which
+        button a key pressed, so a key's press could not be counted."""
         found = self._irreversible(action, elements)
         focused = focused_element(observation)
         pressing = action.verb == "key" and action.keys in _PRESSING_KEYS
+        by_key: list[tuple[str, Element | None, str]] = []
         if pressing and focused is not None and focused.label.strip():
-            found += self._irreversible(Action.make("click", target=focused.label), (focused,))
-        if not found:
+            by_key = self._irreversible(Action.make("click", target=focused.label), (focused,))
+        if not found and not by_key:
             return
         pressed = [
             label
             for earlier in history
             if earlier.verb in PRESS_VERBS
             for label, _, _ in self._irreversible(earlier, ())
+            for _ in range(max(1, earlier.clicks or 1))
         ]
         allowed = self._lists.allowed
-        pending = [item for item in found if presses_left(item[0], allowed, pressed) < 1]
+        presses = max(1, action.clicks or 1)
+        pending = by_key + [
+            item for item in found if presses_left(item[0], allowed, pressed) < presses
+        ]
         if not pending:
             return
         label, element, why = pending[0]
@@ -976,7 +983,7 @@ class Policy:
             return
         raise PolicyRefusal(
             f"{action.describe()} cannot be undone ({why}) and needs a person's yes, which "
-            f"was not given. {how_to_allow(label, allowed, pressed)}",
+            f"was not given. {_fix(by_key, label, allowed, pressed, presses)}",
             rule="irreversible",
         )
 
@@ -1018,6 +1025,21 @@ class Policy:
                 continue
             found.append(observation.resolve(label, element_id))  # TargetError: a failed step
         return tuple(found)
+
+
+def _fix(
+    by_key: Sequence[object], label: str, allowed: Mapping[str, int], pressed: Sequence[str],
+    presses: int,
+) -> str:  # fmt: skip
+    """The end of an irreversible refusal: how a person allows this press."""
+    if by_key:
+        return (
+            "A press by key is never covered by --allow-irreversible (it cannot be counted); "
+            f"click {label!r} by its label instead, or say yes in the console"
+        )
+    if presses > 1:
+        return f"A double click is {presses} presses. {how_to_allow(label, allowed, pressed)}"
+    return how_to_allow(label, allowed, pressed)
 
 
 #: Kinds whose press the classifier does not judge: a tick or a field's text is undone
