@@ -623,6 +623,16 @@ def scope_leaks() -> Iterator[Attempt]:
         focus = Action.make("focus", window=outside.title)
         yield _leak(name, "raise-other", back, focus, rule=raised)
         yield _leak(name, "click-after-own", back, click("Save"), click("Send"))
+    # a web page sets its own title: a page titled after the program's class is not it
+    for name, inside, _ in SCOPES:
+        if name not in inside.wm_class:
+            continue
+        page = window(f"{name} tips - Mozilla Firefox", "Navigator", "firefox",
+                      process="firefox", wid=99)  # fmt: skip
+        ours, theirs = _side(inside, True), _side(page, False)
+        obs = Observation.of([_at("Save", ours), _at("Read more", theirs)], size=SIZE,
+                             windows=[theirs, ours])  # fmt: skip
+        yield _leak(name, "page-titled-after-the-class", obs, click("Read more"))
 
 
 def key_action(chord: str) -> Action:

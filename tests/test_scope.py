@@ -72,6 +72,20 @@ def test_a_name_matches_a_class_a_title_or_a_part_of_one() -> None:
         assert not names_window(name, EDITOR), name
 
 
+def test_a_name_that_is_a_programs_class_does_not_match_another_windows_title() -> None:
+    # a web page sets its own title: "--window editor" is the editor, not this page
+    page = Window(title="editor tips - Mozilla Firefox", box=(640, 0, 1280, 500), id=5,
+                  pid=30, wm_class=("Navigator", "firefox"), process="firefox")  # fmt: skip
+    assert not in_scope(["editor"], page, (EDITOR, page))
+    assert in_scope(["editor"], EDITOR, (EDITOR, page))
+    policy = armed(scope=("editor",))
+    obs = Observation.of([Element(label="Buy", box=(700, 40, 780, 70), kind="button",
+                                  window=5)], size=SIZE, windows=[page, EDITOR])  # fmt: skip
+    assert rule_of(policy, Action.make("click", target="Buy"), obs) == "window-scope"
+    # with no window of that class on the frame, a part of a title still names one
+    assert in_scope(["tips"], page, (page,))
+
+
 def test_a_dialog_of_the_same_program_joins_and_another_program_does_not() -> None:
     titled = ["notes.txt"]  # names the editor by its title only
     assert in_scope(titled, SAVE_AS, (SAVE_AS, EDITOR, MAIL))  # same process

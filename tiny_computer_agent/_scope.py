@@ -15,9 +15,10 @@ The policy's ``scope`` holds the names given; empty, nothing is confined. Rule
 
 A window is in scope when a name matches it (:func:`names_window`): its ``WM_CLASS``
 (instance or class) or process name, compared like labels; its title; or a part of its
-title of three or more letters. A window those programs open joins the scope: on the
-same frame, it shares the process id or the ``WM_CLASS`` of a window a name matched (a
-dialog, a second document window).
+title of three or more letters. A name that is the class or process of a window on the
+frame matches by class or process only (a web page sets its own title). A window those
+programs open joins the scope: on the same frame, it shares the process id or the
+``WM_CLASS`` of a window a name matched (a dialog, a second document window).
 """
 
 from __future__ import annotations
@@ -50,12 +51,28 @@ def names_window(name: str, window: Window) -> bool:
     return want in own or want == title or (len(want) >= _MIN_PART and want in title)
 
 
+def by_program(name: str, window: Window) -> bool:
+    """Whether ``name`` is ``window``'s ``WM_CLASS`` (instance or class) or process name."""
+    want = normalize_label(name)
+    own = {normalize_label(c) for c in (*window.wm_class, window.process) if c}
+    return bool(want) and want in own
+
+
+def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
+    """:func:`names_window`, except that a name some window on the frame has as its class
+    or process matches by class or process only: a web page sets its own title, so
+    ``--window gedit`` must not take in Firefox showing a page titled "gedit tips"."""
+    if any(by_program(name, w) for w in (window, *windows)):
+        return by_program(name, window)
+    return names_window(name, window)
+
+
 def in_scope(names: Sequence[str], window: Window, windows: Sequence[Window]) -> bool:
     """Whether ``window`` is in the scope ``names`` set, directly or by joining a window
     on the same frame (``windows``) that a name matched (same process or ``WM_CLASS``)."""
-    if not names or any(names_window(n, window) for n in names):
+    if not names or any(_names(n, window, windows) for n in names):
         return True
-    named = [w for w in windows if any(names_window(n, w) for n in names)]
+    named = [w for w in windows if any(_names(n, w, windows) for n in names)]
     return any(
         (window.pid is not None and window.pid == w.pid)
         or (bool(window.wm_class) and window.wm_class == w.wm_class)
