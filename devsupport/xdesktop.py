@@ -181,10 +181,12 @@ class Desk:
         extras: bool = False,
         name: str = "app",
         textbox: bool = False,
+        rows: bool = False,
     ) -> App:
         marker = self.tmp / f"{name}-events.jsonl"
         config = {"buttons": list(buttons), "title": title, "at": list(at), "prompt": prompt,
-                  "extras": extras, "marker": str(marker), "textbox": textbox}  # fmt: skip
+                  "extras": extras, "marker": str(marker), "textbox": textbox,
+                  "rows": rows}  # fmt: skip
         proc = self.vd.spawn(
             [sys.executable, str(TK_APP), "app", json.dumps(config)],
             stdout=subprocess.PIPE,
@@ -394,6 +396,8 @@ def _app(config: dict[str, Any]) -> None:
         _extras(root, widgets, say, font)
     if config.get("textbox"):
         _textbox(root, widgets, say, font)
+    if config.get("rows"):
+        _rows(root, widgets, font)
     status.pack(pady=(8, 16))
     widgets["status"] = status
 
@@ -433,11 +437,6 @@ def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     entry.insert(0, "Notes")
     entry.pack(pady=8)
     entry.bind("<Return>", lambda e: say(event="entry", text=entry.get()))
-    # the wheel turns only over something that scrolls (issue 37): a list, three rows shown
-    rows = tk.Listbox(root, font=font, height=3, width=12, activestyle="none")
-    for n in range(1, 9):
-        rows.insert("end", f"Row {n}")
-    rows.pack(pady=4)
     drag = tk.Label(root, text="Drag", font=font, bg="#ffe9a8", padx=10)
     drop = tk.Label(root, text="Trash", font=font, bg="#c8e6ff", padx=30, pady=10)
     drag.pack(side="left", padx=30, pady=12)
@@ -452,8 +451,19 @@ def _extras(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:
     root.bind_all("<Control-s>", lambda e: say(event="ctrl-s"))
     root.bind_all("<Button-4>", lambda e: say(event="scroll", direction="up"))
     root.bind_all("<Button-5>", lambda e: say(event="scroll", direction="down"))
-    widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop,
-                   rows=rows)  # fmt: skip
+    widgets.update(Open=opener, Options=options, Hover=hover, entry=entry, Drag=drag, Trash=drop)
+
+
+def _rows(root: Any, widgets: dict[str, Any], font: Any) -> None:
+    """A Tk list of eight rows, three shown: something the wheel may turn over (issue 37);
+    its scrolls reach the app's wheel log like any other (``extras``)."""
+    import tkinter as tk
+
+    rows = tk.Listbox(root, font=font, height=3, width=12, activestyle="none")
+    for n in range(1, 9):
+        rows.insert("end", f"Row {n}")
+    rows.pack(pady=4)
+    widgets["rows"] = rows
 
 
 def _textbox(root: Any, widgets: dict[str, Any], say: Any, font: Any) -> None:

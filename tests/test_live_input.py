@@ -76,7 +76,7 @@ def test_a_policy_denied_button_in_a_real_window_is_not_pressed(desktop: Desk) -
 
 
 def test_every_verb_reaches_the_app(desktop: Desk) -> None:
-    app = desktop.app(("Save",), extras=True, title="Verbs")
+    app = desktop.app(("Save",), extras=True, rows=True, title="Verbs")
     script = [
         {"verb": "click", "target": "Open", "clicks": 2},
         {"verb": "click", "target": "Options", "button": "right"},
