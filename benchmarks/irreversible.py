@@ -53,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         f"The labelled set `{args.labels.as_posix()}`: {count} labels in "
         f"{len(LANGUAGES)} languages ({', '.join(LANGUAGES)}). A **miss** is an "
         "irreversible label the classifier passed; a **false alarm** a safe one it flagged. "
+        "A row with a question is a dialog's generic yes (`OK`, `Continue`), read with the "
+        "dialog's text (listed as `label [question]`). "
         f"Bounds (tests/test_irreversible.py): at most {MAX_MISS_RATE:.0%} misses and "
         f"{MAX_FALSE_ALARM_RATE:.0%} false alarms per half. The held-out half was written "
         "before the rules, by the same hand that wrote them: it measures what the rules "

@@ -142,7 +142,9 @@ ZENITY = window("New folder", "zenity", "Zenity", process="zenity")
 PASSING = [
     pytest.param(type_("hello", "Name"), FORM, id="type-into-a-field"),
     pytest.param(type_("hello"), FORM, id="type-into-the-focused-field"),
-    pytest.param(type_("line one\nline two", "Name"), FORM, id="newline-into-a-field"),
+    pytest.param(type_("Ada Lovelace\n", "Name"), FORM, id="newline-into-a-field"),
+    pytest.param(type_("line one\nline two\tand a tab", "Notes"), screen(EDITOR, Element(
+                 label="Notes", box=(10, 10, 600, 400), kind="field")), id="text-view-lines"),
     pytest.param(type_("Terminal velocity", "Name"), FORM, id="the-word-terminal-as-text"),
     pytest.param(type_(" more", "Draft"), screen(TK_NOTES, Element(label="Draft",
                  box=(10, 10, 600, 400), kind="field", source="shape")), id="tk-text-by-shape"),
@@ -160,7 +162,9 @@ PASSING = [
     pytest.param(Action.make("click", target="Name", button="middle"), FORM,
                  id="middle-click-a-field"),
     pytest.param(key("ctrl+v"), FORM, id="paste-into-the-focused-field"),
-    pytest.param(Action.make("scroll", direction="down"), screen(XTERM), id="scroll-nowhere"),
+    pytest.param(Action.make("scroll", direction="down"), screen(EDITOR, *(Element(
+                 label=f"Line {n}", box=(10, 10 + 30 * n, 200, 30 + 30 * n)) for n in range(4))),
+                 id="untargeted-scroll-over-the-page"),
     pytest.param(Action.make("move", target="prompt"),
                  screen(XTERM, Element(label="prompt", box=(0, 0, 9, 9))), id="move-is-not-input"),
     *(pytest.param(key(k), FORM, id=f"key-{k}") for k in ALLOWED_KEYS if k != "shift+Delete"),
@@ -172,6 +176,17 @@ PASSING = [
 def test_passes_with_real_input(action: Action, obs: Observation) -> None:
     assert rule_of(armed(), action, obs) is None
     assert rule_of(Policy(), action, obs) is None
+
+
+def test_refused_an_untargeted_scroll_where_nothing_scrolls() -> None:
+    # it used to pass ("scroll-nowhere"): the wheel turned wherever the pointer was, over
+    # an xterm here (whose wheel can send Up keys to the shell), a slider or a map; now
+    # an untargeted scroll turns only over the top-most window's list, and with none it
+    # is refused, in a dry run too
+    for policy in (Policy(), armed()):
+        with pytest.raises(PolicyRefusal, match="nothing on screen scrolls") as err:
+            policy.check(Action.make("scroll", direction="down"), screen(XTERM))
+        assert err.value.rule == "wheel-target"
 
 
 def test_passes_an_allowed_key_anywhere_but_a_terminal() -> None:

@@ -185,7 +185,7 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
         {"verb": "type", "text": "hi", "target": "Open"},
         {"verb": "key", "keys": "ctrl+s"},
         {"verb": "scroll", "direction": "down", "amount": 3, "target": "Open"},
-        {"verb": "scroll", "direction": "left"},
+        {"verb": "scroll", "direction": "left", "target": "Open"},
         {"verb": "move", "target": "Open"},
     ]:
         result = ex.execute(Action.from_dict(data), obs)
@@ -194,7 +194,7 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     assert names == [
         ("click", (340, 120)), ("click", (340, 120)), ("click", (340, 120)), ("write", ("hi",)),
         ("hotkey", ("ctrl", "s")), ("moveTo", (340, 120)), ("scroll", (-3,)),
-        ("hscroll", (-1,)), ("moveTo", (340, 120)),
+        ("moveTo", (340, 120)), ("hscroll", (-1,)), ("moveTo", (340, 120)),
     ]  # fmt: skip
     assert gui.calls[0][2] == {"clicks": 2, "interval": 0.05, "button": "left"}
     assert gui.calls[1][2]["button"] == "right"

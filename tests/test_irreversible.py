@@ -70,6 +70,7 @@ SAFE = [
     "削除済みアイテム", "フィードバックを送信", "Discard changes", "Submit", "Reset", "Format",
     "Order", "Proceed to checkout", "Add to cart",
     "You can delete these files later from the Trash.", "Delete this file?",
+    "Replace All",  # an editor's: ctrl+z brings the text back
 ]  # fmt: skip
 
 
@@ -190,6 +191,14 @@ def test_allowances_add_up_and_presses_are_counted_by_label() -> None:
     assert presses_left("send", allowed, ["Send"]) == 1
     assert presses_left("Delete account", allowed, ["Send", "Delete  account"]) == 1
     assert presses_left("Pay", allowed, []) == 0
+
+
+def test_an_allowance_for_an_amount_is_for_its_currency_too() -> None:
+    allowed = allowances(["Pay $5", "Transfer €100"])
+    assert presses_left("Pay $5", allowed, []) == 1
+    assert presses_left("Pay 5 $", allowed, []) == 1
+    for other in ("Pay ₿5", "Pay 5 ₿", "Transfer ₿100", "Pay ¥5"):
+        assert presses_left(other, allowed, []) == 0, other
 
 
 def test_one_allowance_is_one_press_in_the_history() -> None:

@@ -149,3 +149,32 @@ def test_in_a_window_that_is_one_drawing_a_seek_gives_up_unturned(desktop: Desk)
     assert "nothing on screen scrolls" in seek["result"]["error"], run.stdout
     assert episode["outcome"] == "unreachable", run.stdout
     assert app.wheel("canvas") == []  # the old harness turned it nine times here
+
+
+def test_an_untargeted_scroll_turns_over_the_list_not_where_the_pointer_rests(
+    desktop: Desk,
+) -> None:
+    app = Harbour(desktop, "both")
+    _pointer_over_the_drawing(desktop, app)  # a blind wheel would land on the drawing
+    script = desktop.tmp / "untargeted.json"
+    script.write_text(json.dumps([{"verb": "scroll", "direction": "down", "amount": 3}]))
+    run = desktop.run_cli([*ARMED, "--brain", "scripted", "--script", str(script), "x"],
+                          armed=True)  # fmt: skip
+    episode = _episode(run)
+    assert not any(s.get("refusal") for s in episode["steps"]), run.stdout
+    assert eventually(lambda: app.wheel("list"), "wheel events on the list", timeout=5)
+    assert app.wheel("canvas") == []
+
+
+def test_in_a_window_that_is_one_drawing_an_untargeted_scroll_is_refused(desktop: Desk) -> None:
+    app = Harbour(desktop, "drawing")
+    _pointer_over_the_drawing(desktop, app)
+    script = desktop.tmp / "untargeted.json"
+    script.write_text(json.dumps([{"verb": "scroll", "direction": "up", "amount": 5}]))
+    run = desktop.run_cli([*ARMED, "--brain", "scripted", "--script", str(script), "x"],
+                          armed=True)  # fmt: skip
+    episode = _episode(run)
+    rules = [s["refusal"]["rule"] for s in episode["steps"] if s.get("refusal")]
+    assert rules == ["wheel-target"], run.stdout
+    assert "nothing on screen scrolls" in episode["reason"], run.stdout
+    assert app.wheel("canvas") == []  # the old harness turned it five notches here

@@ -135,7 +135,13 @@ class Window:
     (``/proc/PID/comm``); empty when unknown. ``role``: what the accessibility tree says
     the window is when it says more than "a window": ``terminal`` when a terminal's text
     area (AT-SPI's role ``terminal``: VTE, konsole) is shown in it. The policy tells a
-    terminal by all three."""
+    terminal by all three.
+
+    ``transient_for``: the X id of the window this one is a dialog of (X
+    ``WM_TRANSIENT_FOR``; 0 when it is none's): a dialog joins its owner's ``--window``
+    scope by it. ``override``: the window bypasses the window manager (X
+    ``override_redirect``: a menu, a tooltip, or a launcher such as dmenu or rofi that
+    takes the keyboard while it is shown)."""
 
     title: str
     box: tuple[int, int, int, int]
@@ -145,6 +151,8 @@ class Window:
     wm_class: tuple[str, ...] = ()
     process: str = ""
     role: str = ""
+    transient_for: int = 0
+    override: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
@@ -158,6 +166,10 @@ class Window:
             data["process"] = self.process
         if self.role:
             data["role"] = self.role
+        if self.transient_for:
+            data["transient_for"] = self.transient_for
+        if self.override:
+            data["override"] = True
         return data
 
     @classmethod
@@ -174,6 +186,8 @@ class Window:
             wm_class=tuple(str(c) for c in data.get("wm_class", ())),
             process=str(data.get("process", "")),
             role=str(data.get("role", "")),
+            transient_for=int(data.get("transient_for", 0)),
+            override=bool(data.get("override", False)),
         )
 
 

@@ -10,26 +10,35 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Final
 
 from ._actions import Action
 from ._contracts import ActionResult, Executor
 from ._elements import Element, Observation
 from ._errors import TargetError
+from ._wheel import ONE_LINE, scroll_spot
 
 __all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 
 _DRY = "dry run, nothing touched: would "
-#: A field this many frame pixels tall or less holds one line of text; a taller one is a
-#: text area, whose other lines selecting to replace would lose.
-ONE_LINE: Final = 48
 
 
 def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, int], ...]:
     """The screen pixels ``action`` would touch (none for key, wait and done).
 
-    Raises TargetError when a target does not resolve to exactly one element.
+    Raises TargetError when a target does not resolve to exactly one element. A
+    ``scroll`` with no target turns the wheel over :func:`~._wheel.scroll_spot` (the
+    top-most window's list), never wherever the pointer happens to be: TargetError when
+    nothing on screen scrolls.
     """
+    if action.verb == "scroll" and action.target is None:
+        spot = scroll_spot(observation)
+        if spot is None:
+            raise TargetError(
+                f"{action.describe()}: no target, and nothing on screen scrolls (no list, "
+                "text view or page in the top-most window); the wheel is not turned over "
+                "whatever the pointer is on. Name a list's row or a text view as the target"
+            )
+        return (observation.mapping.to_screen(*spot.center),)
     points = []
     for label, element_id in ((action.target, action.target_id), (action.to, action.to_id)):
         if label is None:

@@ -11,6 +11,11 @@ not dodge it, and a label is read in its own case and in lower case (Cyrillic ``
 looks like ``T``, ``т`` like nothing). The policy asks :func:`classify` about every target its list
 (:data:`~._policy.IRREVERSIBLE`) did not already name.
 
+**A dialog's yes.** :func:`classify_in` reads a generic yes (``OK``, ``Continue``,
+``Confirm``…) with the sentences of its window (:func:`dialog_texts`: the title, the text
+near it, the prose): ``OK`` under "Permanently delete 3 files?" deletes for good
+(:func:`says` reads the sentence; the phrases it looks for are rules too).
+
 **One press at a time.** ``--allow-irreversible LABEL`` allows one press of ``LABEL``
 in an episode, ``LABEL*N`` allows N (:func:`parse_allowance`, :func:`allowances`); the
 policy counts the presses in the episode's history (:func:`presses_left`).
@@ -28,18 +33,22 @@ import functools
 import re
 import shlex
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Final
 
 from ._irreversible_rules import (
     AMOUNT_WORDS,
     CURRENCY_SYMBOLS,
+    GLYPHS,
     LANGUAGES,
     MAX_CHARS,
     MAX_WORDS,
     Language,
 )
-from .perception import ocr_skeleton, skeleton, squeeze, words
+from .perception import ocr_skeleton, skeleton, squeeze, window_at, words
+
+if TYPE_CHECKING:
+    from ._elements import Element, Observation, Window
 
 __all__ = [
     "DOES",
@@ -48,9 +57,13 @@ __all__ = [
     "allowance_key",
     "allowances",
     "classify",
+    "classify_in",
+    "dialog_texts",
     "how_to_allow",
+    "is_assent",
     "parse_allowance",
     "presses_left",
+    "says",
 ]
 
 #: What pressing does, as a refusal says it.
@@ -59,6 +72,7 @@ DOES: Final[Mapping[str, str]] = {
     "pays": "pays, buys or orders",
     "sends": "sends or transfers",
     "publishes": "publishes or sends to many",
+    "warns": "says yes to what its dialog calls irreversible",
 }
 #: The word an amount of money becomes before the words are matched (``$`` in a pattern).
 _AMOUNT: Final = "qqamountqq"
@@ -83,16 +97,19 @@ _CJK_RE: Final = re.compile(
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class Meaning:
     """Why a label is irreversible: what pressing it ``does`` (a key of :data:`DOES`),
-    in which ``language``, by which ``rule`` (a pattern or a trigger)."""
+    in which ``language``, by which ``rule`` (a pattern, a trigger or a warning);
+    ``question``: the dialog's text a generic yes answers (:func:`classify_in`)."""
 
     label: str
     does: str
     language: str
     rule: str
+    question: str = ""
 
     def describe(self) -> str:
         """``'Pay $5' pays, buys or orders (en: 'pay *')``."""
-        return f"{self.label!r} {DOES[self.does]} ({self.language}: {self.rule!r})"
+        asked = f"yes to {self.question!r}: " if self.question else ""
+        return f"{self.label!r} {DOES[self.does]} ({self.language}: {asked}{self.rule!r})"
 
 
 # -- compiling the rules ------------------------------------------------------------------
@@ -192,8 +209,9 @@ def _compiled() -> tuple[tuple[_Latin, ...], tuple[_Cjk, ...]]:
 
 
 def _tokens(label: str) -> list[str]:
-    """The label's words, OCR-folded, each amount of money one word ``qqamountqq``."""
-    marked = _AMOUNT_RE.sub(f" {_AMOUNT} ", skeleton(label))
+    """The label's words, OCR-folded, each amount of money one word ``qqamountqq``, and
+    ``&`` read as ``and`` (``Confirm & pay``)."""
+    marked = _AMOUNT_RE.sub(f" {_AMOUNT} ", skeleton(label).replace("&", " and "))
     return _norm(marked).split()
 
 
@@ -233,9 +251,9 @@ def _match_latin(label: str, tokens: Sequence[str]) -> Meaning | None:
     return None
 
 
-def _match_cjk(label: str) -> Meaning | None:
-    letters = _letters(label)
-    if len(letters) > MAX_CHARS:
+def _match_cjk(label: str, read: str, limit: int = MAX_CHARS) -> Meaning | None:
+    letters = _letters(read)
+    if len(letters) > limit:
         return None
     for rules in _compiled()[1]:
         if any(w in letters for w in rules.spare):
@@ -260,18 +278,197 @@ def classify(label: str) -> Meaning | None:
     >>> classify("Pay attention") is None
     True
     """
-    tokens = _tokens(label)
-    if not tokens or _is_prose(label, tokens):
+    read = _drawn(label)
+    tokens = _tokens(read)
+    if not tokens or _is_prose(read, tokens):
         return None
-    if _CJK_RE.search(label):
-        found = _match_cjk(label)
+    if _CJK_RE.search(read):
+        found = _match_cjk(label, read)
         if found is not None:
             return found
     found = _match_latin(label, tokens)
-    lower = _tokens(label.lower())
+    lower = _tokens(read.lower())
     if found is None and lower != tokens:
         found = _match_latin(label, lower)
+    for joined in _rejoined(tokens) if found is None else ():
+        found = _match_latin(label, joined)  # D e l e t e, Del ete, Dele te account
+        if found is not None:
+            break
     return found
+
+
+def _rejoined(tokens: Sequence[str]) -> Iterator[list[str]]:
+    """A label's words with a word split by spaces made whole: all of them when each is
+    short (``D e l e t e``), else its first two when both are (``Dele te account``: the
+    verb leads). Later words stay as they are: joined, ``Send to back`` would hide the
+    ``back`` its guard reads."""
+    if len(tokens) > 1 and all(len(t) <= _SPLIT_WORD for t in tokens):
+        yield ["".join(tokens)]
+    if len(tokens) > 2 and len(tokens[0]) <= _SPLIT_WORD and len(tokens[1]) <= _SPLIT_WORD:
+        yield [tokens[0] + tokens[1], *tokens[2:]]
+
+
+#: A label whose words are all this short may be one word spelt with spaces in it.
+_SPLIT_WORD: Final = 4
+
+
+def _drawn(label: str) -> str:
+    """``label`` with each icon (:data:`GLYPHS`) as the word it draws: ``🗑`` deletes."""
+    for glyph, word in GLYPHS.items():
+        label = label.replace(glyph, f" {word} ")
+    return label
+
+
+# -- a dialog's yes ------------------------------------------------------------------------
+
+#: Where a dialog's text splits into clauses: a sentence's end, a semicolon, a colon or a
+#: comma followed by a space or the end (``$2,500.00`` and ``notes.txt`` stay whole).
+_CLAUSE: Final = re.compile(r"[.?!;:,]+(?=\s|$)|[\n\u3002\uff1f\uff01\uff1b\uff0c\u3001]")
+#: A dialog's clause longer than this (letters, Chinese, Japanese, Korean) is not read.
+_CLAUSE_CHARS: Final = 60
+#: How many of the texts nearest a yes count as its dialog's.
+DIALOG_TEXTS: Final = 8
+#: Kinds that are controls, not a dialog's sentence.
+_CONTROLS: Final = frozenset(
+    {"button", "field", "check", "radio", "link", "item", "menuitem", "tab", "slider", "icon",
+     "key", "cell"}
+)  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Dialog:
+    assent: tuple[tuple[str, ...], ...]  # Latin, as words, longest first
+    cjk_assent: frozenset[str]
+    warnings: tuple[tuple[str, str, str], ...]  # (language, phrase, " words ")
+    cjk_warnings: tuple[tuple[str, str, str], ...]  # (language, phrase, letters)
+    lead: frozenset[str]
+
+
+@functools.lru_cache(maxsize=1)
+def _dialog() -> _Dialog:
+    latin = [lang for lang in LANGUAGES.items() if not lang[1].cjk]
+    cjk = [lang for lang in LANGUAGES.items() if lang[1].cjk]
+    assent = {tuple(_norm(w).split()) for _, lang in LANGUAGES.items() for w in lang.assent}
+    return _Dialog(
+        assent=tuple(sorted((a for a in assent if a), key=len, reverse=True)),
+        cjk_assent=frozenset(_letters(w) for _, lang in cjk for w in lang.assent),
+        warnings=tuple((c, w, f" {_norm(w)} ") for c, lang in latin for w in lang.warnings),
+        cjk_warnings=tuple((c, w, _letters(w)) for c, lang in cjk for w in lang.warnings),
+        lead=frozenset(_norm(w) for _, lang in latin for w in lang.lead),
+    )
+
+
+def is_assent(label: str) -> bool:
+    """Whether ``label`` is a generic yes (``OK``, ``Yes, continue``, ``确定``): it means
+    what its dialog asks."""
+    rules = _dialog()
+    if _CJK_RE.search(label) and _letters(label) in rules.cjk_assent:
+        return True
+    return bool(_tokens(label)) and any(
+        _all_assent(tokens, rules.assent) for tokens in (_tokens(label), _tokens(label.lower()))
+    )
+
+
+def _all_assent(tokens: Sequence[str], assent: Sequence[tuple[str, ...]]) -> bool:
+    """Whether ``tokens`` are yeses one after another (``Yes, I'm sure``)."""
+    rest = tuple(tokens)
+    while rest:
+        head = next((a for a in assent if rest[: len(a)] == a), None)
+        if head is None:
+            return False
+        rest = rest[len(head) :]
+    return True
+
+
+def says(text: str) -> Meaning | None:
+    """What a dialog's ``text`` says that cannot be undone, or None: a clause read by the
+    rules from its first word or from a lead word (``want to`` *delete 3 files*), or a
+    warning (``This cannot be undone``)."""
+    for clause in _CLAUSE.split(text):
+        found = _says_clause(clause.strip()) if clause.strip() else None
+        if found is not None:
+            return found
+    return None
+
+
+def _says_clause(clause: str) -> Meaning | None:
+    rules = _dialog()
+    if _CJK_RE.search(clause):
+        letters = _letters(clause)
+        for code, phrase, norm in rules.cjk_warnings:
+            if norm in letters:
+                return Meaning(label=clause, does="warns", language=code, rule=phrase)
+        found = _match_cjk(clause, clause, limit=_CLAUSE_CHARS)
+        if found is not None:
+            return found
+    for tokens in dict.fromkeys((tuple(_tokens(clause)), tuple(_tokens(clause.lower())))):
+        spaced = f" {' '.join(tokens)} "
+        for code, phrase, norm in rules.warnings:
+            if norm in spaced:
+                return Meaning(label=clause, does="warns", language=code, rule=phrase)
+        for i in range(len(tokens)):
+            if i == 0 or tokens[i - 1] in rules.lead:
+                found = _match_latin(clause, tokens[i:])
+                if found is not None:
+                    return found
+    return None
+
+
+def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
+    """:func:`classify`, and a generic yes (:func:`is_assent`) read with its dialog's
+    ``texts`` (:func:`dialog_texts`): ``OK`` under "Permanently delete 3 files?" deletes.
+
+    >>> classify_in("OK", ["Permanently delete 3 files?"]).describe()
+    "'OK' deletes for good (en: yes to 'Permanently delete 3 files?': 'delete **')"
+    >>> classify_in("OK", ["File saved."]) is None
+    True
+    """
+    found = classify(label)
+    if found is not None or not is_assent(label):
+        return found
+    for text in texts:
+        said = says(text)
+        if said is not None:
+            return dataclasses.replace(said, label=label, question=text)
+    return None
+
+
+def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
+    """What a yes at ``element`` answers: its window's title, then the sentences nearest
+    it in the same window (text, not controls; a short word is a control's label, so a
+    text counts with three words or more, or a sentence's end), then the frame's prose
+    when that window is in front (or none is known)."""
+    own = _window_of(element, observation)
+    texts = [own.title] if own is not None and own.title else []
+    near = sorted(observation.elements, key=lambda e: _distance(e, element))
+    for e in near:
+        if len(texts) >= DIALOG_TEXTS:
+            break
+        if e is element or e.kind in _CONTROLS or not _sentence_like(e.label):
+            continue
+        if own is None or _window_of(e, observation) == own:
+            texts.append(e.label)
+    front = observation.windows[0] if observation.windows else None
+    if own is None or own == front:
+        texts.extend(observation.prose)
+    return tuple(texts)
+
+
+def _window_of(element: Element, observation: Observation) -> Window | None:
+    own = observation.window(element)
+    if own is not None:
+        return own
+    return window_at(observation.windows, *observation.mapping.to_screen(*element.center))
+
+
+def _distance(a: Element, b: Element) -> float:
+    return float(abs(a.center[0] - b.center[0]) + abs(a.center[1] - b.center[1]))
+
+
+def _sentence_like(text: str) -> bool:
+    if _CJK_RE.search(text):
+        return len(_letters(text)) >= 4
+    return len(_tokens(text)) >= 3 or bool(re.search(r"[.?!:]\s*$", text.strip()))
 
 
 # -- one press at a time ------------------------------------------------------------------
@@ -302,10 +499,16 @@ def parse_allowance(given: str) -> tuple[str, int]:
 def allowance_key(label: str) -> str:
     """What an allowance and a label are compared by: their letters and digits, OCR-folded,
     and each number as written, its decimal point or thousands mark kept (``Pay $5.00``
-    does not allow ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``)."""
+    does not allow ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``), and its currency
+    symbols, which the skeleton drops (``Pay $5`` does not allow ``Pay ₿5``)."""
     folded = ocr_skeleton(label)
     numbers = _WRITTEN_NUMBER.findall(folded)
-    return squeeze(folded) + ("#" + "#".join(numbers) if numbers else "")
+    symbols = "".join(sorted({c for c in label if c in CURRENCY_SYMBOLS}))
+    return (
+        squeeze(folded)
+        + ("#" + "#".join(numbers) if numbers else "")
+        + (f"#{symbols}" if symbols else "")
+    )
 
 
 #: A number as a label writes it: digits with the marks between them.

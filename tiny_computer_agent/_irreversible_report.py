@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ._irreversible import classify
+from ._irreversible import classify, classify_in
 
 __all__ = ["Tally", "evaluate", "main", "report"]
 
@@ -33,8 +33,11 @@ class Tally:
     misses: tuple[str, ...] = ()
     false_alarms: tuple[str, ...] = ()
 
-    def add(self, label: str, irreversible: bool) -> Tally:
-        flagged = classify(label) is not None
+    def add(self, label: str, irreversible: bool, question: str = "") -> Tally:
+        """Count ``label`` (with ``question``, the dialog's text it answers, if any)."""
+        flagged = classify_in(label, [question] if question else []) is not None
+        if question:
+            label = f"{label} [{question}]"
         return dataclasses.replace(
             self,
             irreversible=self.irreversible + irreversible,
@@ -46,13 +49,16 @@ class Tally:
 
 def evaluate(data: Mapping[str, Sequence[Mapping[str, object]]]) -> dict[tuple[str, str], Tally]:
     """Tallies by (half, language) and by (half, "all") of a labelled set (the shape of
-    tests/data/irreversible_labels.json: ``{"tune": [...], "heldout": [...]}``)."""
+    tests/data/irreversible_labels.json: ``{"tune": [...], "heldout": [...]}``; a row with
+    a ``question`` is a dialog's button read with the dialog's text)."""
     tallies: dict[tuple[str, str], Tally] = {}
     for half in ("tune", "heldout"):
         for item in data.get(half, ()):
             label, lang = str(item["label"]), str(item["lang"])
+            question = str(item.get("question", ""))
             for key in ((half, lang), (half, "all")):
-                tallies[key] = tallies.get(key, Tally()).add(label, bool(item["irreversible"]))
+                tally = tallies.get(key, Tally())
+                tallies[key] = tally.add(label, bool(item["irreversible"]), question)
     return tallies
 
 

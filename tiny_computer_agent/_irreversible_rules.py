@@ -33,6 +33,19 @@ deletes, none of ``nav`` (``支付方式``, payment methods; but ``抹掉所有�
 the settings too). A label holding one of ``spare`` passes (``내보내기``, export, holds
 ``보내기``, send).
 
+**Dialogs.** A generic yes (:attr:`~Language.assent`: ``OK``, ``Yes``, ``Continue``,
+``Confirm``…) means what the dialog asks. It is irreversible when a sentence of the
+dialog (its title, its text) says an irreversible act: a clause read by the same
+patterns, from its first word or from a word of :attr:`~Language.lead` (``Permanently
+delete 3 files?``, ``Are you sure you want to`` *empty the trash*), or a phrase of
+:attr:`~Language.warnings` (``This cannot be undone``, ``will be charged``). ``File
+saved.`` and ``Review your order before you pay.`` (``pay`` after ``you``) say none.
+Chinese, Japanese and Korean sentences are read by their triggers as labels are.
+
+**Glyphs** (:data:`GLYPHS`): an icon-only label is read as the word it draws (``🗑``
+deletes). ``✕``, ``✖`` and ``×`` are not among them: on almost every window they close
+it, which is the way out.
+
 **Decisions** (see docs/guides/irreversible.md): cancelling is the safe way out and is
 never flagged (``Cancel order``, ``Cancel subscription``); ``Send feedback`` opens a form
 and passes; ``Discard changes`` passes like ``Don't Save``; ``Submit``, ``Order``,
@@ -63,7 +76,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["AMOUNT_WORDS", "CURRENCY_SYMBOLS", "LANGUAGES", "MAX_CHARS", "MAX_WORDS", "Language"]
+__all__ = [
+    "AMOUNT_WORDS", "CURRENCY_SYMBOLS", "GLYPHS", "LANGUAGES", "MAX_CHARS", "MAX_WORDS",
+    "Language",
+]  # fmt: skip
 
 #: A Latin-script label with more words than this is prose.
 MAX_WORDS: Final = 8
@@ -78,6 +94,8 @@ AMOUNT_WORDS: Final = (
     "块", "ドル", "ユーロ", "美元", "欧元", "英镑", "比特币",
     "kr", "sek", "dkk", "nok", "pln", "zł", "rub", "руб", "tl", "lira", "won", "원",
 )  # fmt: skip
+#: Icon-only labels, read as the word they draw.
+GLYPHS: Final[Mapping[str, str]] = {"\U0001f5d1": "delete", "\U0001f6ae": "delete"}
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -94,17 +112,40 @@ class Language:
     sets: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     spare: tuple[str, ...] = ()
     cjk: bool = False
+    #: a dialog's generic yes (``OK``, ``Continue``): irreversible when the dialog's
+    #: text says an irreversible act (see "Dialogs" above)
+    assent: tuple[str, ...] = ()
+    #: phrases of a dialog's text that say the act cannot be undone or costs money
+    warnings: tuple[str, ...] = ()
+    #: words after which a dialog's sentence names the act (``want to`` *delete*)
+    lead: tuple[str, ...] = ()
 
 
 ENGLISH: Final = Language(
     name="English",
+    assent=("ok", "okay", "yes", "yep", "sure", "continue", "confirm", "proceed", "accept",
+            "agree", "i agree", "i accept", "do it", "i understand", "understood", "got it",
+            "go", "go ahead", "next", "apply", "done", "finish", "allow", "run", "start",
+            "execute", "yes please", "i m sure", "im sure", "i am sure", "anyway",
+            "continue anyway", "proceed anyway", "and continue", "alright", "all right",
+            "let s go", "let s do it", "absolutely"),
+    warnings=("cannot be undone", "can not be undone", "can t be undone", "cannot undo",
+              "can t undo", "can not undo", "cannot be reversed", "can t be reversed",
+              "cannot be recovered", "can t be recovered", "cannot be restored",
+              "can t be restored", "no undo", "irreversible", "irreversibly", "is permanent",
+              "are permanent", "be permanently", "will be charged", "will be billed",
+              "will be debited", "will be deleted", "will be erased", "will be wiped",
+              "will be removed", "will be lost", "will be destroyed", "will charge",
+              "will bill"),
+    lead=("to", "and", "then", "will", "please", "now", "shall", "really"),
     prefixes=("yes", "ok", "okay", "sure", "please", "i understand", "now", "permanently",
-              "confirm and", "agree and", "accept and"),
+              "confirm and", "agree and", "accept and", "review and", "checkout and"),
     skip=("the", "a", "an", "this", "these", "that", "those", "my", "your", "our", "selected",
           "it", "them"),
     nav=("history", "settings", "options", "preferences", "method", "methods", "details",
          "status", "info", "information", "summary", "records", "list", "page", "center",
-         "office", "hours", "attention", "respect", "tribute", "visit"),
+         "office", "hours", "attention", "respect", "tribute", "visit", "mode", "limits",
+         "limit", "rewards"),
     never=("cancel", "cancelled", "undo", "not", "don", "never", "feedback", "help", "guide",
            "policy", "tips", "faq", "later", "automatically", "when", "if", "after", "older",
            "received", "back", "backward", "backwards", "front", "schedule", "draft"),
@@ -113,6 +154,10 @@ ENGLISH: Final = Language(
                     "devices", "everything", "all", "file", "files", "folder", "folders",
                     "photo", "photos", "message", "messages", "repository", "project", "data",
                     "app", "application", "contact", "contacts", "permanently", "forever"),
+        # what a copy or a restore overwrites ("Replace files"); not "all": an editor's
+        # Replace All changes text that ctrl+z brings back
+        "replaced": ("file", "files", "folder", "folders", "everything", "data", "disk",
+                     "drive", "partition", "database"),
         "bin": ("trash", "bin", "recycle bin", "wastebasket", "deleted items", "junk", "spam"),
         "disk": ("disk", "drive", "volume", "partition", "device", "card", "sd card", "usb",
                  "storage"),
@@ -124,15 +169,23 @@ ENGLISH: Final = Language(
         "confirm": ("confirm", "complete", "submit", "place", "finalize", "finish", "make",
                     "authorize", "approve", "send", "process"),
         "money_noun": ("purchase", "payment", "order", "transfer", "transaction", "checkout",
-                       "donation", "booking"),
+                       "donation", "booking", "swap", "withdrawal", "bid", "bet", "top up",
+                       "stake", "pledge"),
         "money_verb": ("subscribe", "donate", "rent", "tip", "checkout", "renew", "upgrade",
                        "order", "confirm", "continue", "get", "book", "withdraw", "swap",
                        "sell"),
         "money": ("money", "funds", "payment", "crypto", "bitcoin", "ownership", "balance"),
         "everyone": ("all", "everyone", "everybody", "all contacts", "all members",
                      "subscribers", "list"),
-        "postable": ("comment", "reply", "review", "update", "publicly", "story", "tweet"),
+        "postable": ("comment", "reply", "review", "update", "publicly", "story", "tweet",
+                     "page", "site", "website", "article", "app", "release", "changes"),
         "table": ("database", "table", "schema", "collection", "index"),
+        "cloud": ("instance", "instances", "cluster", "clusters", "bucket", "buckets", "stack",
+                  "stacks", "vm", "vms", "server", "servers", "database", "volume", "volumes",
+                  "snapshot", "snapshots", "node", "nodes", "deployment", "environment",
+                  "namespace", "ip", "elastic ip", "ip address", "domain", "key", "api key",
+                  "keys", "token", "tokens", "secret", "certificate", "project", "workspace"),
+        "crypto": ("usdc", "usdt", "eth", "btc", "sol", "tokens", "nft", "crypto"),
         "storage": ("device", "devices", "this device", "all devices", "phone", "this phone",
                     "computer", "this computer", "pc", "mac", "iphone", "ipad", "tablet", "disk",
                     "drive", "storage", "server", "cloud", "icloud", "everywhere"),
@@ -150,17 +203,38 @@ ENGLISH: Final = Language(
             "factory data reset **",
             "sign out of all **", "sign out of everything", "sign out everywhere",
             "log out of all **", "log out everywhere",
+            # cloud and code: what is torn down is gone
+            "terminate **", "deprovision **", "decommission **", "release @cloud **",
+            "force push **", "force delete **", "force overwrite **", "overwrite *",
+            "replace existing **", "replace @replaced **", "replace all @replaced **",
+            "replace and overwrite",
+            "expunge **", "obliterate **", "nuke **", "delete and empty **",
+            "move to trash and empty", "empty @bin and **",
         ),
         "pays": (
             "pay *", "buy *", "purchase *", "donate *", "order now *", "order * $ *",
             "@confirm @money_noun *", "@money_verb ** $ **", "checkout $ *",
+            # topping up, cashing out, bidding, betting: money leaves an account
+            "top up *", "topup *", "add funds *", "add money *", "add $ *", "load $ *",
+            "reload $ *", "recharge *", "cash out *", "cashout *", "withdraw *",
+            "place bid *", "bid $ *", "bid now", "place bet *", "bet $ *", "bet now",
+            "pre order *", "preorder *", "pledge *", "contribute $ *", "gift $ *",
+            "tip $ *", "settle up *", "redeem # *", "rent $ *", "book now *", "book for $ *",
+            "mint *", "stake $ *", "stake # *", "stake now", "swap *", "bridge $ *",
+            "bridge # *", "sign @money_noun *", "sign and send *", "approve and sign *",
+            "sign and submit", "approve @money_noun *", "authorize @money_noun *",
+            "subscribe now *", "renew now *", "upgrade now *", "@confirm pay *",
+            "venmo $ *", "zelle $ *", "paypal $ *", "cash app $ *",
+            "@confirm and pay *", "@confirm buy *",
         ),
         "sends": (
             "send *", "transfer", "transfer $ *", "transfer # *", "transfer @money *",
-            "transfer now", "send $ *", "wire $ *", "wire @money *",
+            "transfer now", "send $ *", "wire $ *", "wire @money *", "transfer @cloud *",
+            "transfer ownership *", "send @crypto *",
         ),
         "publishes": (
-            "publish *", "post", "post now", "post to *", "post @postable *",
+            "publish *", "publish @postable **", "post", "post now", "post to *",
+            "post @postable *",
             "broadcast *", "tweet", "share publicly", "make public", "send to @everyone *",
         ),
     },
@@ -168,6 +242,16 @@ ENGLISH: Final = Language(
 
 SPANISH: Final = Language(
     name="Spanish",
+    assent=("aceptar", "acepto", "si", "ok", "vale", "continuar", "confirmar", "proceder",
+            "de acuerdo", "entendido", "adelante", "siguiente", "aplicar", "hacerlo",
+            "estoy seguro", "seguir", "listo"),
+    warnings=("no se puede deshacer", "no se puede revertir", "no se podra deshacer",
+              "no se puede recuperar", "irreversible", "se cargara", "se cargaran",
+              "se cobrara", "se cobraran", "se eliminara", "se eliminaran", "se borrara",
+              "se borraran", "se perdera", "se perderan", "de forma permanente",
+              "permanentemente"),
+    lead=("a", "que", "quieres", "quiere", "desea", "deseas", "va", "vas", "realmente",
+          "seguro", "para", "y"),
     prefixes=("si", "ok", "vale", "de acuerdo", "ahora", "definitivamente"),
     skip=("el", "la", "los", "las", "un", "una", "mi", "mis", "tu", "tus", "su", "sus", "este",
           "esta", "estos", "estas", "de", "del", "al", "a", "para"),
@@ -207,6 +291,16 @@ SPANISH: Final = Language(
 
 FRENCH: Final = Language(
     name="French",
+    assent=("ok", "oui", "continuer", "confirmer", "valider", "accepter", "d accord",
+            "poursuivre", "j ai compris", "compris", "suivant", "appliquer", "terminer",
+            "je confirme", "oui je suis sur"),
+    warnings=("irreversible", "ne peut pas etre annulee", "ne peut pas etre annule",
+              "ne pourra pas etre annulee", "ne pourra pas etre annule", "est definitive",
+              "est definitif", "sera debite", "seront debites", "sera preleve",
+              "sera supprime", "seront supprimes", "sera efface", "seront effaces",
+              "sera perdu", "seront perdus", "definitivement"),
+    lead=("vraiment", "vous", "veux", "voulez", "souhaitez", "de", "d", "a", "pour", "et",
+          "va", "allez", "allons"),
     prefixes=("oui", "ok", "d accord", "maintenant", "definitivement"),
     skip=("le", "la", "les", "l", "un", "une", "mon", "ma", "mes", "ton", "ta", "tes", "votre",
           "vos", "ce", "cet", "cette", "ces", "de", "du", "des", "d", "a", "au", "aux"),
@@ -244,9 +338,17 @@ FRENCH: Final = Language(
 
 GERMAN: Final = Language(
     name="German",
+    assent=("ok", "ja", "weiter", "fortfahren", "bestatigen", "akzeptieren", "einverstanden",
+            "verstanden", "ubernehmen", "anwenden", "fertig", "ausfuhren", "ja bitte",
+            "trotzdem fortfahren", "trotzdem", "los"),
+    warnings=("nicht ruckgangig", "unwiderruflich", "endgultig", "wird abgebucht",
+              "werden abgebucht", "wird belastet", "wird geloscht", "werden geloscht",
+              "geht verloren", "gehen verloren", "dauerhaft"),
+    lead=("sie", "du", "ihr", "wirklich", "jetzt", "zu", "und", "wollen", "mochten"),
     prefixes=("ja", "ok", "jetzt", "endgultig", "sofort", "bitte", "dauerhaft", "alle"),
     skip=("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "mein", "meine",
-          "meinen", "dein", "deine", "ihr", "ihre", "ihren", "diese", "dieses", "diesen", "an"),
+          "meinen", "dein", "deine", "ihr", "ihre", "ihren", "diese", "dieses", "diesen", "an",
+          "wirklich"),
     nav=("verlauf", "einstellungen", "methoden", "optionen", "details", "ubersicht", "historie",
          "status", "liste"),
     never=("feedback", "ruckgangig", "abbrechen", "nicht", "kein", "keine", "hilfe", "spater",
@@ -285,6 +387,13 @@ GERMAN: Final = Language(
 
 PORTUGUESE: Final = Language(
     name="Portuguese",
+    assent=("ok", "sim", "continuar", "confirmar", "aceitar", "prosseguir", "concordo",
+            "entendi", "avancar", "aplicar", "seguir", "tenho certeza"),
+    warnings=("nao pode ser desfeita", "nao pode ser desfeito", "nao podera ser desfeita",
+              "irreversivel", "permanentemente", "sera cobrado", "serao cobrados",
+              "sera debitado", "sera excluido", "serao excluidos", "sera apagado",
+              "serao apagados", "sera perdido", "serao perdidos"),
+    lead=("deseja", "quer", "realmente", "de", "a", "para", "e", "vai", "certeza"),
     prefixes=("sim", "ok", "agora", "permanentemente"),
     skip=("o", "a", "os", "as", "um", "uma", "meu", "minha", "meus", "minhas", "seu", "sua",
           "este", "esta", "esse", "essa", "de", "do", "da", "dos", "das", "para", "por"),
@@ -324,6 +433,13 @@ PORTUGUESE: Final = Language(
 
 ITALIAN: Final = Language(
     name="Italian",
+    assent=("ok", "si", "continua", "conferma", "accetta", "procedi", "prosegui", "ho capito",
+            "avanti", "applica", "va bene", "d accordo", "sono sicuro"),
+    warnings=("non puo essere annullata", "non puo essere annullato", "irreversibile",
+              "definitivamente", "permanentemente", "verra addebitato", "verranno addebitati",
+              "verra eliminato", "verranno eliminati", "verra cancellato",
+              "verranno cancellati", "andra perso", "andranno persi"),
+    lead=("vuoi", "vuole", "davvero", "di", "a", "per", "e", "sicuro", "sta", "stai"),
     prefixes=("si", "ok", "ora", "adesso", "definitivamente"),
     skip=("il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una", "mio", "mia", "miei",
           "mie", "questo", "questa", "di", "del", "della", "dei", "delle", "a"),
@@ -346,6 +462,7 @@ ITALIAN: Final = Language(
     flag={
         "deletes": (
             "elimina **", "eliminare **", "cancella **", "cancellare **", "rimuovi",
+            "svuotare @bin", "formattare @disk **", "disinstallare **", "rimuovere @serious **",
             "rimuovi @serious **", "rimuovi # **", "disinstalla **", "svuota @bin",
             "formatta @disk **",
             "ripristina ** fabbrica **", "distruggi **", "revoca **", "chiudi account",
@@ -365,6 +482,12 @@ ITALIAN: Final = Language(
 
 DUTCH: Final = Language(
     name="Dutch",
+    assent=("ok", "ja", "doorgaan", "bevestigen", "akkoord", "accepteren", "ga door",
+            "volgende", "toepassen", "begrepen", "ja zeker"),
+    warnings=("kan niet ongedaan", "onomkeerbaar", "definitief", "wordt afgeschreven",
+              "wordt verwijderd", "worden verwijderd", "gaat verloren", "gaan verloren",
+              "permanent"),
+    lead=("je", "u", "dat", "wilt", "wil", "echt", "te", "en", "zeker"),
     prefixes=("ja", "ok", "oké", "nu", "definitief", "direct"),
     skip=("het", "een", "mijn", "je", "jouw", "uw", "deze", "dit", "die", "geselecteerde"),
     nav=("geschiedenis", "instellingen", "methoden", "methodes", "opties", "details", "status",
@@ -404,6 +527,11 @@ DUTCH: Final = Language(
 
 SWEDISH: Final = Language(
     name="Swedish",
+    assent=("ok", "ja", "fortsätt", "bekräfta", "godkänn", "acceptera", "jag förstår",
+            "verkställ", "nästa"),
+    warnings=("kan inte ångras", "oåterkallelig", "permanent", "kommer att debiteras",
+              "raderas permanent", "går förlorad", "går förlorade"),
+    lead=("att", "vill", "du", "och", "verkligen"),
     prefixes=("ja", "ok", "nu"),
     skip=("den", "det", "denna", "detta", "valda"),
     nav=("historik", "inställningar", "metoder", "metod", "alternativ", "detaljer", "status",
@@ -440,6 +568,11 @@ SWEDISH: Final = Language(
 
 DANISH: Final = Language(
     name="Danish",
+    assent=("ok", "ja", "fortsæt", "bekræft", "godkend", "accepter", "forstået", "anvend",
+            "næste"),
+    warnings=("kan ikke fortrydes", "uigenkaldelig", "permanent", "vil blive trukket",
+              "slettes permanent", "går tabt"),
+    lead=("at", "vil", "du", "og", "virkelig"),
     prefixes=("ja", "ok", "nu"),
     skip=("den", "det", "denne", "dette", "valgte"),
     nav=("historik", "indstillinger", "metoder", "metode", "muligheder", "detaljer", "status",
@@ -476,6 +609,10 @@ DANISH: Final = Language(
 
 FINNISH: Final = Language(
     name="Finnish",
+    assent=("ok", "kyllä", "jatka", "vahvista", "hyväksy", "selvä", "käytä", "seuraava"),
+    warnings=("ei voi kumota", "ei voida kumota", "pysyvästi", "peruuttamaton",
+              "peruuttamattomasti", "veloitetaan"),
+    lead=("haluatko", "varmasti", "ja"),
     prefixes=("kyllä", "ok"),
     skip=("tämä", "nämä", "valitut", "valittu"),
     nav=("historia", "asetukset", "tavat", "tiedot", "tila", "luettelo", "lista", "yhteenveto"),
@@ -506,6 +643,12 @@ FINNISH: Final = Language(
 
 POLISH: Final = Language(
     name="Polish",
+    assent=("ok", "tak", "kontynuuj", "potwierdź", "akceptuj", "zgadzam się", "dalej",
+            "zastosuj", "rozumiem"),
+    warnings=("nie można cofnąć", "nie można tego cofnąć", "nieodwracalne", "nieodwracalnie",
+              "trwale", "zostanie obciążona", "zostanie obciążone", "zostaną usunięte",
+              "zostanie usunięty", "zostanie usunięte"),
+    lead=("chcesz", "pewno", "czy", "na", "i"),
     prefixes=("tak", "ok", "teraz"),
     skip=("moje", "mój", "moja", "ten", "to", "te", "wybrane", "swoje"),
     nav=("historia", "historię", "metody", "metoda", "ustawienia", "szczegóły", "opcje",
@@ -537,6 +680,10 @@ POLISH: Final = Language(
 
 TURKISH: Final = Language(
     name="Turkish",
+    assent=("tamam", "evet", "devam", "devam et", "onayla", "kabul et", "uygula", "anladım",
+            "ileri"),
+    warnings=("geri alınamaz", "kalıcı olarak", "tahsil edilecek", "silinecek", "kaybolacak"),
+    lead=("istiyor", "emin", "ve"),
     prefixes=("evet", "tamam", "şimdi", "hemen", "kalıcı olarak"),
     skip=("bu", "şu", "bir", "benim", "seçili", "seçilen"),
     nav=("geçmişi", "geçmiş", "yöntemleri", "yöntemi", "ayarları", "ayarlar", "ayrıntılar",
@@ -569,6 +716,12 @@ TURKISH: Final = Language(
 
 RUSSIAN: Final = Language(
     name="Russian",
+    assent=("ок", "да", "продолжить", "подтвердить", "принять", "согласен", "понятно",
+            "применить", "далее", "выполнить", "хорошо"),
+    warnings=("нельзя отменить", "невозможно отменить", "необратимо", "безвозвратно",
+              "без возможности восстановления", "будет списано", "будут списаны",
+              "будет удалён", "будет удален", "будут удалены", "навсегда"),
+    lead=("хотите", "действительно", "вы", "и", "уверены", "что"),
     prefixes=("да", "ок", "хорошо", "сейчас"),
     skip=("мой", "мою", "мои", "моя", "этот", "эту", "это", "эти", "ваш", "вашу", "ваши",
           "выбранные", "выбранное"),
@@ -605,6 +758,10 @@ RUSSIAN: Final = Language(
 
 CHINESE: Final = Language(
     name="Chinese",
+    assent=("确定", "是", "好", "好的", "继续", "确认", "同意", "接受", "执行", "是的",
+            "知道了", "下一步", "应用", "我知道了", "确定继续"),
+    warnings=("无法撤销", "不可撤销", "无法恢复", "不可恢复", "无法撤回", "不可逆", "永久删除",
+              "将被删除", "将被永久", "扣款", "扣费", "将被清除"),
     cjk=True,
     flag={
         "deletes": ("删除", "清空", "卸载", "格式化", "恢复出厂设置", "出厂设置", "抹掉", "抹除",
@@ -619,6 +776,11 @@ CHINESE: Final = Language(
 
 JAPANESE: Final = Language(
     name="Japanese",
+    assent=("はい", "ok", "続行", "確認", "実行", "同意", "同意する", "続ける", "了解", "適用",
+            "次へ", "承認", "同意して続行"),
+    warnings=("元に戻せません", "元に戻すことはできません", "取り消せません",
+              "取り消すことはできません", "復元できません", "完全に削除", "請求されます",
+              "引き落とされます", "空にし", "削除され"),
     cjk=True,
     flag={
         "deletes": ("削除", "消去", "空にする", "アンインストール", "フォーマット", "初期化",
@@ -635,6 +797,9 @@ JAPANESE: Final = Language(
 
 KOREAN: Final = Language(
     name="Korean",
+    assent=("예", "네", "확인", "계속", "동의", "적용", "실행", "다음", "승인", "계속하기"),
+    warnings=("되돌릴 수 없", "취소할 수 없", "복구할 수 없", "영구적으로", "청구됩니다",
+              "결제됩니다", "삭제됩니다"),
     cjk=True,
     flag={
         "deletes": ("삭제", "제거", "휴지통 비우기", "휴지통을 비우기", "초기화", "포맷", "탈퇴"),

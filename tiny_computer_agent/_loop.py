@@ -69,7 +69,7 @@ from ._history import HISTORY_WINDOW, History, Ledger
 from ._menu import DEFAULT_MENU_SIZE, Menu, build_menu
 from ._policy import Policy
 from ._waiting import GAP_SECONDS, Watch, between, watch
-from ._wheel import scroll_spot
+from ._wheel import scroll_spot, spot_near
 from .brains import split_goal
 
 __all__ = [
@@ -416,7 +416,8 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     history = list(run.actions)
     try:  # a batch is judged as a whole before its first action
         for member in decision.actions:
-            targets.append((member, run.policy.check(member, obs, history=history)))
+            batch = history[len(run.actions) :]  # carried out after obs, before member
+            targets.append((member, run.policy.check(member, obs, history=history, batch=batch)))
             history.append(member)
     except PolicyRefusal as exc:
         refusal = _refusal(exc)
@@ -426,7 +427,7 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except TargetError as exc:
         run.record(dataclasses.replace(step, error=_error("target-not-found", exc)))
         return None
-    if not _pass_gate(run, step, decision, targets):
+    if not _pass_gate(run, step, decision, targets, obs):
         return None
     t0 = time.perf_counter()
     try:
@@ -444,7 +445,7 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     except ScreenUnavailable as exc:
         run.record(dataclasses.replace(step, error=_error("no-screen", exc)))
         return run.end("no-screen", str(exc), obs)
-    if result.dry_run and (held := _held(run, action, targets)):
+    if result.dry_run and (held := _held(run, action, targets, obs)):
         note = f"; with real input this needs a person's yes (irreversible: {held})"
         result = dataclasses.replace(result, description=result.description + note)
     timings = {**step.timings, "act": time.perf_counter() - t0}
@@ -457,11 +458,18 @@ def _act(run: _Run, step: Step, obs: Observation, decision: Decision) -> Episode
     return None
 
 
-def _held(run: _Run, action: Action, targets: Sequence[tuple[Action, tuple[Element, ...]]]) -> str:
-    """Why the first irreversible member of the decision would wait for a person's yes."""
+def _held(
+    run: _Run,
+    action: Action,
+    targets: Sequence[tuple[Action, tuple[Element, ...]]],
+    obs: Observation | None = None,
+) -> str:
+    """Why the first irreversible member of the decision would wait for a person's yes
+    (``obs``: the frame, where a generic yes's dialog is read)."""
     if VERB_TABLE[action.verb].harness:  # looking needs no yes
         return ""
-    return next((why for a, els in targets if (why := run.policy.irreversible(a, els))), "")
+    policy = run.policy
+    return next((why for a, els in targets if (why := policy.irreversible(a, els, obs))), "")
 
 
 def _pass_gate(
@@ -469,9 +477,10 @@ def _pass_gate(
     step: Step,
     decision: Decision,
     targets: Sequence[tuple[Action, tuple[Element, ...]]],
+    obs: Observation | None = None,
 ) -> bool:
     """Say the verdict, then ask the gate; False (recorded) when the person took control."""
-    held = _held(run, decision.action, targets)
+    held = _held(run, decision.action, targets, obs)
     run.emit(RunEvent(kind="verdict", index=step.index, decision=decision, held=held))
     if run.gate is None or run.gate(step.index):
         return True
@@ -623,12 +632,8 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
     not scroll is refused, rule ``wheel-target``); a dry run cannot scroll, so it says
     where it would and finds nothing."""
     want = action.text or ""
-    where: dict[str, Any] = {}
-    if action.target:
-        where = {"target": action.target, "target_id": action.target_id}
-    elif (spot := scroll_spot(obs)) is not None:
-        where = {"target": spot.label, "target_id": spot.id}
-    else:
+    where = _seek_where(action, obs)
+    if where is None:
         dry = not run.policy.real_input
         why = (
             f"{'a dry run does not scroll, and ' if dry else ''}nothing on screen scrolls "
@@ -636,7 +641,7 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
         )
         return _sought(want, [], why, ok=False, dry=dry, passive=True)
     first = Action.make("scroll", direction="down", amount=SEEK_NOTCHES, **where)
-    run.policy.check(first, obs, history=run.actions)  # a dry run says a refusal too
+    (under,) = run.policy.check(first, obs, history=run.actions)  # a dry run says a refusal too
     if not run.policy.real_input:
         over = f"; it would scroll over {where['target']!r}"
         why = "a dry run does not scroll, so nothing new can come into view"
@@ -647,7 +652,7 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
             error=why,
             passive=True,
         )
-    current, moves = obs, list[str]()
+    current, moves, over = obs, list[str](), where["target"]
     for direction, budget in (("down", SEEK_SCROLLS), ("up", 2 * SEEK_SCROLLS)):
         for _ in range(budget):
             run.policy.check_kill_switch()
@@ -656,8 +661,8 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
             done = carry_out(run.executor, (scroll,), current)
             if not done.ok:
                 return _sought(want, moves, done.error or "a scroll failed", ok=False)
-            moves.append(f"{direction} over {where['target']!r}" if where else direction)
-            where = {}  # the pointer stays where the first scroll put it
+            moves.append(f"{direction} over {over!r}" if over else direction)
+            over = ""
             after = run.screen.capture()
             still = after.signature() == current.signature()
             current = _caught_up(run, after) if still else after  # the tree may be late
@@ -668,8 +673,33 @@ def _seek(run: _Run, obs: Observation, action: Action) -> ActionResult:
                 current = _caught_up(run, current)
                 run.reuse = _standing(current, f"seek found {want!r}")
                 return _sought(want, moves, "", ok=True)
+            there = where if still else _next_spot(action, current, under)
+            if there is None:
+                run.reuse = None
+                return _sought(want, moves, "nothing that scrolls is left there", ok=False)
+            where = there
     run.reuse = None  # the screen moved: the next step looks again
     return _sought(want, moves, f"{want!r} never came into view", ok=False)
+
+
+def _seek_where(action: Action, obs: Observation) -> dict[str, Any] | None:
+    """Where ``seek`` turns the wheel first: over its target, else over the top-most
+    window's list (None: nothing on screen scrolls)."""
+    if action.target:
+        return {"target": action.target, "target_id": action.target_id}
+    spot = scroll_spot(obs)
+    return None if spot is None else {"target": spot.label, "target_id": spot.id}
+
+
+def _next_spot(action: Action, current: Observation, under: Element) -> dict[str, Any] | None:
+    """Where a seek's next scroll turns the wheel, on the frame its last one left: with
+    no target, the top-most window's list (an untargeted scroll, :func:`~._wheel.
+    scroll_spot`); else what scrolls at the place the first scroll turned it, in the
+    same window (:func:`~._wheel.spot_near`), or None when nothing there scrolls now."""
+    if not action.target:
+        return {}
+    near = spot_near(current, under.center, under.window)
+    return None if near is None else {"target": near.label, "target_id": near.id}
 
 
 #: How often, and how far apart, a seek looks again at a still page whose accessibility

@@ -26,9 +26,13 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     terminal-window  with real input, typing, a key, a paste, a click, a drag or a
                      wheel turn would reach a terminal, a shell or a run dialog, known by
                      its window's class or process (:data:`TERMINAL_PROGRAMS`), its title
-                     (:data:`TERMINAL_TITLES`: ``user@host: ~``) or its accessibility
-                     role (``Window.role``: the tree shows a ``terminal`` in it);
-                     ``focus`` on such a window is refused in a dry run too
+                     (:data:`TERMINAL_TITLES`: ``user@host: ~``; of a program otherwise
+                     unknown, :data:`TERMINAL_TITLES_UNKNOWN`: ``~``, ``htop``) or its
+                     accessibility role (``Window.role``: the tree shows a ``terminal``
+                     in it); text, keys or a drop aimed at a shell's prompt
+                     (:data:`PROMPT_LABELS`); any key but Escape while a launcher that
+                     bypasses the window manager (``Window.override``: dmenu, rofi) is
+                     on top; ``focus`` on such a window is refused in a dry run too
     typing-target    with real input, text, an editing key or a paste would not go into
                      a field: the target (or the focused element) is a button, a label...
                      (:data:`TYPING_KINDS`); untargeted text with neither a focused field
@@ -36,10 +40,15 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      middle click) into anything but a field the index knows is one
     blind-click      real input aimed at a numbered grid cell, not at something seen
     irreversible     with real input, the target means something that cannot be undone
-                     (Delete account, Pay, Send, shift+Delete...) and the person neither
-                     allowed it (``allow_irreversible``) nor said yes (``approve``)
+                     (Delete account, Pay, Send, shift+Delete..., or a generic yes whose
+                     dialog says such an act: ``OK`` under "Delete 3 files?") and the
+                     person neither
+                     allowed it (``allow_irreversible``) nor said yes (``approve``); a
+                     press by key (Return, space, a typed newline) where the focus is not
+                     known may press any control of the window (:mod:`._presses`)
     wheel-target     a scroll aimed at something that does not scroll (a spin box, a
-                     slider, a drawing: :mod:`._wheel`), in a dry run too
+                     slider, a drawing: :mod:`._wheel`), or with no target where nothing
+                     on screen scrolls, in a dry run too
     window-scope     with ``scope`` (``--window TITLE|CLASS``), an action would reach a
                      window outside it (:mod:`._scope`), in a dry run too
     arming           real input was asked for without both deliberate acts
@@ -126,10 +135,19 @@ from typing import Final, TypeAlias
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
 from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal
-from ._irreversible import PRESS_VERBS, allowances, classify, how_to_allow, presses_left
+from ._irreversible import (
+    PRESS_VERBS,
+    allowances,
+    classify_in,
+    dialog_texts,
+    how_to_allow,
+    is_assent,
+    presses_left,
+)
+from ._presses import pressed_by
 from ._scope import scope_refusal
 from ._secrets import expand_secrets, redact
-from ._wheel import wheel_refusal
+from ._wheel import scroll_spot, wheel_refusal
 from .perception import (
     control_characters,
     find_window,
@@ -152,8 +170,11 @@ __all__ = [
     "IRREVERSIBLE",
     "IRREVERSIBLE_CHORDS",
     "SEQUENCE_WINDOW",
+    "LAUNCHER_PARTS",
+    "PROMPT_LABELS",
     "TERMINAL_PROGRAMS",
     "TERMINAL_TITLES",
+    "TERMINAL_TITLES_UNKNOWN",
     "TYPING_KINDS",
     "YES_HOLDS_SECONDS",
     "Approve",
@@ -161,6 +182,7 @@ __all__ = [
     "asked_once",
     "focused_element",
     "key_context",
+    "prompt_reason",
     "state_dir",
     "terminal_reason",
     "text_around",
@@ -276,8 +298,23 @@ TERMINAL_PROGRAMS: Final = (
     "krunner", "rofi", "dmenu", "ulauncher", "albert", "synapse", "xfce4-appfinder",
     "gmrun", "grun", "wofi", "fuzzel", "bemenu", "kickoff", "jgmenu", "kupfer", "cerebro",
     "tofi", "xfrun4", "gnome-shell", "plasmashell", "xfce4-panel", "lxpanel", "mate-panel",
-    "budgie-panel", "cinnamon",
+    "budgie-panel", "cinnamon", "budgie-run-dialog", "gnome-do", "walker", "anyrun",
+    "wingpanel", "lattedock", "plank", "docky", "whiskermenu", "wrapper-2.0", "wrapper-1.0",
+    # terminals and shells the first tables missed (issue 37, third pass)
+    "putty", "pterm", "xst", "evilvte", "kermit", "havoc", "wayst", "sudo", "su", "doas",
+    "login", "busybox", "ash", "mksh", "yash", "oksh", "pdksh", "posh", "osh", "ion", "gdb",
+    "lldb",
+    # modal editors: typed keys are commands, and ":!" runs a shell
+    "vi", "vim", "gvim", "nvim", "nvim-qt", "neovide", "vimr", "goneovim",
+    # remote sessions: the keys go to another machine's desktop, which the policy cannot see
+    "remmina", "vncviewer", "xtightvncviewer", "xfreerdp", "wlfreerdp", "rdesktop",
+    "virt-viewer", "remote-viewer", "vinagre", "krdc", "gnome-connections", "x2goclient",
 )  # fmt: skip
+#: The parts of a program's name (split at ``-``, ``_``, ``.``) that make it a launcher,
+#: a panel or a dock that hosts one (``lxqt-runner``, ``cairo-dock``, ``nwg-drawer``).
+LAUNCHER_PARTS: Final = frozenset(
+    {"runner", "launcher", "launchy", "panel", "dock", "drawer", "wrapper"}
+)
 #: Window titles a terminal, shell or run dialog shows (searched in the title's
 #: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
 #: terminal's name, a run dialog's.
@@ -298,7 +335,30 @@ TERMINAL_TITLES: Final = (
     r"^(?:enter|execute|run) (?:a )?(?:command|program)$",
     r"^(?:ausfuhren|executer|ejecutar|executar|esegui|uitvoeren|uruchom|выполнить)$",
     r"^(?:运行|執行|ファイル名を指定して実行|실행)$",
+    r"\brun dialog\b", r"^alt\+f2$", r"\b(?:whisker menu|gnome do|application launcher)\b",
+    r"\*(?:e?shell|term|ansi-term|vterm|terminal|eat|async shell command)\*",  # emacs
 )  # fmt: skip
+#: Titles that name a terminal only on a window whose program is unknown (no class, no
+#: process): a path alone (``~``, ``/home/ada``: a shell's working directory), a
+#: terminal's own name (``kitty``, ``Tilix: Default``), a program that runs in one
+#: (``htop``, ``vim notes.txt``, ``IPython: ~``). A known program's title is its
+#: document's (a web page may be titled "Vim tips").
+TERMINAL_TITLES_UNKNOWN: Final = (
+    r"^[~/][^\s]*$",
+    r"^(?:alacritty|kitty|foot|footclient|st|xst|wezterm|tilix|terminator|guake|yakuake|tilda"
+    r"|sakura|terminology|ghostty|putty|termite|hyper|tabby|warp|rio|contour|mlterm|kgx)"
+    r"(?:$|\s*[!:])",
+    r"^(?:htop|btop|vim?|nvim|nano|ranger|nnn|ipython\d?|python\d?(?:\.\d+)*|irb|psql"
+    r"|mysql|sqlite3|gdb|lldb)(?:$|:|\s+-|\s+\S*[./~])",  # then ":", an option or a file
+)
+#: A shell's prompt in a label (``user@host:~$``, ``root@srv:/etc#``, ``PS C:\>``): text,
+#: keys and pastes aimed at it reach a shell, whatever window it is in (or none).
+PROMPT_LABELS: Final = (
+    r"[\w.+-]+@[\w.-]+:?\s?[~/][^\s]*\s?[$#%>]",
+    r"^(?:[~/][^\s]*\s)?[$#%\u276f]\s*$",
+    r"^(?:ps )?[a-z]:\\[^\n]*>",
+    r"^(?:drun|run|ssh|combi|window|filebrowser)\s*:\s*$",  # rofi's and dmenu's modes
+)
 IRREVERSIBLE: Final = (
     # deleting for good; a lone Delete or Remove is the yes of "Delete this account?"
     "=delete", "=remove", "delete permanently", "permanently delete", "delete forever",
@@ -740,27 +800,40 @@ class Policy:
         return min(asked, self.max_wait_seconds)
 
     def check(
-        self, action: Action, observation: Observation, *, history: Sequence[Action] = ()
+        self,
+        action: Action,
+        observation: Observation,
+        *,
+        history: Sequence[Action] = (),
+        batch: Sequence[Action] = (),
     ) -> tuple[Element, ...]:
         """Refuse ``action`` if any rule forbids it; return the elements it targets.
 
         ``history``: the actions already performed in this episode, in order (the
-        sequence rule judges what they and ``action`` typed together). Pure: the same
-        arguments give the same answer (``approve``, asked only with real input, aside).
+        sequence rule judges what they and ``action`` typed together). ``batch``: the
+        actions of ``action``'s batch before it, carried out after ``observation`` was
+        taken (they end ``history`` too): after a Tab among them the focus the frame
+        shows no longer holds (:mod:`._presses`). Pure: the same arguments give the same
+        answer (``approve``, asked only with real input, aside).
         """
         if not self.secrets:
-            return self._check(action, observation, history)
+            return self._check(action, observation, history, batch)
         try:
             return self._check(
                 _with_secrets(action, self.secrets),
                 observation,
                 tuple(_with_secrets(a, self.secrets) for a in history),
+                tuple(_with_secrets(a, self.secrets) for a in batch),
             )
         except PolicyRefusal as exc:  # the message quotes typed text: put placeholders back
             raise PolicyRefusal(redact(str(exc), self.secrets), rule=exc.rule) from None
 
     def _check(
-        self, action: Action, observation: Observation, history: Sequence[Action]
+        self,
+        action: Action,
+        observation: Observation,
+        history: Sequence[Action],
+        batch: Sequence[Action] = (),
     ) -> tuple[Element, ...]:
         self.check_kill_switch()
         if VERB_TABLE[action.verb].harness:  # looking (waiting, zooming) is not input
@@ -790,14 +863,20 @@ class Policy:
             if refusal is not None:
                 raise refusal
         if self.real_input:
-            self._check_real(action, observation, elements, history)
+            self._check_real(action, observation, elements, history, batch)
         return elements
 
-    def irreversible(self, action: Action, elements: Sequence[Element] = ()) -> str | None:
+    def irreversible(
+        self,
+        action: Action,
+        elements: Sequence[Element] = (),
+        observation: Observation | None = None,
+    ) -> str | None:
         """What makes ``action`` irreversible (``"'Delete account' matches 'delete
         account'"``), or None. ``elements``: the targets :meth:`check` returned (without
-        them the labels the action names are judged)."""
-        found = self._irreversible(action, elements)
+        them the labels the action names are judged). ``observation``: the frame, so a
+        generic yes (``OK``) is read with its dialog's text."""
+        found = self._irreversible(action, elements, observation)
         return None if not found else found[0][2]
 
     # -- the rules ---------------------------------------------------------------------
@@ -890,6 +969,7 @@ class Policy:
         observation: Observation,
         elements: tuple[Element, ...],
         history: Sequence[Action] = (),
+        batch: Sequence[Action] = (),
     ) -> None:
         """The rules only real input needs: what has focus, blind clicks, irreversibles."""
         if _types_blind(action):
@@ -914,7 +994,7 @@ class Policy:
                         rule="blind-click",
                     )
         self._check_reach(action, observation, elements)
-        self._check_irreversible(action, observation, elements, history)
+        self._check_irreversible(action, observation, elements, history, batch)
 
     def _check_key_allowed(self, action: Action) -> None:
         """``key``: the chord must be in :data:`ALLOWED_KEYS` or ``allow_keys``; a typed
@@ -937,7 +1017,29 @@ class Policy:
         self, action: Action, observation: Observation, elements: tuple[Element, ...]
     ) -> None:
         """Real input lands only outside terminals, and text only in fields: judged by
-        the window and element the action reaches (each target of a drag)."""
+        the window and element the action reaches (each target of a drag). A launcher
+        that bypasses the window manager (dmenu, rofi: ``Window.override``) takes the
+        keyboard while it is shown: keys and text go to it, whatever they aim at."""
+        top = observation.windows[0] if observation.windows else None
+        keys = action.verb == "type" or action.button in _PASTE_BUTTONS
+        keys = keys or (action.verb == "key" and action.keys != "Escape")  # Escape closes it
+        if keys and top is not None and top.override and (why := terminal_reason(top)):
+            name = top.title or " ".join(top.wm_class) or top.process
+            raise PolicyRefusal(
+                f"{action.describe()} is refused: {name!r} is shown "
+                f"above every window and takes the keyboard while it is, and {why}; the "
+                "harness never types or presses keys there. Close it (Escape), or wait",
+                rule="terminal-window",
+            )
+        if not observation.windows and _types_blind(action):  # no window says where keys go
+            shown = next((e for e in observation.elements if prompt_reason(e)), None)
+            if shown is not None:
+                raise PolicyRefusal(
+                    f"{action.describe()} is refused: no window is listed, so its keys go to "
+                    f"whatever has focus, and {prompt_reason(shown)}, on screen. Type into a "
+                    "named field, or close the shell first",
+                    rule="terminal-window",
+                )
         for i in range(max(1, len(elements))):
             reach = _reach(action, observation, elements[i : i + 1], self.allow_keys)
             refusal = None if reach is None else _reach_refusal(action, reach)
@@ -950,25 +1052,24 @@ class Policy:
         observation: Observation,
         elements: tuple[Element, ...],
         history: Sequence[Action] = (),
+        batch: Sequence[Action] = (),
     ) -> None:
         """An allowance (``--allow-irreversible LABEL*N``) covers N clicks in the
         episode, counted in ``history`` (a double click is two); past them, only a
         person's yes. Return or space presses the focused button, so it is judged as a
         click on it, and never by an allowance: the history cannot tell later which
-        button a key pressed, so a key's press could not be counted."""
-        found = self._irreversible(action, elements)
-        focused = focused_element(observation)
-        pressing = action.verb == "key" and action.keys in _PRESSING_KEYS
-        by_key: list[tuple[str, Element | None, str]] = []
-        if pressing and focused is not None and focused.label.strip():
-            by_key = self._irreversible(Action.make("click", target=focused.label), (focused,))
+        button a key pressed, so a key's press could not be counted. Where the focus is
+        not known, a press by key is judged as a click on any control of the window
+        (:mod:`._presses`)."""
+        found = self._irreversible(action, elements, observation)
+        by_key = self._pressed_by_key(action, observation, elements, batch)
         if not found and not by_key:
             return
-        pressed = [
+        pressed = [  # a yes (OK) is irreversible by its dialog, which history lacks
             label
             for earlier in history
             if earlier.verb in PRESS_VERBS
-            for label, _, _ in self._irreversible(earlier, ())
+            for label in _pressed_labels(earlier, self._irreversible(earlier, ()))
             for _ in range(max(1, earlier.clicks or 1))
         ]
         allowed = self._lists.allowed
@@ -987,24 +1088,55 @@ class Policy:
             rule="irreversible",
         )
 
-    def _irreversible(
-        self, action: Action, elements: Sequence[Element]
+    def _pressed_by_key(
+        self,
+        action: Action,
+        observation: Observation,
+        elements: Sequence[Element],
+        batch: Sequence[Action],
     ) -> list[tuple[str, Element | None, str]]:
-        """Every (label, element, why) that makes ``action`` irreversible."""
+        """Every (label, element, why) a press by key (Return, space, a typed newline)
+        may land on that cannot be undone: the focused control, else any control of
+        the window (:func:`~._presses.pressed_by`). A press past what the frame shows (an
+        earlier action of the batch may have changed the screen) is judged unseen."""
+        found: list[tuple[str, Element | None, str]] = []
+        for press in pressed_by(action, observation, elements, batch):
+            if press.unseen:
+                return [("", None, f"{press.keys} presses what the frame does not show: "
+                         f"{press.reason}")]  # fmt: skip
+            for element in press.elements:
+                label = element.label
+                why = label.strip() and self._irreversible_label(label, element, observation)
+                if not why:
+                    continue
+                if not press.known:
+                    why = f"{press.keys} may press {element.label!r}: {why}; {press.reason}"
+                found.append((element.label, element, why))
+        return found
+
+    def _irreversible(
+        self, action: Action, elements: Sequence[Element], observation: Observation | None = None
+    ) -> list[tuple[str, Element | None, str]]:
+        """Every (label, element, why) that makes ``action`` irreversible (``observation``:
+        the frame, where a generic yes's dialog is read)."""
         found: list[tuple[str, Element | None, str]] = []
         if action.verb == "key" and skeleton(action.keys or "") in self._lists.irreversible_chords:
             found.append((action.keys or "", None, f"the chord {action.keys} deletes for good"))
         for i, named in enumerate(action.targets):  # judged by what is clicked, if resolved
             element = elements[i] if i < len(elements) else None
             label = named if element is None else element.label
-            why = self._irreversible_label(label, element)
+            why = self._irreversible_label(label, element, observation)
             if why:
                 found.append((label, element, why))
         return found
 
-    def _irreversible_label(self, label: str, element: Element | None) -> str | None:
+    def _irreversible_label(
+        self, label: str, element: Element | None, observation: Observation | None = None
+    ) -> str | None:
         """Why pressing ``label`` cannot be undone, or None; an invisible character
-        (a zero-width space, a word joiner) is read both as nothing and as a space."""
+        (a zero-width space, a word joiner) is read both as nothing and as a space. A
+        generic yes (``OK``, ``Continue``) means what its dialog says: with the frame
+        (``observation``) it is read with the dialog's text (:func:`dialog_texts`)."""
         spaced = "".join(" " if unicodedata.category(c) == "Cf" else c for c in label)
         for variant in dict.fromkeys((label, spaced)):
             label_words = words(ocr_skeleton(variant))
@@ -1013,11 +1145,15 @@ class Policy:
                 return f"{label!r} matches {entry.name!r}"
         if element is not None and element.kind in _UNDONE_BY_A_CLICK:
             return None  # a box ticked or a field typed into is undone as easily
-        meaning = classify(label) or classify(spaced)  # judged by what pressing it does
+        texts = dialog_texts(element, observation) if element and observation else ()
+        meaning = classify_in(label, texts) or classify_in(spaced, texts)  # what it does
         return None if meaning is None else meaning.describe()
 
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:
+        if action.verb == "scroll" and action.target is None:  # over the list, not the pointer
+            spot = scroll_spot(observation)  # none: rule wheel-target
+            return () if spot is None else (spot,)
         pairs = ((action.target, action.target_id), (action.to, action.to_id))
         found = []
         for label, element_id in pairs:
@@ -1027,15 +1163,30 @@ class Policy:
         return tuple(found)
 
 
+def _pressed_labels(
+    action: Action, found: Sequence[tuple[str, Element | None, str]]
+) -> tuple[str, ...]:
+    """The labels an earlier press counts against allowances: what made it irreversible,
+    and a generic yes it targeted (its dialog is not in the history, so every press of
+    ``OK`` counts against ``--allow-irreversible OK``)."""
+    return tuple(dict.fromkeys((*(f[0] for f in found), *filter(is_assent, action.targets))))
+
+
 def _fix(
     by_key: Sequence[object], label: str, allowed: Mapping[str, int], pressed: Sequence[str],
     presses: int,
 ) -> str:  # fmt: skip
     """The end of an irreversible refusal: how a person allows this press."""
+    if by_key and not label:
+        return (
+            "Press it in a step of its own, after a look (or click the control by its "
+            "label), or say yes in the console"
+        )
     if by_key:
         return (
             "A press by key is never covered by --allow-irreversible (it cannot be counted); "
-            f"click {label!r} by its label instead, or say yes in the console"
+            "click the control you mean by its label instead (a click is judged by what it "
+            "presses), or say yes in the console"
         )
     if presses > 1:
         return f"A double click is {presses} presses. {how_to_allow(label, allowed, pressed)}"
@@ -1045,8 +1196,6 @@ def _fix(
 #: Kinds whose press the classifier does not judge: a tick or a field's text is undone
 #: by another click ("Send anonymous usage statistics" is a check box, not a send).
 _UNDONE_BY_A_CLICK: Final = frozenset({"check", "radio", "field"})
-#: Keys that press the focused button (GTK, Qt and the web alike).
-_PRESSING_KEYS: Final = frozenset({"Return", "space", "shift+Return", "ctrl+Return"})
 
 
 def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
@@ -1061,6 +1210,8 @@ def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
 # -- keys and typing by what they reach (issue 37) ------------------------------------------
 
 _TITLE_PATTERNS: Final = tuple(re.compile(p) for p in TERMINAL_TITLES)
+_UNKNOWN_TITLE_PATTERNS: Final = tuple(re.compile(p) for p in TERMINAL_TITLES_UNKNOWN)
+_PROMPT_PATTERNS: Final = tuple(re.compile(p) for p in PROMPT_LABELS)
 _PROGRAMS: Final = frozenset(TERMINAL_PROGRAMS)
 #: Mouse buttons that insert text: X pastes the primary selection on a middle click.
 _PASTE_BUTTONS: Final = ("middle",)
@@ -1083,15 +1234,34 @@ def terminal_reason(window: Window) -> str | None:
     None. Known by its ``WM_CLASS``, its process name, its accessibility role (a window
     the tree shows a terminal in: ``role="terminal"``) and its title (the title's
     skeleton, so look-alike letters do not hide it)."""
-    if window.role == "terminal":
-        return "its accessibility tree shows a terminal in it (role 'terminal')"
+    if _terminal_role(window.role):
+        return f"its accessibility tree shows a terminal in it (role {window.role!r})"
     for what, name in (*(("class", c) for c in window.wm_class), ("process", window.process)):
         if _terminal_program(name):
             return f"its {what} {name!r} is a terminal's, a shell's or a run dialog's"
-    title = skeleton(window.title)
-    for pattern in _TITLE_PATTERNS:
-        if title and pattern.search(title):
+    # by its skeleton (look-alike letters), and as written, lower case: the skeleton of
+    # a title in Cyrillic is part Latin, so a pattern in Cyrillic matches it only so
+    titles = {skeleton(window.title), window.title.casefold()} - {""}
+    unknown = not window.wm_class and not window.process
+    for pattern in _TITLE_PATTERNS + (_UNKNOWN_TITLE_PATTERNS if unknown else ()):
+        if any(pattern.search(title) for title in titles):
             return f"its title {window.title!r} is a terminal's (matches {pattern.pattern!r})"
+    return None
+
+
+def _terminal_role(role: str) -> bool:
+    """An accessibility role that is a terminal's (``terminal``, ``ROLE_TERMINAL``,
+    ``terminal emulator``, ``console``), however it is spelt."""
+    folded = role.casefold().replace("_", " ")
+    return "terminal" in folded or folded.strip() == "console"
+
+
+def prompt_reason(element: Element) -> str | None:
+    """Why ``element`` shows a shell's prompt, or None (:data:`PROMPT_LABELS`)."""
+    label = skeleton(element.label).strip()
+    for pattern in _PROMPT_PATTERNS:
+        if label and pattern.search(label):
+            return f"its label {element.label!r} is a shell's prompt (matches {pattern.pattern!r})"
     return None
 
 
@@ -1128,9 +1298,11 @@ def _terminal_program(name: str) -> bool:
     parts = set(re.split(r"[-_.\s]", folded))  # lxqt-runner, io.elementary.launcher
     return (
         bool({folded, first, last} & _PROGRAMS)
+        or bool(parts & _PROGRAMS)  # konsole.bin, dmenu_run
         or "term" in folded
         or "rxvt" in folded
-        or bool(parts & {"runner", "launcher", "launchy"})
+        or bool(parts & LAUNCHER_PARTS)
+        or {"run", "dialog"} <= parts
     )
 
 
@@ -1196,7 +1368,7 @@ def _reach(
         return None
     if elements:
         return _Reach(context, elements[0], _window_holding(elements[0], observation), True)
-    if verb == "scroll":  # the wheel turns under the pointer: no window to judge
+    if verb == "scroll":  # no target and nothing scrolls: wheel-target refused it
         return None
     focused = focused_element(observation)
     if focused is not None:
@@ -1208,6 +1380,13 @@ def _reach(
 def _reach_refusal(action: Action, reach: _Reach) -> PolicyRefusal | None:
     """The refusal for input that lands in a terminal or in what takes no text."""
     where = action.describe()
+    typing = action.verb in ("type", "key", "drag") or reach.context == "paste"  # a drop pastes
+    if typing and reach.element is not None and (why := prompt_reason(reach.element)):
+        return PolicyRefusal(
+            f"{where} is refused: it would reach {reach.element.label!r}, and {why}; the "
+            "harness never types, presses keys or pastes into a shell",
+            rule="terminal-window",
+        )
     if reach.window is not None and (why := terminal_reason(reach.window)):
         return PolicyRefusal(
             f"{where} is refused: it would reach the window {reach.window.title!r}, and "

@@ -4,8 +4,8 @@ The policy's ``scope`` holds the names given; empty, nothing is confined. Rule
 ``window-scope`` refuses, in a dry run too:
 
     pointer  a click, drag, move or scroll aimed at an element in a window out of scope
-             (each end of a drag); a scroll with no target while the window in front is
-             out of scope (the wheel turns under the pointer)
+             (each end of a drag); a scroll with no target turns the wheel over the
+             top-most window's list (:func:`~._wheel.scroll_spot`): judged by that window
     keys     a key or typed text while the window with focus is out of scope: on the
              frame, the focused element's window, else the window in front (typing
              with a target: the target's window, which the click focuses). With real
@@ -18,7 +18,10 @@ A window is in scope when a name matches it (:func:`names_window`): its ``WM_CLA
 title of three or more letters. A name that is the class or process of a window on the
 frame matches by class or process only (a web page sets its own title). A window those
 programs open joins the scope: on the same frame, it shares the process id or the
-``WM_CLASS`` of a window a name matched (a dialog, a second document window).
+``WM_CLASS`` of a window a name matched (a dialog, a second document window), or it is a
+dialog of a window in scope by X's ``WM_TRANSIENT_FOR`` (:attr:`Window.transient_for`: a
+file chooser or a portal's dialog another process draws for it), or a dialog of such a
+dialog.
 """
 
 from __future__ import annotations
@@ -70,14 +73,26 @@ def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
 def in_scope(names: Sequence[str], window: Window, windows: Sequence[Window]) -> bool:
     """Whether ``window`` is in the scope ``names`` set, directly or by joining a window
     on the same frame (``windows``) that a name matched (same process or ``WM_CLASS``)."""
+    return _in_scope(names, window, windows, frozenset())
+
+
+def _in_scope(
+    names: Sequence[str], window: Window, windows: Sequence[Window], seen: frozenset[int]
+) -> bool:
     if not names or any(_names(n, window, windows) for n in names):
         return True
     named = [w for w in windows if any(_names(n, w, windows) for n in names)]
-    return any(
+    if any(
         (window.pid is not None and window.pid == w.pid)
         or (bool(window.wm_class) and window.wm_class == w.wm_class)
         for w in named
-    )
+    ):
+        return True
+    owner = window.transient_for  # a dialog joins the scope of the window it is for
+    if not owner or owner in seen or owner == window.id:
+        return False
+    parent = next((w for w in windows if w.id == owner), None)
+    return parent is not None and _in_scope(names, parent, windows, seen | {owner})
 
 
 def scope_refusal(

@@ -474,7 +474,8 @@ class RealInputExecutor:
         screen = self.screen
         # ``observation`` may be the screen's last one or made from it (a zoom's better
         # readings); either way the screen's last signature says whether it still holds
-        if not action.targets or screen is None or screen.last is None:
+        aimed = bool(action.targets) or action.verb == "scroll"  # an untargeted one too
+        if not aimed or screen is None or screen.last is None:
             return observation
         if screen.signature() == screen.last_signature:
             return observation

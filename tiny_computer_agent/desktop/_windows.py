@@ -10,9 +10,17 @@ the root window::
     _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
     WM_CLASS                    per window: the program's name for it (the policy tells
                                 a terminal by it; the owner's /proc/PID/comm too)
+    WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog joins
+                                its owner's --window scope by it)
 
 With no EWMH window manager (a bare Xvfb) the root's mapped children that carry a
 ``WM_NAME`` are the windows, in the server's stacking order.
+
+A window manager lists only the windows it manages. A window that bypasses it
+(``override_redirect``: menus, tooltips, and launchers such as dmenu and rofi, which take
+the keyboard while they are shown) is a child of the root above all the others: those
+that carry a ``WM_CLASS`` are listed first, marked ``override`` (the policy sends no keys
+while a launcher among them is shown).
 
 :class:`XWindows` keeps one python-xlib connection (python-xlib comes with pyautogui,
 the ``desktop`` extra; imported on first use) and answers :meth:`XWindows.windows`
@@ -160,12 +168,30 @@ class XWindows:
     def _list(self, conn: Display) -> list[Window]:
         root = conn.screen().root
         ids, managed = self._stacking(root)
-        out = []
+        out = self._unmanaged(conn, root)
+        listed = {w.id for w in out}
         for wid in reversed(ids):  # bottom-most first on the wire; top-most first here
-            window = self._read(conn, root, wid, named=not managed)
+            window = None if wid in listed else self._read(conn, root, wid, named=not managed)
             if window is not None:
                 out.append(window)
         return out
+
+    def _unmanaged(self, conn: Display, root: Any) -> list[Window]:
+        """The root's viewable ``override_redirect`` children that carry a ``WM_CLASS``
+        (a launcher, a menu), top-most first: above every managed window."""
+        from Xlib import error as xerror
+
+        found = []
+        for child in reversed(root.query_tree().children):
+            try:
+                if not child.get_attributes().override_redirect or not _wm_class(child):
+                    continue
+            except xerror.XError:  # it closed while read
+                continue
+            window = self._read(conn, root, child.id, named=False)
+            if window is not None:
+                found.append(window)
+        return found
 
     def _stacking(self, root: Any) -> tuple[list[int], bool]:
         """The candidate window ids, bottom-most first, and whether a window manager
@@ -179,12 +205,13 @@ class XWindows:
     def _read(self, conn: Display, root: Any, wid: int, *, named: bool) -> Window | None:
         """One window, or None when it is not one a person sees or it vanished;
         ``named``: only a window with a title counts (no manager vouches for it)."""
-        from Xlib import X
+        from Xlib import X, Xatom
         from Xlib import error as xerror
 
         window = conn.create_resource_object("window", wid)
         try:
-            if window.get_attributes().map_state != X.IsViewable:
+            attributes = window.get_attributes()
+            if attributes.map_state != X.IsViewable:
                 return None
             types = _cardinals(window, self._atoms["_NET_WM_WINDOW_TYPE"])
             if any(self._atoms[t] in types for t in _SKIPPED_TYPES):
@@ -195,6 +222,8 @@ class XWindows:
             box, bar = self._box(root, window)
             pid = _cardinals(window, self._atoms["_NET_WM_PID"])
             wm_class = _wm_class(window)
+            owner = _cardinals(window, Xatom.WM_TRANSIENT_FOR)
+            override = bool(attributes.override_redirect)
         except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
@@ -202,6 +231,7 @@ class XWindows:
         return Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=_process_name(pid_),
+            transient_for=owner[0] if owner else 0, override=override,
         )  # fmt: skip
 
     def _title(self, window: Any) -> str | None:

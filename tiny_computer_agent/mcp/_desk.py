@@ -392,7 +392,7 @@ class McpDesk:
         try:
             elements = self.policy.check(action, obs, history=self._history)
             answer = self._person_said()
-            held = "" if self.armed else (self.policy.irreversible(action, elements) or "")
+            held = "" if self.armed else (self.policy.irreversible(action, elements, obs) or "")
             self._emit(RunEvent(kind="verdict", index=step.index, decision=decision, held=held,
                                 answer=answer))  # fmt: skip
             self.policy.check_kill_switch()

@@ -420,6 +420,10 @@ class TraceReader(FieldReader):
             wm_class=self.texts(data.get("wm_class", []), f"{where}.wm_class"),
             process=self.text(data.get("process", ""), f"{where}.process"),
             role=self.text(data.get("role", ""), f"{where}.role"),
+            transient_for=self.whole(
+                data.get("transient_for", 0), f"{where}.transient_for", minimum=0
+            ),
+            override=bool(data.get("override", False)),
         )
 
     def screen_box(self, value: object, where: str) -> tuple[int, int, int, int]:

@@ -160,6 +160,9 @@ class _Desk:
     latest: Observation | None = None
     frame: int = 0
     history: list[Action] = dataclasses.field(default_factory=list)
+    #: the actions carried out since ``latest`` was captured: the focus it shows may no
+    #: longer hold (a Tab among them), so the policy is told (``Policy.check(batch=)``)
+    since_look: list[Action] = dataclasses.field(default_factory=list)
     #: when a request last let go of the screen (time.monotonic())
     touched: float = 0.0
 
@@ -177,7 +180,7 @@ class _Desk:
         it (empty when the screen keeps none)."""
         with self._using():
             obs = self.screen.capture()
-            self.latest, self.frame = obs, self.frame + 1
+            self.latest, self.frame, self.since_look = obs, self.frame + 1, []
             own = getattr(self.screen, "last_signature", b"")
             mine = getattr(self.screen, "last", None) is obs and isinstance(own, bytes)
             return self.frame, obs, own if mine else b""
@@ -208,8 +211,10 @@ class _Desk:
             self.latest = obs
             history = list(self.history)
             for action in actions:
-                self.policy.check(action, obs, history=history)
+                batch = [*self.since_look, *history[len(self.history) :]]  # after obs
+                self.policy.check(action, obs, history=history, batch=batch)
                 history.append(action)
+            self.since_look = [*self.since_look, *actions][-_HISTORY:]
             result = carry_out(self.executor, actions, obs)
             if result.ok:
                 self.history = [*self.history, *actions][-_HISTORY:]

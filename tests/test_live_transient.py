@@ -1,0 +1,156 @@
+"""The window list reads ``WM_TRANSIENT_FOR`` and override-redirect windows (issue 37), on a
+real X server under openbox: a Tk program (its own process) is the scoped window; a
+dialog another client draws for it (a window of another class, with no process id, whose
+``WM_TRANSIENT_FOR`` names the Tk window, as a portal's file chooser does) is listed with
+``transient_for`` and joins ``--window``'s scope by it, while the same window without the
+property does not; an override-redirect launcher (a dmenu stand-in: ``override_redirect``
+and ``WM_CLASS dmenu``, which the window manager never lists) is listed first, marked
+``override``, and the armed policy refuses typing aimed at the Tk window while it is shown.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.xdesktop import SESSION, Desk, desk, eventually, require
+from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, PolicyRefusal
+from tiny_computer_agent._elements import Window
+from tiny_computer_agent._scope import in_scope
+from tiny_computer_agent.desktop._windows import XWindows
+
+pytestmark = pytest.mark.live
+
+PROGRAM = r"""
+import sys, tkinter as tk
+root = tk.Tk(className="ledgerpad")
+root.title("Ledger pad")
+root.geometry("420x260+40+80")
+tk.Entry(root).pack(pady=40)
+root.after(500, lambda: print("ready", flush=True))
+root.mainloop()
+"""
+
+
+@pytest.fixture
+def desktop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desk]:
+    if SESSION:
+        require("Xvfb")  # builds its own windows: a private X only
+    for d in desk(tmp_path):
+        monkeypatch.setenv("XAUTHORITY", d.vd.env["XAUTHORITY"])
+        yield d
+
+
+def _ledger(desktop: Desk) -> None:
+    program = desktop.tmp / "ledger.py"
+    program.write_text(PROGRAM)
+    proc = desktop.vd.spawn([sys.executable, str(program)], stdout=subprocess.PIPE,
+                            env=desktop.env())  # fmt: skip
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    desktop.wait_window("Ledger pad")
+
+
+def _connect(name: str) -> Any:
+    """A python-xlib connection of the test's own (it leaves the authority file to the
+    collector, as the window list does)."""
+    from Xlib import display as xdisplay
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        return xdisplay.Display(name)
+
+
+def _client_window(
+    conn: Any, title: str, klass: str, box: tuple[int, int, int, int], **attrs: Any
+) -> Any:
+    """A plain X window of this test's own connection (no _NET_WM_PID), mapped."""
+    from Xlib import X
+
+    root = conn.screen().root
+    left, top, right, bottom = box
+    win = root.create_window(left, top, right - left, bottom - top, 0, X.CopyFromParent,
+                             X.InputOutput, X.CopyFromParent, **attrs)  # fmt: skip
+    win.set_wm_name(title)
+    win.set_wm_class(klass, klass.capitalize())
+    return win
+
+
+def _listed(windows: XWindows, title: str) -> Window:
+    return eventually(
+        lambda: next((w for w in windows.windows() if w.title == title), None),
+        f"the window {title!r} in the list",
+        timeout=10,
+    )
+
+
+def test_a_dialog_joins_the_scope_by_wm_transient_for(desktop: Desk) -> None:
+    from Xlib import Xatom
+
+    _ledger(desktop)
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        owner = _listed(listing, "Ledger pad")
+        dialog = _client_window(conn, "Confirm", "zenity", (500, 300, 800, 450))
+        # as set_wm_transient_for would (python-xlib's own packs the id wrongly)
+        dialog.change_property(Xatom.WM_TRANSIENT_FOR, Xatom.WINDOW, 32, [owner.id])
+        stray = _client_window(conn, "Stray", "zenity", (500, 500, 800, 650))
+        for win in (dialog, stray):
+            win.map()
+        conn.sync()
+        listed_dialog = _listed(listing, "Confirm")
+        listed_stray = _listed(listing, "Stray")
+        windows = listing.windows()
+        assert listed_dialog.transient_for == owner.id
+        assert listed_dialog.pid is None and listed_dialog.wm_class == ("zenity", "Zenity")
+        assert listed_stray.transient_for == 0
+        assert in_scope(["ledgerpad"], listed_dialog, windows)
+        assert not in_scope(["ledgerpad"], listed_stray, windows)
+    finally:
+        conn.close()
+        listing.close()
+
+
+def test_an_override_redirect_launcher_is_listed_first_and_takes_the_keys(
+    desktop: Desk,
+) -> None:
+    _ledger(desktop)
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        owner = _listed(listing, "Ledger pad")
+        bar = _client_window(conn, "", "dmenu", (0, 0, 1280, 20), override_redirect=True)
+        bar.map()
+        conn.sync()
+        top = eventually(
+            lambda: next((w for w in listing.windows()[:1] if w.override), None),
+            "the override-redirect bar at the top of the list",
+            timeout=10,
+        )
+        assert top.wm_class == ("dmenu", "Dmenu") and top.box[:2] == (0, 0)
+        windows = listing.windows()
+        assert any(w.id == owner.id and not w.override for w in windows)
+        name = Element(label="Name", box=(100, 150, 300, 175), kind="field", window=owner.id,
+                       state=frozenset({"focused"}))  # fmt: skip
+        obs = Observation.of([name], size=(1280, 800), windows=windows)
+        policy = Policy().armed(flag=True, environ={ARM_ENV: "1"})
+        with pytest.raises(PolicyRefusal) as refused:
+            policy.check(Action.make("type", text="kitty", target="Name"), obs)
+        assert refused.value.rule == "terminal-window"
+        assert "takes the keyboard" in str(refused.value)
+        bar.unmap()
+        conn.sync()
+        eventually(
+            lambda: not any(w.override for w in listing.windows()), "the bar gone", timeout=10
+        )
+        after = Observation.of([name], size=(1280, 800), windows=listing.windows())
+        policy.check(Action.make("type", text="kitty", target="Name"), after)  # passes
+    finally:
+        conn.close()
+        listing.close()
