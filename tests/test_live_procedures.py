@@ -16,7 +16,6 @@ procedure when the goal asks for one). The programs:
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from typing import Any
 import pytest
 
 from devsupport.xdesktop import Desk, desk, require
+from tests.episodes import episode_of
 
 pytestmark = pytest.mark.live
 
@@ -50,31 +50,12 @@ def d(tmp_path: Path) -> Iterator[Desk]:
 
 
 def _agent(d: Desk, goal: str, *, steps: int = 12, tree: bool = False) -> dict[str, Any]:
-    """The CLI on ``goal`` with the default brain, armed, as JSON; with no session bus
-    unless ``tree`` (then it reads the accessibility tree where a program offers one)."""
+    """The CLI on ``goal`` with the default brain, armed, as JSON with a log of its steps
+    (:func:`tests.episodes.episode_of`); with no session bus unless ``tree`` (then it
+    reads the accessibility tree where a program offers one)."""
     argv = ["--live", "--real-input", "--json", "--max-steps", str(steps), goal]
     run = d.run_cli(argv, armed=True, unset=() if tree else BUS_NAMES, timeout=150)
-    try:
-        episode: dict[str, Any] = json.loads(run.stdout)
-    except json.JSONDecodeError:
-        raise AssertionError(
-            f"no episode JSON: {run.stdout[-2000:]}\n{run.stderr[-3000:]}"
-        ) from None
-    lines = [f"{episode['outcome']}: {episode['reason']}"]
-    for step in episode["steps"]:
-        decision, result = step.get("decision") or {}, step.get("result") or {}
-        why = result.get("error") or step.get("error") or ""
-        lines.append(
-            f"  {step['index']}: {decision.get('reply')} {decision.get('action')} -> "
-            f"{result.get('description')} {why}"
-        )
-    seen = [s["observation"] for s in episode["steps"] if s.get("observation")]
-    for obs in seen[-3:]:  # what the last looks read, for a check that failed
-        lines.append("  look: " + " | ".join(e["label"] for e in obs["elements"]))
-    episode["tree"] = any(e.get("source") == "a11y" for o in seen for e in o["elements"])
-    episode["log"] = "\n".join(lines)
-    print(episode["log"])  # shown with the failure (or with -rP)
-    return episode
+    return episode_of(run)
 
 
 def _played(episode: dict[str, Any], name: str) -> list[str]:

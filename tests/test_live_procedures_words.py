@@ -1,27 +1,51 @@
 """Procedures chosen from plain words by the intent brain (issue 36, item 4), on real
-programs, each proved by the program's own effect on disk.
+programs of two toolkits each, each proved by the program's own effect: a file's name or
+content on disk, the path a file dialog printed.
 
-The same harness as tests/test_live_procedures.py (the real CLI in a subprocess, real
-input on a private Xvfb, every program seen from pixels), with ``--brain intent``: the
-goals quote nothing and match no example as written, so the procedure is chosen by
-meaning (the trace's note says ``by meaning``) and its values read from the words.
+The same harness, programs and proofs as the quoted tests (tests/test_live_procedures.py,
+_more.py, _third.py: the real CLI in a subprocess, real input on a private Xvfb, every
+program seen from pixels), with ``--brain intent``: the goals were written as a user
+would type them before they were first run, quote nothing and match no example as
+written, so the procedure is chosen by meaning (the trace's note says ``meaning``) and
+its values are read from the words.
 
-- save as in mousepad (GTK 3, GTK's file chooser);
-- rename a file in PCManFM (GTK 2);
-- find and replace in mousepad.
+- save-as: mousepad (GTK 3, GTK's file chooser); the Tk editor (Tk's file dialog);
+- append-line: the Tk editor; mousepad;
+- rename-file: PCManFM (GTK 2); Xfe (FOX);
+- find-and-replace: mousepad; NEdit (Motif);
+- open-path: GTK's file chooser (zenity); Tk's open dialog (wish).
+
+fill-form, tick-boxes, choose-option and search-page: tests/test_live_procedures_words_forms.py.
 """
 
 from __future__ import annotations
 
-import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk
-from tests.test_live_procedures import BUS_NAMES, NOTES, _eventually_file, _mousepad, _pcmanfm, d
-from tests.test_live_procedures_more import REPLACED, TEXT, _changed_to
+from devsupport.xdesktop import Desk, require
+from tests.episodes import episode_of
+from tests.test_live_procedures import (
+    BUS_NAMES,
+    NOTES,
+    _eventually_file,
+    _mousepad,
+    _pcmanfm,
+    _tk_editor,
+    d,
+)
+from tests.test_live_procedures_more import (
+    REPLACED,
+    TEXT,
+    _changed_to,
+    _folders,
+    _nedit,
+    _printed,
+)
+from tests.test_live_procedures_third import _xfe
 
 __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 
@@ -29,26 +53,10 @@ pytestmark = pytest.mark.live
 
 
 def _intent(d: Desk, goal: str, *, steps: int = 16) -> dict[str, Any]:
-    """The CLI on ``goal`` with ``--brain intent``, armed, as JSON, with a log of its steps."""
+    """The CLI on ``goal`` with ``--brain intent``, armed, as JSON with a log of its
+    steps (:func:`tests.episodes.episode_of`)."""
     argv = ["--brain", "intent", "--live", "--real-input", "--json", "--max-steps", str(steps)]
-    run = d.run_cli([*argv, goal], armed=True, unset=BUS_NAMES, timeout=240)
-    try:
-        episode: dict[str, Any] = json.loads(run.stdout)
-    except json.JSONDecodeError:
-        raise AssertionError(
-            f"no episode JSON: {run.stdout[-2000:]}\n{run.stderr[-3000:]}"
-        ) from None
-    lines = [f"{episode['outcome']}: {episode['reason']}"]
-    for step in episode["steps"]:
-        decision, result = step.get("decision") or {}, step.get("result") or {}
-        why = result.get("error") or step.get("error") or ""
-        lines.append(
-            f"  {step['index']}: {decision.get('reply')} {decision.get('action')} -> "
-            f"{result.get('description')} {why} [{decision.get('note', '')[:160]}]"
-        )
-    episode["log"] = "\n".join(lines)
-    print(episode["log"])  # shown with the failure (or with -rP)
-    return episode
+    return episode_of(d.run_cli([*argv, goal], armed=True, unset=BUS_NAMES, timeout=240))
 
 
 def _by_meaning(episode: dict[str, Any], name: str) -> bool:
@@ -90,3 +98,84 @@ def test_find_and_replace_from_plain_words_in_mousepad(d: Desk) -> None:
     episode = _intent(d, "swap every cat for dog and save")
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _by_meaning(episode, "find-and-replace"), episode["log"]
+
+
+def test_save_as_from_plain_words_in_a_tk_editor(d: Desk) -> None:
+    """Tk's own file dialog (``asksaveasfilename``)."""
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _tk_editor(d, notes)
+    episode = _intent(d, "put this document in a new file named summary.txt")
+    assert _eventually_file(d.tmp / "summary.txt") == NOTES, episode["log"]
+    assert _by_meaning(episode, "save-as"), episode["log"]
+
+
+def test_a_line_is_added_from_plain_words_in_a_tk_editor(d: Desk) -> None:
+    """The value has an article inside it ("feed the cat"), and is read whole."""
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _tk_editor(d, notes)
+    episode = _intent(d, "put feed the cat on a new line at the bottom and save")
+    lines = _eventually_file(notes).splitlines()
+    assert lines == [*NOTES.splitlines(), "feed the cat"], episode["log"]
+    assert _by_meaning(episode, "append-line"), episode["log"]
+
+
+def test_a_line_is_added_from_plain_words_in_mousepad(d: Desk) -> None:
+    notes = d.tmp / "notes.txt"
+    notes.write_text(NOTES, encoding="utf-8")
+    _mousepad(d, notes)
+    episode = _intent(d, "add water plants to the end of the list and save it")
+    lines = _eventually_file(notes).splitlines()
+    assert lines == [*NOTES.splitlines(), "water plants"], episode["log"]
+    assert _by_meaning(episode, "append-line"), episode["log"]
+
+
+def test_rename_from_plain_words_in_xfe(d: Desk) -> None:
+    """FOX: F2 opens Xfe's Rename dialog."""
+    folder = d.tmp / "folder"
+    folder.mkdir()
+    (folder / "notes.txt").write_text(NOTES, encoding="utf-8")
+    (folder / "other.txt").write_text("x", encoding="utf-8")
+    _xfe(d, folder)
+    episode = _intent(d, "notes.txt should now be named report.txt")
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["other.txt", "report.txt"], episode["log"]
+    assert (folder / "report.txt").read_text(encoding="utf-8") == NOTES
+    assert _by_meaning(episode, "rename-file"), episode["log"]
+
+
+def test_find_and_replace_from_plain_words_in_nedit(d: Desk) -> None:
+    """Motif. The goal is a little nearer save-as, which it names no file for: that is
+    passed over for find-and-replace, whose two texts it joins with "into"."""
+    notes = d.tmp / "notes.txt"
+    notes.write_text(TEXT, encoding="utf-8")
+    _nedit(d, notes)
+    episode = _intent(d, "turn every cat into dog in this file and save it")
+    assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
+    assert _by_meaning(episode, "find-and-replace"), episode["log"]
+
+
+def test_a_path_is_opened_from_plain_words_in_gtks_file_chooser(d: Desk) -> None:
+    """GTK 3 (zenity): zenity prints the file chosen."""
+    require("zenity")
+    start, target = _folders(d.tmp)
+    proc = d.vd.spawn(["zenity", "--file-selection", "--title", "Open notes",
+                       f"--filename={start}/"], stdout=subprocess.PIPE)  # fmt: skip
+    d.wait_window("Open notes")
+    episode = _intent(d, f"pick the file at {target}")
+    assert _printed(proc, episode) == (0, str(target)), episode["log"]
+    assert _by_meaning(episode, "open-path"), episode["log"]
+
+
+def test_a_path_is_opened_from_plain_words_in_tks_file_dialog(d: Desk) -> None:
+    """Tk (wish's ``tk_getOpenFile``): the script prints the file chosen."""
+    require("wish")
+    start, target = _folders(d.tmp)
+    script = f"wm withdraw .; puts [tk_getOpenFile -title {{Open notes}} -initialdir {start}]; exit"
+    (d.tmp / "open.tcl").write_text(script + "\n", encoding="utf-8")
+    proc = d.vd.spawn(["wish", str(d.tmp / "open.tcl")], stdout=subprocess.PIPE)
+    d.wait_window("Open notes")
+    episode = _intent(d, f"load {target}")
+    assert _printed(proc, episode) == (0, str(target)), episode["log"]
+    assert _by_meaning(episode, "open-path"), episode["log"]

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from devsupport.xdesktop import Desk, desk, eventually
+from tests.episodes import episode_of
 
 pytestmark = pytest.mark.live
 
@@ -110,22 +111,10 @@ def _person(d: Desk, *steps: list[str]) -> None:
 
 
 def _replay(d: Desk, goal: str) -> dict[str, Any]:
+    """The CLI on ``goal``, armed, as JSON with a log of its steps
+    (:func:`tests.episodes.episode_of`)."""
     argv = ["--live", "--real-input", "--json", "--max-steps", "8", goal]
-    run = d.run_cli(argv, armed=True, timeout=150)
-    try:
-        episode: dict[str, Any] = json.loads(run.stdout)
-    except json.JSONDecodeError:
-        raise AssertionError(
-            f"no episode JSON: {run.stdout[-2000:]}\n{run.stderr[-3000:]}"
-        ) from None
-    lines = [f"{episode['outcome']}: {episode['reason']}"]
-    for step in episode["steps"]:
-        decision, result = step.get("decision") or {}, step.get("result") or {}
-        why = result.get("error") or step.get("error") or ""
-        lines.append(f"  {decision.get('reply')} {decision.get('action')} -> "
-                     f"{result.get('description')} {why}")  # fmt: skip
-    episode["log"] = "\n".join(lines)
-    return episode
+    return episode_of(d.run_cli(argv, armed=True, timeout=150))
 
 
 def test_a_form_taught_once_replays_with_another_name_after_its_window_moved(d: Desk) -> None:
@@ -174,7 +163,6 @@ def test_a_form_taught_once_replays_with_another_name_after_its_window_moved(d: 
     time.sleep(0.5)  # mapped is not painted
 
     episode = _replay(d, "add 'Bob' to the guest list")
-    print(episode["log"])  # shown with a failure (or with -rP)
     seen = f"the form printing 'added Bob'\n{episode['log']}"
     eventually(lambda: "added Bob" in form.lines, seen, timeout=10)
     played = [(s.get("decision") or {}).get("reply", "") for s in episode["steps"]]

@@ -162,6 +162,8 @@ def test_a_broken_user_file_is_left_out_with_the_reason(tmp_path: Path) -> None:
         ("open the file ~/notes.txt", "open-path", {"path": "~/notes.txt"}, "pattern"),
         ("search the page for 'zebra'", "search-page", {"text": "zebra"}, "pattern"),
         ("find zebra in the document", "search-page", {"text": "zebra"}, "pattern"),
+        ("swap every 'a b' for 'c d' and save", "find-and-replace",
+         {"old": "a b", "new": "c d"}, "words"),
     ],
 )  # fmt: skip
 def test_goals_match_procedures_as_written_and_in_other_words(
@@ -190,6 +192,9 @@ def test_goals_match_procedures_as_written_and_in_other_words(
         "tick 'a' then click 'OK'",
         "replace the 'Name' with 'Ann'",  # the planner's setting of a field
         "find 'x' on the page and click it",
+        # its values before "save", where "save {document} as {name}" has them after:
+        # not a save-as in other words (by meaning, the intent brain finds a replace)
+        "swap 'a b' for 'c d' and save",
     ],
 )
 def test_other_goals_are_left_to_the_planner(goal: str) -> None:
@@ -381,6 +386,28 @@ def test_append_line_clicks_the_last_line_and_saves_by_button_or_by_key(
     said = [a.describe() for a in executor.actions]
     assert said == ["click 'bread'", "key ctrl+End", "key Return", "type 'buy milk'",
                     "key Return", last]  # fmt: skip
+
+
+def test_append_line_skips_the_click_where_no_line_is_seen_as_a_row() -> None:
+    """A document whose lines OCR reads as plain text (FeatherPad) has no last row to
+    click: the click is skipped, and ctrl+End goes where the focus is."""
+
+    def lines(*texts: str, title: str = "*notes.txt - Editor") -> Observation:
+        plain = [_el(t, "text", y=200 + 30 * i) for i, t in enumerate(texts)]
+        return _screen(title, _el("File", y=60), *plain)
+
+    before = lines("Shopping", "eggs", "bread")
+    typed = lines("Shopping", "eggs", "bread", "buy milk")
+    saved = lines("Shopping", "eggs", "bread", "buy milk", title="notes.txt - Editor")
+    executor = Done()
+    screen = ScriptedScreen(frames=(before, before, before, typed, typed, saved))
+    goal = "add a line 'buy milk' at the end and save"
+    episode = run_episode(goal, screen=screen, brain=make_brain("planner"), executor=executor)
+    assert episode.outcome == "claimed", episode.reason
+    said = [a.describe() for a in executor.actions]
+    assert said == ["key ctrl+End", "key Return", "type 'buy milk'", "key Return", "key ctrl+s"]
+    first = episode.steps[0].decision
+    assert first is not None and "step 1 is not needed: no item is on screen" in first.note
 
 
 def test_a_pick_target_needs_a_kind_and_no_label(tmp_path: Path) -> None:

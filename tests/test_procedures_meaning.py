@@ -14,7 +14,7 @@ import pytest
 from tests.test_procedures import ASK, EDIT, SAVE_AS, SAVED, TYPED, Done, _el, _screen
 from tiny_computer_agent import FirstItemBrain, Policy, ScriptedScreen, run_episode
 from tiny_computer_agent.procedures import Library, ProcedureBrain, load_library, parse
-from tiny_computer_agent.procedures._meaning import values_in
+from tiny_computer_agent.procedures._meaning import _passed_over, values_in
 from tiny_computer_agent.registry import make_brain
 
 BUILT_IN = {p.name: p for p in load_library(plugins=False).procedures}
@@ -38,6 +38,7 @@ BUILT_IN = {p.name: p for p in load_library(plugins=False).procedures}
         ("fill in Name with Ada and City with London", "fill-form",
          {"field1": "Name", "value1": "Ada", "field2": "City", "value2": "London"}),
         ("swap 'a b' for 'c d'", "find-and-replace", {"old": "a b", "new": "c d"}),
+        ("add walk the dog at the end and save", "append-line", {"text": "walk the dog"}),
     ],
 )  # fmt: skip
 def test_values_are_read_from_plain_words_by_type(
@@ -60,6 +61,25 @@ def test_a_goal_that_gives_no_value_for_a_required_parameter_gives_none(
     goal: str, name: str
 ) -> None:
     assert values_in(goal, BUILT_IN[name]) is None
+
+
+@pytest.mark.parametrize(
+    ("goal", "passed"),
+    [
+        # save-as is a little nearer, but no file is named; the two texts are joined
+        ("turn every cat into dog in this file and save it", 1),
+        # append-line's value is only the words left over ("work"): nothing passed over
+        ("save my work", 0),
+    ],
+)
+def test_a_nearer_procedure_the_goal_gives_no_value_is_passed_over(goal: str, passed: int) -> None:
+    """Only for a procedure whose values have a shape of their own (quoted, a file name,
+    a path, two texts joined): else none is chosen, as before."""
+    names = ("save-as", "find-and-replace", "append-line")
+    ranked = [(0.43 - i / 100, BUILT_IN[n], n) for i, n in enumerate(names)]
+    if passed == 0:
+        ranked = [ranked[0], ranked[2]]
+    assert _passed_over(goal, ranked) == passed
 
 
 def _words(text: str) -> set[str]:
@@ -141,3 +161,79 @@ def test_the_registrys_intent_brain_chooses_by_meaning_with_minilm() -> None:
     assert dict(found.values) == {"old": "colour", "new": "color"}
     for other in ("click the OK button", "click 'Save'", "open 'Settings'", "press 'Rename'"):
         assert brain.choose(other)[0] is None, other  # an act no procedure says; no path
+
+
+# -- labels read by their place: a form's pairs, a drop-down's option, a list, a button ----
+
+
+@pytest.mark.parametrize(
+    ("goal", "name", "values"),
+    [
+        ("put Ada in the name box and ada@x.org in the email box, then hit OK", "fill-form",
+         {"field1": "name", "value1": "Ada", "field2": "email", "value2": "ada@x.org",
+          "button": "OK"}),
+        ("enter Ada as the name and Lisbon as the city and click Save", "fill-form",
+         {"field1": "name", "value1": "Ada", "field2": "city", "value2": "Lisbon",
+          "button": "Save"}),
+        ("set the Title to Dr and the Surname to Who", "fill-form",
+         {"field1": "Title", "value1": "Dr", "field2": "Surname", "value2": "Who"}),
+        ("Name: Ada, City: Lisbon", "fill-form",
+         {"field1": "Name", "value1": "Ada", "field2": "City", "value2": "Lisbon"}),
+        ("pick Blue for the colour and press OK", "choose-option",
+         {"option": "Blue", "control": "colour", "button": "OK"}),
+        ("change the colour drop-down to Blue", "choose-option",
+         {"control": "colour", "option": "Blue"}),
+        ("mark Banana and Plum as well, then click OK", "tick-boxes",
+         {"item1": "Banana", "item2": "Plum", "button": "OK"}),
+        ("tick Apple, Banana and Cherry, then click the OK button", "tick-boxes",
+         {"item1": "Apple", "item2": "Banana", "item3": "Cherry", "button": "OK"}),
+    ],
+)  # fmt: skip
+def test_labels_are_read_by_their_place(goal: str, name: str, values: dict[str, str]) -> None:
+    """Which side of a joining word is the field is read from the procedure's own
+    examples ("{field1}={value1}", "choose {option} from {control}"); the button is what
+    the last click names; a list is items with only commas or "and" between them."""
+    assert values_in(goal, BUILT_IN[name]) == values
+
+
+@pytest.mark.parametrize(
+    ("goal", "name"),
+    [
+        ("show the hidden files", "tick-boxes"),  # no list: "the" between its words
+        ("go to the next page", "choose-option"),  # the first word is how it asks
+        ("sign in as guest", "choose-option"),
+        ("set the Title to Dr and the Surname to Who", "choose-option"),  # two pairs, one box
+        ("save it as ada@x.org", "save-as"),  # an address is not a file name
+    ],
+)
+def test_words_that_only_look_like_labels_give_none(goal: str, name: str) -> None:
+    assert values_in(goal, BUILT_IN[name]) is None
+
+
+def test_values_read_by_their_place_are_masked_only_when_the_goal_shares_a_word() -> None:
+    """Masked, "change the font size to 14" would look like any drop-down's goal; it
+    shares no word with choose-option's texts, so its words stay. A click said as "hit"
+    is the click the examples say, and what it clicks is no act."""
+    from tiny_computer_agent.procedures import _meaning
+
+    meaning = _meaning.Meaning(embed=_embed, procedures=tuple(BUILT_IN.values()))
+    meaning.ranked("warm up")
+    form, box = BUILT_IN["fill-form"], BUILT_IN["choose-option"]
+    goal = "put Ada in the name box and ada@x.org in the email box, then hit OK"
+    masked = "put words in the Name box and words in the Name box, then hit Name"
+    assert _meaning._masked(goal, form, meaning._said(form)) == masked
+    goal = "change the font size to 14"
+    assert _meaning._masked(goal, box, meaning._said(box)) == goal
+    assert _meaning._acts("enter Ada as the name and click Save") == {"click"}
+    assert _meaning._acts("pick Blue and press OK, then save") == {"click", "save"}
+
+
+def test_a_nearer_drop_down_given_no_value_is_passed_over_for_a_form_given_pairs() -> None:
+    """The goal is nearest choose-option's "set the {control} drop-down to {option}",
+    but its two pairs are one form's, not one drop-down's."""
+    brain = make_brain("intent", None)
+    assert isinstance(brain, ProcedureBrain)
+    found, why = brain.choose("set the Title to Dr and the Surname to Who")
+    assert found is not None and found.procedure.name == "fill-form", why
+    assert dict(found.values) == {"field1": "Title", "value1": "Dr", "field2": "Surname",
+                                  "value2": "Who"}  # fmt: skip

@@ -72,10 +72,11 @@ STEP_VERBS: Final = ("click", "type", "key", "scroll", "seek", "wait_for", "focu
 #: How a condition is written (one key of an object, or the word "changed"):
 #: shows: one of the texts is visible; gone: none is; window: a window whose title holds
 #: one ("any": some window is open); element: an element with one of the labels (and
-#: ``kind``); ticked: a check box (or radio) with one of the labels shows a tick;
+#: ``kind``); none: no element of the kind it names is on screen (a document with no
+#: line seen as a row); ticked: a check box (or radio) with one of the labels shows a tick;
 #: changed: the index or a window's title changed since before the step; unchecked:
 #: the step has no effect the index can see, and the reason says why.
-CHECKS: Final = ("shows", "gone", "window", "element", "ticked", "changed", "unchecked")
+CHECKS: Final = ("shows", "gone", "window", "element", "none", "ticked", "changed", "unchecked")
 #: Which element a target with no label means, of those of its kind.
 PICKS: Final = ("first", "last")
 #: The longest a step may wait for what it needs or for its check (the policy caps it too).
@@ -151,6 +152,7 @@ class Condition:
             "gone": f"{said} is no longer visible",
             "window": "a window is open" if not self.texts else f"a window titled {said}",
             "element": f"{Target(labels=self.texts, kind=self.kind).describe()} is on screen",
+            "none": f"no {self.kind} is on screen",
             "ticked": f"the box {said} is ticked",
             "changed": "the screen changed",
             "unchecked": f"nothing to check ({self.reason})",
@@ -391,6 +393,10 @@ class _Reader:
             return Condition(what=key, reason=self.text(value[key], f"{what}'s reason"))
         if key == "window" and value[key] == "any":
             return Condition(what=key)
+        if key == "none":
+            if not value[key]:
+                self.fail(f"{what}: 'none' names no kind", f"use one of {', '.join(KINDS[1:])}")
+            return Condition(what=key, kind=self.kind(value[key], what))
         texts = tuple(self.texts(value[key], f"{what}'s {key!r}"))
         self.known_placeholders(texts, what, known)
         return Condition(what=key, texts=texts, kind=self.kind(value.get("kind", ""), what))

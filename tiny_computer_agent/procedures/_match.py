@@ -12,10 +12,13 @@ Two ways, tried in order:
   :data:`MIN_OVERLAP` wins when the goal's values fill its parameters by type (a
   quoted value fills any, a word that looks like a file name, ``groceries.txt``, fills a
   file name), every parameter the example names gets one, nothing quoted is left
-  over, and the goal and the example name the same acts (:data:`_ACTS`: click,
-  tick...). "keep the list as groceries.txt" is "keep this as {name}"; "tick 'a' and
-  click 'OK'" is no procedure's, and neither is "click '1' then click '2' then click
-  '+'" (tick-boxes' "tick {item1}, {item2}... and click {button}" ticks).
+  over, the goal and the example name the same acts (:data:`_ACTS`: click,
+  tick...), and the goal's values sit where the example's do among the words both say
+  (:func:`_order`). "keep the list as groceries.txt" is "keep this as {name}"; "tick 'a'
+  and click 'OK'" is no procedure's, and neither is "click '1' then click '2' then click
+  '+'" (tick-boxes' "tick {item1}, {item2}... and click {button}" ticks), nor "swap 'a
+  b' for 'c d' and save" (its values before "save", not after it as in "save
+  {document} as {name}").
 
 A goal whose values do not fit (a file name with a folder in it, a path that does not
 start with ``/`` or ``~``, an empty text) is not a match; the planner gets it.
@@ -133,6 +136,7 @@ def _words(text: str) -> set[str]:
 def _in_other_words(goal: str, procedures: Sequence[Procedure]) -> Match | None:
     quoted = [a if a is not None else b for a, b in _QUOTED.findall(goal)]
     bare = _QUOTED.sub(" ", goal)
+    bare_goal = _QUOTED.sub(" {} ", goal)
     files = [w.strip(".,;:!?") for w in bare.split() if _FILE_WORD.match(w.strip(".,;:!?"))]
     words = _words(" ".join(w for w in bare.split() if w.strip(".,;:!?") not in files))
     best: Match | None = None
@@ -144,6 +148,9 @@ def _in_other_words(goal: str, procedures: Sequence[Procedure]) -> Match | None:
             score = len(words & theirs) / len(words | theirs)
             if score < MIN_OVERLAP or (best is not None and score <= best.score):
                 continue
+            shared = words & theirs
+            if _order(bare_goal, shared, files) != _order(example, shared, ()):
+                continue  # "swap 'a' for 'b' and save" is not "save {document} as {name}"
             values = _fill(placeholders(example), procedure, list(quoted), list(files))
             if values is not None and _fits(values, procedure):
                 best = Match(
@@ -154,6 +161,21 @@ def _in_other_words(goal: str, procedures: Sequence[Procedure]) -> Match | None:
                     score=round(score, 3),
                 )
     return best
+
+
+def _order(text: str, shared: set[str], files: Sequence[str]) -> list[str]:
+    """The words of ``text`` in ``shared`` and where its values sit (a placeholder, a
+    quoted value read as ``{}``, a word of ``files``), in order, values side by side
+    read as one: a goal in other words puts its values where its example does among
+    the words both say."""
+    out: list[str] = []
+    for token in text.split():
+        if token.startswith("{") or token.strip(".,;:!?") in files:
+            if out[-1:] != ["{}"]:
+                out.append("{}")
+            continue
+        out += [w.lower() for w in _WORD.findall(token) if w.lower() in shared]
+    return out
 
 
 def _fill(

@@ -28,11 +28,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any, Final
 
 from ._format import Parameter, Procedure, placeholders
-from ._match import _ACTS, Match, _fits
+from ._match import _ACTS, _STOP, Match, _fits
 
 __all__ = ["MIN_MARGIN", "MIN_SIMILARITY", "Embed", "Meaning", "values_in"]
 
@@ -48,8 +48,23 @@ _SAMPLE: Final = {"path": "/home/me/notes.txt", "file name": "notes.txt", "text"
                   "label": "Name"}  # fmt: skip
 _QUOTED: Final = re.compile(r"'([^']*)'|\"([^\"]*)\"")
 _PATH: Final = re.compile(r"(?<![\w/])~?/[\w.~+-]+(?:/[\w.~+-]*)*")
-_FILE: Final = re.compile(r"(?<![\w/.~-])[\w][\w()-]*(?:\.[\w-]+)*\.[A-Za-z0-9]{1,8}(?![\w/])")
+#: A file name: a word with an extension, not part of a path or of an address
+#: ("ada@x.org" names no file).
+_FILE: Final = re.compile(r"(?<![\w/.~@-])[\w][\w()-]*(?:\.[\w-]+)*\.[A-Za-z0-9]{1,8}(?![\w/@])")
 _WORD: Final = re.compile(r"[\w'’-]+|[,:;=?!.]")
+#: The joining words of a field and its value: "Name with Ada", "set Colour to Blue",
+#: "Name: Ada"; and of a value and its field: "Ada as the name", "Blue from Colour".
+_FIELD_FIRST: Final = ("with", "=", ":", "to", "is")
+_VALUE_FIRST: Final = ("as", "in", "into", "for", "from")
+#: Words that say what kind a control is, not its label ("the email box").
+_KINDS: Final = frozenset(("box", "field", "drop-down", "dropdown", "list", "menu", "button",
+                           "entry", "combo", "checkbox", "checkboxes", "boxes"))  # fmt: skip
+#: Words that say a click; the words after one name what is clicked ("then hit OK").
+_CLICKS: Final = frozenset(("click", "press", "hit", "push", "tap"))
+#: Acts that are another act's: pressing a button is clicking it.
+_SAME_ACT: Final = {"press": "click"}
+#: Words that may sit inside a value in plain words ("feed the cat").
+_ARTICLES: Final = frozenset(("the", "a", "an"))
 #: Words that join two values ("colour for color", "Name with Ada").
 _JOIN: Final = ("with", "for", "to", "into", "by", "=")
 #: Words after which a value comes, up to a word that ends it ("a line saying see you soon").
@@ -67,7 +82,8 @@ _FRAME: Final = frozenset(
      "look", "search", "up", "mention", "mentions", "does", "talks", "about", "is", "are",
      "make", "replace", "change", "swap", "switch", "trade", "substitute", "correct", "fix",
      "occurrence", "occurrences", "occurence", "tick", "check", "boxes", "box", "fill",
-     "in", "form", "field", "fields", "click", "press", "spelling", ":", ",", "?", ".")
+     "in", "form", "field", "fields", "click", "press", "spelling", ":", ",", "?", ".",
+     "enter", "pick", "choose", "select", "set", "use", "mark", "hit", "also", "too", "well")
 )  # fmt: skip
 
 
@@ -96,13 +112,13 @@ class Meaning:
             self._vectors = _unit(self.embed([t for _, t, _ in self._texts]))
         if not self._texts:
             return []
-        acts = {w.lower() for w in _WORD.findall(goal)} & _ACTS
-        masked = {p.name: _masked(goal, p) for p in self.procedures}
+        acts = _acts(goal)
+        masked = {p.name: _masked(goal, p, self._said(p)) for p in self.procedures}
         said = list(dict.fromkeys(masked.values()))
         goals = dict(zip(said, _unit(self.embed(said)), strict=True))
         best: dict[str, tuple[float, Procedure, str]] = {}
         for (procedure, _, text), vector in zip(self._texts, self._vectors, strict=True):
-            if acts - self._said(procedure):
+            if acts - {_SAME_ACT.get(w, w) for w in self._said(procedure)}:
                 continue  # "click 'Save'" is no procedure's: none of them says click
             cos = float(vector @ goals[masked[procedure.name]])
             if procedure.name not in best or cos > best[procedure.name][0]:
@@ -120,9 +136,13 @@ class Meaning:
         ranked = self.ranked(goal)
         if not ranked:
             return None, "no procedure's examples say every act the goal says"
+        skip = _passed_over(goal, ranked)
+        passed, ranked = [p.name for _, p, _ in ranked[:skip]], ranked[skip:]
         cos, procedure, text = ranked[0]
         margin = cos - (ranked[1][0] if len(ranked) > 1 else 0.0)
         said = f"{procedure.name!r} ({text!r}, {cos:.2f}, {margin:.2f} ahead)"
+        if passed:
+            said += f", past {', '.join(map(repr, passed))} (the goal gives no value for it)"
         if cos < self.min_similarity or margin < self.min_margin:
             why = f"nearest {said}: under {self.min_similarity:.2f} or {self.min_margin:.2f} ahead"
             return None, why
@@ -131,6 +151,45 @@ class Meaning:
             return None, f"nearest {said}, but the goal gives no value for its parameters"
         match = Match(procedure=procedure, values=values, how="meaning", example=text, score=cos)
         return match, f"by meaning: {said}"
+
+
+def _passed_over(goal: str, ranked: Sequence[tuple[float, Procedure, str]]) -> int:
+    """How many of the nearest procedures are passed over: those the goal gives no
+    value, when the nearest one it does give values gets them in a shape of their own
+    (:func:`_shaped`). "turn every cat into dog and save it" is a little nearer
+    ``save-as``, whose file name it does not say, than ``find-and-replace``, whose two
+    texts it joins with "into". A value read only as words left over ("save my work":
+    "work") passes nothing over."""
+    for at, (_, procedure, _) in enumerate(ranked):
+        values = values_in(goal, procedure)
+        if values is not None:
+            return at if at and _shaped(procedure, values) else 0
+    return 0
+
+
+def _shaped(procedure: Procedure, values: dict[str, str]) -> bool:
+    """Whether ``values`` have a shape of their own: each a file name with its extension
+    or a path; or two texts (either side of a joining word, or quoted). A quoted word
+    alone is not one ("open 'Settings'" names no file to save as)."""
+    kinds = [procedure.parameter(name).type for name in values]
+    if kinds == ["text", "text"] or any(f in values and v in values for f, v in _roles(procedure)):
+        return True  # two texts, or a field and its value ("the Title to Dr"), joined
+    pairs = zip(kinds, values.values(), strict=True)
+    return bool(values) and all(
+        k == "path" or (k == "file name" and _FILE.fullmatch(v)) for k, v in pairs
+    )
+
+
+def _acts(goal: str) -> set[str]:
+    """The acts ``goal`` names (:data:`._match._ACTS`), pressing a button read as
+    clicking it; the word a click names is what is clicked ("click Save" names no
+    saving)."""
+    words = [w.lower() for w in _WORD.findall(goal)]
+    return {
+        _SAME_ACT.get(w, w)
+        for i, w in enumerate(words)
+        if w in _ACTS and not (i and words[i - 1] in _CLICKS)
+    }
 
 
 def _texts(procedure: Procedure) -> list[tuple[str, str]]:
@@ -144,21 +203,51 @@ def _texts(procedure: Procedure) -> list[tuple[str, str]]:
     return [*out.items(), (first, first)]
 
 
-def _masked(goal: str, procedure: Procedure) -> str:
+def _masked(goal: str, procedure: Procedure, said: Set[str] = frozenset()) -> str:
     """``goal`` with the values it gives ``procedure`` that have a shape of their own
-    (quoted, a file name, a path) read as samples of their type; a value in plain
-    words stays (masking it would make any goal look like any procedure)."""
+    (quoted, a file name, a path) read as samples of their type; and those read by
+    their place among labels (a list, a field and its value, the button a click
+    names) when the rest of the goal shares a word with the procedure's texts
+    (``said``; a click said as "press" or "hit" too): "put Ada in the name box and
+    ada@x.org in the email box, then hit OK" is "put words in the Name box and words
+    in the Name box, then hit Name" to ``fill-form``, whose examples click. Else a
+    value in plain words stays: masked, what is left of any goal ("change the font
+    size to 14") looks like any procedure of labels."""
     found = values_in(goal, procedure, partial=True) or {}
+    labelled = any(p.type == "label" for p in _wanted(procedure)) and _kin(
+        goal, found.values(), said
+    )
     for name, value in found.items():
         kind = procedure.parameter(name).type
         quoted = re.compile(r"(['\"])" + re.escape(value) + r"\1")
         if quoted.search(goal):
             goal = quoted.sub(_SAMPLE[kind], goal, count=1)
-        elif kind in ("file name", "path"):
+        elif kind in ("file name", "path") or labelled:
             goal = re.sub(
-                r"(?<![\w/~])" + re.escape(value) + r"(?!\w)", _SAMPLE[kind], goal, count=1
+                r"(?<![\w/~@])" + re.escape(value) + r"(?![\w@])", _SAMPLE[kind], goal, count=1
             )
     return goal
+
+
+def _kin(goal: str, values: Iterable[str], said: Set[str]) -> bool:
+    """Whether ``goal``, its ``values`` aside, says a word of ``said`` other than a stop
+    word (plurals, clicks and kinds of control read as one: "boxes" is "box", "hit" is
+    "click", "box" is "field")."""
+    rest = goal
+    for value in values:
+        rest = rest.replace(value, " ")
+    return bool(_stems(_WORD.findall(rest)) & _stems(said))
+
+
+def _stems(words: Iterable[str]) -> set[str]:
+    out = set()
+    for word in words:
+        w = word.lower().removesuffix("'s").removesuffix("’s")
+        w = "click" if w in _CLICKS else w.removesuffix("es" if w.endswith("xes") else "s")
+        w = "field" if w in _KINDS else w
+        if w not in _STOP and len(w) > 1:
+            out.add(w)
+    return out
 
 
 def _unit(vectors: Any) -> Any:
@@ -174,7 +263,7 @@ def values_in(goal: str, procedure: Procedure, *, partial: bool = False) -> dict
     if quoted:
         found = dict(zip((p.name for p in wanted), quoted, strict=False))
     else:
-        found = _unquoted(goal, wanted)
+        found = _unquoted(goal, wanted, procedure)
     found = {k: v.strip() for k, v in found.items() if v and v.strip()}
     missing = [p.name for p in wanted if p.required and p.name not in found]
     if partial:
@@ -191,7 +280,7 @@ def _wanted(procedure: Procedure) -> list[Parameter]:
     return [p for p in procedure.parameters if p.name in used and p.name in named]
 
 
-def _unquoted(goal: str, wanted: Sequence[Parameter]) -> dict[str, str]:
+def _unquoted(goal: str, wanted: Sequence[Parameter], procedure: Procedure) -> dict[str, str]:
     kinds = [p.type for p in wanted]
     names = [p.name for p in wanted]
     if set(kinds) == {"path"}:
@@ -199,11 +288,9 @@ def _unquoted(goal: str, wanted: Sequence[Parameter]) -> dict[str, str]:
     if set(kinds) == {"file name"}:
         files = [f for f in _FILE.findall(_PATH.sub(" ", goal)) if not f[0].isdigit()]
         return dict(zip(names, _ordered(goal, files), strict=False))
+    if "label" in kinds and set(kinds) <= {"label", "text"}:
+        return _labelled(goal, procedure, names)
     words = _WORD.findall(goal)
-    if kinds and kinds[0] == "label" and "text" in kinds:
-        return _pairs(words, names)
-    if set(kinds) == {"label"}:
-        return _listed(words, names)
     if kinds == ["text"]:
         return dict(zip(names, [_run(words)], strict=False))
     if kinds == ["text", "text"]:
@@ -218,16 +305,24 @@ def _ordered(goal: str, files: list[str]) -> list[str]:
     return [f.removesuffix("'s").removesuffix("’s") for f in files]
 
 
-def _runs(words: Sequence[str]) -> list[list[str]]:
-    """The runs of words that are not the goal's frame ("call mum", "colour")."""
+def _runs(words: Sequence[str], *, articles: bool = False) -> list[list[str]]:
+    """The runs of words that are not the goal's frame ("call mum", "colour"); with
+    ``articles``, an article between two of a run's words stays in it ("feed the
+    cat")."""
     runs: list[list[str]] = [[]]
-    for word in words:
-        if word.lower() in _FRAME or word.lower() in _END:
+    for i, word in enumerate(words):
+        after = words[i + 1].lower() if i + 1 < len(words) else "."
+        inner = articles and runs[-1] and word.lower() in _ARTICLES and not _framing(after)
+        if _framing(word.lower()) and not inner:
             if runs[-1]:
                 runs.append([])
         else:
             runs[-1].append(word)
     return [r for r in runs if r]
+
+
+def _framing(word: str) -> bool:
+    return word in _FRAME or word in _END
 
 
 def _run(words: Sequence[str]) -> str:
@@ -239,7 +334,7 @@ def _run(words: Sequence[str]) -> str:
             after = list(itertools.takewhile(lambda w: w.lower() not in _END, words[i + 1 :]))
             if after:
                 return " ".join(after)
-    runs: list[list[str]] = _runs(words)
+    runs: list[list[str]] = _runs(words, articles=True)
     longest: list[str] = max(runs, key=len) if runs else []
     return " ".join(longest)
 
@@ -263,22 +358,105 @@ def _joined(words: Sequence[str]) -> list[str]:
     return []
 
 
+def _labelled(goal: str, procedure: Procedure, names: Sequence[str]) -> dict[str, str]:
+    """Labels, with texts or not: the button a click at the end names ("..., then hit
+    OK"), then pairs when the examples pair two parameters with a joining word
+    (:func:`_roles`: a form's "{field1}={value1}", a drop-down's "{option} from
+    {control}"), else a list ("Bold and Italic")."""
+    found: dict[str, str] = {}
+    clicked = [n for n in _clicked(procedure) if n in names]
+    m = re.search(r"\b(?:" + "|".join(_CLICKS) + r")\s+(?:on\s+)?(.+?)\s*[.!]?$", goal, re.I)
+    if clicked and m:
+        button = [w for w in m[1].split() if w.lower() not in ("the", "a", "an", *_KINDS)]
+        if 1 <= len(button) <= 3:
+            found[clicked[0]], goal = " ".join(button), goal[: m.start()]
+    rest = [n for n in names if n not in found]
+    roles = [(f, v) for f, v in _roles(procedure) if f in rest and v in rest]
+    if roles:
+        return found | _paired(goal, roles)
+    return found | _listed(_WORD.findall(goal), rest)
+
+
+def _clicked(procedure: Procedure) -> list[str]:
+    """The parameters the examples click ("... and click {button}")."""
+    return [m for e in procedure.examples for m in re.findall(r"\bclick\s+\{(\w+)\}", e)]
+
+
+def _roles(procedure: Procedure) -> list[tuple[str, str]]:
+    """The pairs of parameters (field, value) the examples join: "{field1}={value1}" and
+    "set the {control} drop-down to {option}" name the field first (:data:`_FIELD_FIRST`),
+    "choose {option} from {control}" the value (:data:`_VALUE_FIRST`)."""
+    roles: dict[tuple[str, str], None] = {}
+    for example in procedure.examples:
+        for a, between, b in re.findall(r"(?=\{(\w+)\}([^{}]*)\{(\w+)\})", example):
+            joiner = ([w.lower() for w in _WORD.findall(between)] or [""])[-1]
+            if joiner in _FIELD_FIRST:
+                roles[(a, b)] = None
+            elif joiner in _VALUE_FIRST:
+                roles[(b, a)] = None
+    return list(roles)
+
+
+def _paired(goal: str, roles: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """Pairs, one a clause ("put Ada in the name box and ada@x.org in the email box",
+    "Name with Ada, City with London"), given to ``roles`` in order; none when there are
+    more pairs than roles (a form's two fields are not one drop-down's)."""
+    clauses = re.split(r"\s*[,;]\s+|\s*[,;]$|\s+(?:and|then)\s+", goal.strip().rstrip(".!?"))
+    pairs = [p for i, c in enumerate(clauses) if (p := _pair(c, first=i == 0)) is not None]
+    out: dict[str, str] = {}
+    if len(pairs) > len(roles):
+        return out
+    for (field, value), (f, v) in zip(pairs, roles, strict=False):
+        out[f], out[v] = field, value
+    return out
+
+
+def _pair(clause: str, *, first: bool) -> tuple[str, str] | None:
+    """A field and its value, either side of the clause's first joining word with a
+    word before it that is not how the goal asks: "the name is Ada", "set Colour to
+    Blue" (field first); "Ada as the name", "ada@x.org in the email box" (value first).
+    A field is said without its kind ("the colour drop-down" is "colour"). None when
+    that word is the goal's first ("go to the next page", "sign in as guest": how it
+    asks, unless written ``Name=Ada`` or ``Name: Ada``) or what a click names ("press
+    tab to go to the next field")."""
+    words = re.sub(r"(=|:(?=\s|$))", r" \1 ", clause).split()
+    for i, word in enumerate(w.lower() for w in words):
+        if word not in _FIELD_FIRST and word not in _VALUE_FIRST:
+            continue
+        j = i
+        while j and words[j - 1].lower() not in _FRAME and words[j - 1].lower() not in _END:
+            j -= 1
+        before = [w for w in words[j:i] if w.lower() not in _KINDS]
+        if not before:
+            continue
+        if (first and j == 0 and word not in ("=", ":")) or (j and words[j - 1].lower() in _CLICKS):
+            return None
+        after = [w for w in words[i + 1 :] if w.lower() not in _KINDS]
+        if word in _VALUE_FIRST:
+            field = [w for w in after if w.lower() not in _FRAME]
+            return (" ".join(field), " ".join(before)) if field else None
+        if after[1:] and after[0].lower() in ("the", "a", "an"):
+            after = after[1:]
+        return (" ".join(before), " ".join(after)) if after else None
+    return None
+
+
 def _listed(words: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """A list ("Bold and Italic", "Monday, Tuesday and Friday") as the first labels."""
-    items = [" ".join(r) for r in _runs(words)]
-    items = [i for i in items if i.lower() not in ("button",)]
+    """A list ("Bold and Italic", "Monday, Tuesday and Friday") as the first labels:
+    the longest run of two items or more with only a comma or "and" between them
+    ("show the hidden files" is no list)."""
+    lists: list[list[str]] = [[]]
+    item: list[str] = []
+    for word in [*words, "."]:
+        low = word.lower()
+        if low in (",", "and", "&") or low in _FRAME or low in _END or low in _KINDS:
+            if item:
+                lists[-1].append(" ".join(item))
+                item = []
+            if low not in (",", "and", "&") and lists[-1]:
+                lists.append([])
+        else:
+            item.append(word)
+    items = max(lists, key=len)
     labels = [n for n in names if n.startswith("item")] or list(names)
     return dict(zip(labels, items, strict=False)) if len(items) >= 2 else {}
-
-
-def _pairs(words: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """Pairs ("Name with Ada and City with London") as field, value, field, value..."""
-    text = " ".join(words)
-    text = re.sub(r"^.*?\b(?:fill|set)\b(?:\s+(?:in|out))?(?:\s+the\s+form)?\s*:?\s*", "", text)
-    out: list[str] = []
-    for part in re.split(r"\s*,\s*|\s+and\s+", text):
-        m = re.match(r"^(?:the\s+)?(.+?)\s*(?:\bwith\b|=|\bto\b|:)\s*(.+)$", part)
-        if m:
-            out += [m[1], m[2]]
-    pairs = [n for n in names if n != "button"]
-    return dict(zip(pairs, out, strict=False))

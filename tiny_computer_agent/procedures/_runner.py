@@ -269,6 +269,8 @@ class _Play:
             )
         if condition.what == "element":
             return self.find(Target(labels=condition.texts, kind=condition.kind)) is not None
+        if condition.what == "none":
+            return not any(e.kind == condition.kind for e in obs.elements)
         if condition.what == "ticked":
             wants = {normalize_label(t) for t in texts}
             boxes = [e for e in obs.elements if e.kind in ("check", "radio") and e.key in wants]
