@@ -29,6 +29,11 @@ The held-out sets were written before the intent brain was trained and are never
 trained on (train_intent fails when a held-out goal or a near copy is in its data).
 ``--cases benchmarks/intent/dev`` scores the hand-written dev cases instead, the set
 that recipes may be chosen by (``scripts/intent_dev_cases.py``).
+``--writer NAME`` adds the cross-writer dev accuracy of each intent brain: generated
+menus whose goals are that writer's phrasings
+(``tiny_computer_agent/brains/models/intent/writers/NAME.json``), which its adapter was
+not trained on (its card says which writers it was), near copies of another writer's
+phrasing of the same concept left out; the number that tracks new wording.
 """
 
 from __future__ import annotations
@@ -211,6 +216,40 @@ def _curve_lines(curves: list[tuple[str, float, list[Row]]], label: str) -> list
     return lines
 
 
+def _cross_writer_lines(names: list[str], args: argparse.Namespace) -> list[str]:
+    """Each intent brain on decisions asked in ``args.writer``'s phrasings."""
+    import json
+
+    from tiny_computer_agent.brains.models import IntentBrain
+    from tiny_computer_agent.brains.models._intent_data import load_inventory
+    from tiny_computer_agent.brains.models._intent_wording import plan_wording
+    from tiny_computer_agent.brains.models.train_intent import cross_writer
+
+    inventory = load_inventory()
+    cells, found = [], {}
+    for name in names:
+        brain = _brain(name, args.threads)
+        if not isinstance(brain, IntentBrain):
+            continue
+        card = json.loads((brain.adapter / "card.json").read_text())
+        trained = card.get("wording", {}).get("writers_trained", ["w1"])
+        if args.writer in trained:
+            raise ValueError(f"--writer {args.writer}: {name} was trained on it ({trained})")
+        plan = plan_wording(inventory, writers=",".join(trained[1:]), holdout=args.writer)
+        found = cross_writer(brain, inventory, plan, args.writer_decisions, seed=2)
+        cells.append(f"{name} {100 * found['accuracy']:.0f}%")
+    return (
+        [
+            "",
+            f"Cross-writer dev: {found['decisions']} menus asked in writer {args.writer}'s "
+            f"{found['phrasings']} phrasings ({found['near_copies_left_out']} near copies of "
+            f"other writers' left out), never trained on: " + ", ".join(cells),
+        ]
+        if cells
+        else []
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--brains", default="planner,embed,intent,intent-torch")
@@ -219,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from benchmarks import _pages
 
+    p.add_argument("--writer", default="", help="also score intent brains on this writer")
+    p.add_argument("--writer-decisions", type=int, default=2000, help="cross-writer menus")
     _pages.add_out_argument(p)
     args = p.parse_args(argv)
     started = time.time()
@@ -270,6 +311,11 @@ def main(argv: list[str] | None = None) -> int:
         count = sum(1 for t in heldout if t.metadata["domain"] == d)
         lines.append(f"| {d} ({count}) | " + " | ".join(r["per"][d] for r in table) + " |")
     lines.extend(_curve_lines(curves, label))
+    if args.writer:
+        try:
+            lines.extend(_cross_writer_lines(args.brains.split(","), args))
+        except ValueError as exc:
+            p.error(str(exc))
     print("\n".join(lines))
     about = (__doc__ or "").split("\n\n", 2)[-1]
     body = "\n".join(lines) + "\n\n## How it is measured\n\n```text\n" + about.strip() + "\n```"

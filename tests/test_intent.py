@@ -448,6 +448,54 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
 
 
 @pytest.mark.model
+def test_training_with_writers_rewrites_and_a_cross_writer_split_runs_end_to_end(
+    tmp_path: Path,
+) -> None:
+    """A toy run of the real pipeline with every wording switch on: another writer's
+    phrasings, WordNet synonyms and the style templates in training, and the trained
+    brain scored on a writer it never saw (the cross-writer dev split, in the card)."""
+    pytest.importorskip("torch", reason="training needs the 'intent' extra (make test)")
+    pytest.importorskip("peft", reason="training needs the 'intent' extra (make test)")
+    from tests.wording_fixtures import write_wordnet, write_writers
+    from tiny_computer_agent.brains.models.train_intent import main
+
+    out, writers = tmp_path / "adapter", write_writers(tmp_path / "writers")
+    toy = ["--out", str(out), "--steps", "2", "--batch", "4", "--examples", "40"]
+    toy += ["--dev", "30", "--threads", "1", "--no-eval", "--writers-dir", str(writers)]
+    wordnet = str(write_wordnet(tmp_path / "wordnet"))
+    assert main([*toy, "--writers", "all", "--holdout-writer", "wb", "--expand", "all",
+                 "--wordnet", wordnet]) == 0  # fmt: skip
+    card = json.loads((out / "card.json").read_text())
+    worded = card["wording"]
+    assert worded["writers_trained"] == ["w1", "wa"] and worded["writer_phrasings_added"] == 6
+    assert worded["expand"][0] == "synonyms" and worded["synonym_words"] >= 1
+    cross = worded["cross_writer"]
+    assert cross["writer"] == "wb" and cross["decisions"] == 30
+    assert 0.0 <= cross["accuracy"] <= 1.0
+    # a writer trained on cannot be held out; an unknown kind of rewrite is a usage error
+    assert main([*toy, "--writers", "wb", "--holdout-writer", "wb"]) == 2
+    assert main([*toy, "--expand", "shouting"]) == 2
+
+
+@pytest.mark.model
+def test_the_scoreboard_gives_the_shipped_brains_cross_writer_accuracy() -> None:
+    import argparse
+
+    from benchmarks.intent_scoreboard import _cross_writer_lines
+    from tiny_computer_agent.brains.models._intent_wording import load_writers
+
+    writers = load_writers(known={c.id for c in load_inventory().concepts})
+    assert writers, "no writer files in tiny_computer_agent/brains/models/intent/writers/"
+    args = argparse.Namespace(writer=sorted(writers)[-1], writer_decisions=20, threads=1)
+    (line,) = _cross_writer_lines(["planner", "intent"], args)[1:]  # the planner has none
+    assert line.startswith("Cross-writer dev: 20 menus asked in writer ") and "intent " in line
+    with pytest.raises(ValueError, match="was trained on it"):
+        _cross_writer_lines(
+            ["intent"], argparse.Namespace(writer="w1", writer_decisions=2, threads=1)
+        )
+
+
+@pytest.mark.model
 def test_a_bare_yes_follows_the_dialogs_question(intent: object) -> None:
     """Where the yes is named for the action the question names, "go ahead" picks it."""
     entries = [

@@ -303,6 +303,9 @@ def _part(items: tuple[str, ...], split: str) -> tuple[str, ...]:
 
 
 class _Maker:
+    #: how often a goal quotes its label, as the planner's goals do
+    quote_labels: float = 0.05
+
     def __init__(
         self,
         inventory: Inventory,
@@ -398,17 +401,17 @@ class _Maker:
                    (refuse, self._kind("button"))]  # fmt: skip
         if rng.random() < 0.5:  # the yes and the no either way round
             entries[1], entries[2] = entries[2], entries[1]
-        goal = rng.choice(_part(rng.choice(yes).phrasings, self.split))
+        goal = self._phrasing(rng.choice(yes))
         answer = 1 if entries[1][0] == label else 2
         return Example(goal, tuple(entries), answer, "confirm.assent")
 
     def _goal(self, concept: Concept, domain: Domain) -> tuple[str, str]:
         rng = self.rng
-        if rng.random() < 0.05:  # the goal quotes its label, as the planner's goals do
+        if rng.random() < self.quote_labels:
             label = rng.choice(_part(concept.labels, self.split))
             how = rng.choice(("click '{}'", "press the {} button", "{}", "choose {}"))
             return how.format(label), ""
-        goal = rng.choice(_part(concept.phrasings, self.split))
+        goal = self._phrasing(concept)
         while "{thing}" in goal:
             goal = goal.replace("{thing}", rng.choice(domain.things), 1)
         text = ""
@@ -421,6 +424,11 @@ class _Maker:
         elif roll < 0.2:
             goal = f"please {goal}"
         return goal, text
+
+    def _phrasing(self, concept: Concept) -> str:
+        """One way to ask for ``concept``, its slots unfilled (one draw).
+        :mod:`._intent_wording` overrides it to add writers' phrasings and rewrites."""
+        return self.rng.choice(_part(concept.phrasings, self.split))
 
     def _kind(self, kind: str) -> str:
         return "" if self.rng.random() < 0.2 else kind  # OCR does not know the kind

