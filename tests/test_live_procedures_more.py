@@ -49,6 +49,59 @@ def _changed_to(path: Path, text: str, timeout: float = 5.0) -> str:
     return path.read_text(encoding="utf-8")
 
 
+# -- the programs, each started the same way for quoted and plain-word goals ------------
+
+
+def _contact_form(d: Desk) -> subprocess.Popen[str]:
+    """zenity's form (GTK 3), Name and Email; it prints them when OK is pressed."""
+    require("zenity")
+    proc = d.vd.spawn(["zenity", "--forms", "--title", "Contact", "--text", "Who are you?",
+                       "--add-entry", "Name", "--add-entry", "Email"],
+                      stdout=subprocess.PIPE)  # fmt: skip
+    d.wait_window("Contact")
+    return proc
+
+
+def _fruit_list(d: Desk) -> subprocess.Popen[str]:
+    """zenity's check list, 'Apple' ticked already; it prints the rows ticked on OK."""
+    require("zenity")
+    proc = d.vd.spawn(["zenity", "--list", "--checklist", "--title", "Fruit", "--text",
+                       "Pick some", "--column", "Use", "--column", "Fruit",
+                       "TRUE", "Apple", "FALSE", "Banana", "FALSE", "Cherry", "FALSE", "Plum",
+                       "--width", "360", "--height", "360"], stdout=subprocess.PIPE)  # fmt: skip
+    d.wait_window("Fruit")
+    return proc
+
+
+def _gtk_open(d: Desk, start: Path) -> subprocess.Popen[str]:
+    """GTK's file chooser (zenity), in ``start``; it prints the file chosen."""
+    require("zenity")
+    proc = d.vd.spawn(["zenity", "--file-selection", "--title", "Open notes",
+                       f"--filename={start}/"], stdout=subprocess.PIPE)  # fmt: skip
+    d.wait_window("Open notes")
+    return proc
+
+
+def _tk_open(d: Desk, start: Path) -> subprocess.Popen[str]:
+    """Tk's own open dialog (wish's ``tk_getOpenFile``), in ``start``; it prints the file
+    chosen."""
+    require("wish")
+    script = f"wm withdraw .; puts [tk_getOpenFile -title {{Open notes}} -initialdir {start}]; exit"
+    (d.tmp / "open.tcl").write_text(script + "\n", encoding="utf-8")
+    proc = d.vd.spawn(["wish", str(d.tmp / "open.tcl")], stdout=subprocess.PIPE)
+    d.wait_window("Open notes")
+    return proc
+
+
+def _zebra_in_mousepad(d: Desk) -> None:
+    """mousepad on 79 lines, the only 'zebra' 55 lines down."""
+    notes = d.tmp / "notes.txt"
+    lines = [f"line {i}" for i in range(1, 80)]
+    lines[54] = "the zebra line"
+    notes.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _mousepad(d, notes)
+
+
 # -- find and replace -------------------------------------------------------------------
 
 
@@ -87,11 +140,7 @@ def _printed(proc: subprocess.Popen[str], episode: dict[str, object]) -> tuple[i
 
 def test_a_zenity_form_is_filled_from_pairs_and_sent(d: Desk) -> None:
     """GTK 3: zenity's form prints what its fields held when OK is pressed."""
-    require("zenity")
-    proc = d.vd.spawn(["zenity", "--forms", "--title", "Contact", "--text", "Who are you?",
-                       "--add-entry", "Name", "--add-entry", "Email"],
-                      stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Contact")
+    proc = _contact_form(d)
     episode = _agent(d, "fill the form with name='Ada', email='ada@x.org' and click 'OK'")
     assert _printed(proc, episode) == (0, "Ada|ada@x.org"), episode["log"]
     assert _played(episode, "fill-form"), episode["log"]
@@ -133,11 +182,8 @@ def _folders(tmp: Path) -> tuple[Path, Path]:
 
 def test_a_path_is_opened_in_gtks_file_chooser(d: Desk) -> None:
     """GTK 3: ctrl+L shows the chooser's Location field; zenity prints the file chosen."""
-    require("zenity")
     start, target = _folders(d.tmp)
-    proc = d.vd.spawn(["zenity", "--file-selection", "--title", "Open notes",
-                       f"--filename={start}/"], stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Open notes")
+    proc = _gtk_open(d, start)
     episode = _agent(d, f"open '{target}'")
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _played(episode, "open-path"), episode["log"]
@@ -146,12 +192,8 @@ def test_a_path_is_opened_in_gtks_file_chooser(d: Desk) -> None:
 def test_a_path_is_opened_in_tks_file_dialog(d: Desk) -> None:
     """Tk (wish, Tk's own open dialog): its File name field is on screen, so ctrl+L is not
     needed and is skipped; the script prints the file chosen."""
-    require("wish")
     start, target = _folders(d.tmp)
-    script = f"wm withdraw .; puts [tk_getOpenFile -title {{Open notes}} -initialdir {start}]; exit"
-    (d.tmp / "open.tcl").write_text(script + "\n", encoding="utf-8")
-    proc = d.vd.spawn(["wish", str(d.tmp / "open.tcl")], stdout=subprocess.PIPE)
-    d.wait_window("Open notes")
+    proc = _tk_open(d, start)
     episode = _agent(d, f"open the file {target}")
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _played(episode, "open-path")[0] == "procedure open-path step 2", episode["log"]
@@ -186,11 +228,7 @@ def _primary(d: Desk) -> str:
 def test_a_document_is_searched_in_mousepad(d: Desk) -> None:
     """GTK 3: mousepad's find bar selects the first match, 55 lines down; the selection
     is X's PRIMARY, which xclip reads."""
-    notes = d.tmp / "notes.txt"
-    lines = [f"line {i}" for i in range(1, 80)]
-    lines[54] = "the zebra line"
-    notes.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    _mousepad(d, notes)
+    _zebra_in_mousepad(d)
     episode = _agent(d, "find zebra in the document")
     assert _primary(d) == "zebra", episode["log"]
     assert _played(episode, "search-page"), episode["log"]
@@ -202,12 +240,7 @@ def test_a_document_is_searched_in_mousepad(d: Desk) -> None:
 def test_boxes_are_ticked_in_a_zenity_check_list(d: Desk) -> None:
     """GTK 3: a check list's rows; 'Apple' is ticked already, so its step is skipped (a
     click would clear it); zenity prints the rows ticked when OK is pressed."""
-    require("zenity")
-    proc = d.vd.spawn(["zenity", "--list", "--checklist", "--title", "Fruit", "--text",
-                       "Pick some", "--column", "Use", "--column", "Fruit",
-                       "TRUE", "Apple", "FALSE", "Banana", "FALSE", "Cherry", "FALSE", "Plum",
-                       "--width", "360", "--height", "360"], stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Fruit")
+    proc = _fruit_list(d)
     episode = _agent(d, "tick 'Apple', 'Banana', 'Plum' and click 'OK'")
     assert _printed(proc, episode) == (0, "Apple|Banana|Plum"), episode["log"]
     assert "procedure tick-boxes step 1" not in _played(episode, "tick-boxes"), episode["log"]

@@ -32,15 +32,21 @@ pytestmark = pytest.mark.live
 # -- choose an option from a drop-down -------------------------------------------------
 
 
-def test_an_option_is_chosen_in_a_zenity_combo_box(d: Desk) -> None:
-    """GTK 3: the closed combo box is a wide button beside its label 'Colour'; its list
-    is a window of its own, mapped after the click. zenity prints the value on OK."""
+def _paint_form(d: Desk) -> subprocess.Popen[str]:
+    """zenity's form with an entry and a combo box 'Colour'; it prints both on OK."""
     require("zenity")
     proc = d.vd.spawn(["zenity", "--forms", "--title", "Paint", "--text", "Pick a colour",
                        "--add-entry", "Name", "--add-combo", "Colour",
                        "--combo-values", "Red|Green|Blue|Yellow"],
                       stdout=subprocess.PIPE)  # fmt: skip
     d.wait_window("Paint")
+    return proc
+
+
+def test_an_option_is_chosen_in_a_zenity_combo_box(d: Desk) -> None:
+    """GTK 3: the closed combo box is a wide button beside its label 'Colour'; its list
+    is a window of its own, mapped after the click. zenity prints the value on OK."""
+    proc = _paint_form(d)
     episode = _agent(d, "choose 'Blue' from 'Colour' and click 'OK'")
     assert _printed(proc, episode) == (0, "|Blue"), episode["log"]
     assert _played(episode, "choose-option"), episode["log"]

@@ -20,13 +20,12 @@ fill-form, tick-boxes, choose-option and search-page: tests/test_live_procedures
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, require
+from devsupport.xdesktop import Desk
 from tests.episodes import episode_of
 from tests.test_live_procedures import (
     BUS_NAMES,
@@ -42,8 +41,10 @@ from tests.test_live_procedures_more import (
     TEXT,
     _changed_to,
     _folders,
+    _gtk_open,
     _nedit,
     _printed,
+    _tk_open,
 )
 from tests.test_live_procedures_third import _xfe
 
@@ -158,11 +159,8 @@ def test_find_and_replace_from_plain_words_in_nedit(d: Desk) -> None:
 
 def test_a_path_is_opened_from_plain_words_in_gtks_file_chooser(d: Desk) -> None:
     """GTK 3 (zenity): zenity prints the file chosen."""
-    require("zenity")
     start, target = _folders(d.tmp)
-    proc = d.vd.spawn(["zenity", "--file-selection", "--title", "Open notes",
-                       f"--filename={start}/"], stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Open notes")
+    proc = _gtk_open(d, start)
     episode = _intent(d, f"pick the file at {target}")
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _by_meaning(episode, "open-path"), episode["log"]
@@ -170,12 +168,8 @@ def test_a_path_is_opened_from_plain_words_in_gtks_file_chooser(d: Desk) -> None
 
 def test_a_path_is_opened_from_plain_words_in_tks_file_dialog(d: Desk) -> None:
     """Tk (wish's ``tk_getOpenFile``): the script prints the file chosen."""
-    require("wish")
     start, target = _folders(d.tmp)
-    script = f"wm withdraw .; puts [tk_getOpenFile -title {{Open notes}} -initialdir {start}]; exit"
-    (d.tmp / "open.tcl").write_text(script + "\n", encoding="utf-8")
-    proc = d.vd.spawn(["wish", str(d.tmp / "open.tcl")], stdout=subprocess.PIPE)
-    d.wait_window("Open notes")
+    proc = _tk_open(d, start)
     episode = _intent(d, f"load {target}")
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _by_meaning(episode, "open-path"), episode["log"]

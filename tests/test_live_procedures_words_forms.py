@@ -16,16 +16,24 @@ the words.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from devsupport.xdesktop import Desk, require
+from devsupport.xdesktop import Desk
 from tests.test_live_controls import _browse, _titled
-from tests.test_live_procedures import _mousepad, d
-from tests.test_live_procedures_more import _BOXES, _FORM, _LONG, _primary, _printed
-from tests.test_live_procedures_third import _SELECT
+from tests.test_live_procedures import d
+from tests.test_live_procedures_more import (
+    _BOXES,
+    _FORM,
+    _LONG,
+    _contact_form,
+    _fruit_list,
+    _primary,
+    _printed,
+    _zebra_in_mousepad,
+)
+from tests.test_live_procedures_third import _SELECT, _paint_form
 from tests.test_live_procedures_words import _by_meaning, _intent
 
 __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
@@ -38,11 +46,7 @@ pytestmark = pytest.mark.live
 
 def test_a_zenity_form_is_filled_from_plain_words(d: Desk) -> None:
     """GTK 3: zenity prints what its fields held when OK is pressed."""
-    require("zenity")
-    proc = d.vd.spawn(["zenity", "--forms", "--title", "Contact", "--text", "Who are you?",
-                       "--add-entry", "Name", "--add-entry", "Email"],
-                      stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Contact")
+    proc = _contact_form(d)
     episode = _intent(d, "put Ada in the name box and ada@x.org in the email box, then hit OK")
     assert _printed(proc, episode) == (0, "Ada|ada@x.org"), episode["log"]
     assert _by_meaning(episode, "fill-form"), episode["log"]
@@ -62,12 +66,7 @@ def test_a_web_form_in_chromium_is_filled_from_plain_words(d: Desk, tmp_path: Pa
 
 def test_boxes_are_ticked_in_a_zenity_check_list_from_plain_words(d: Desk) -> None:
     """GTK 3: 'Apple' is ticked already; zenity prints the rows ticked when OK is pressed."""
-    require("zenity")
-    proc = d.vd.spawn(["zenity", "--list", "--checklist", "--title", "Fruit", "--text",
-                       "Pick some", "--column", "Use", "--column", "Fruit",
-                       "TRUE", "Apple", "FALSE", "Banana", "FALSE", "Cherry", "FALSE", "Plum",
-                       "--width", "360", "--height", "360"], stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Fruit")
+    proc = _fruit_list(d)
     episode = _intent(d, "mark Banana and Plum as well, then click OK")
     assert _printed(proc, episode) == (0, "Apple|Banana|Plum"), episode["log"]
     assert _by_meaning(episode, "tick-boxes"), episode["log"]
@@ -89,12 +88,7 @@ def test_boxes_are_ticked_on_a_web_page_in_chromium_from_plain_words(
 
 def test_an_option_is_chosen_in_a_zenity_combo_box_from_plain_words(d: Desk) -> None:
     """GTK 3: zenity prints the fields' values (the entry empty, the combo's choice) on OK."""
-    require("zenity")
-    proc = d.vd.spawn(["zenity", "--forms", "--title", "Paint", "--text", "Pick a colour",
-                       "--add-entry", "Name", "--add-combo", "Colour",
-                       "--combo-values", "Red|Green|Blue|Yellow"],
-                      stdout=subprocess.PIPE)  # fmt: skip
-    d.wait_window("Paint")
+    proc = _paint_form(d)
     episode = _intent(d, "pick Blue for the colour and press OK")
     assert _printed(proc, episode) == (0, "|Blue"), episode["log"]
     assert _by_meaning(episode, "choose-option"), episode["log"]
@@ -124,11 +118,7 @@ def test_a_page_is_searched_in_chromium_from_plain_words(d: Desk, tmp_path: Path
 
 def test_a_document_is_searched_in_mousepad_from_plain_words(d: Desk) -> None:
     """GTK 3: mousepad's find bar selects the match, 55 lines down (X's PRIMARY)."""
-    notes = d.tmp / "notes.txt"
-    lines = [f"line {i}" for i in range(1, 80)]
-    lines[54] = "the zebra line"
-    notes.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    _mousepad(d, notes)
+    _zebra_in_mousepad(d)
     episode = _intent(d, "look for zebra in this file")
     assert _primary(d) == "zebra", episode["log"]
     assert _by_meaning(episode, "search-page"), episode["log"]
