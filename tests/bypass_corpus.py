@@ -102,6 +102,8 @@ class Attempt:
     allow_keys: tuple[str, ...] = ()
     #: ``--window`` names the run is confined to (the scope-leak family)
     scope: tuple[str, ...] = ()
+    #: ``--allow-typing-in`` names: programs beyond the table of text programs
+    typing_in: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -164,6 +166,7 @@ def run(attempt: Attempt, kill_switch: Path | None = None) -> Outcome:
             allow_irreversible=attempt.allow_irreversible,
             allow_keys=attempt.allow_keys,
             scope=attempt.scope,
+            typing_in=attempt.typing_in,
         ).armed(flag=True, environ={ARM_ENV: "1"})
     except (ActionError, ValueError):  # the command line says so and exits 2
         return Outcome(attempt=attempt, rule="invalid-flag", step=None, reached=())
@@ -556,11 +559,25 @@ def allowances_scope() -> Iterator[Attempt]:
 # -- the fresh pass (issue 37): attempts written apart from the corpus above ---------------
 
 
+def pass4() -> Iterator[Attempt]:
+    """The fourth pass's families (tests/bypass_fresh.py)."""
+    from tests.bypass_fresh import pass4 as generate
+
+    return generate()
+
+
 def fresh() -> Iterator[Attempt]:
     """The second audit's attempts, written fresh (tests/bypass_fresh.py)."""
     from tests.bypass_fresh import fresh_pass
 
     return fresh_pass()
+
+
+def typing_programs() -> Iterator[Attempt]:
+    """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
+    from tests.bypass_programs import typing_programs as attempts
+
+    return attempts()
 
 
 # -- scope leaks: the hook for --window -------------------------------------------------------
@@ -928,8 +945,13 @@ def no_focus() -> Iterator[Attempt]:
         for press in NO_FOCUS_PRESSES:
             yield one("no-focus", f"{label}-{said(press)}", "irreversible",
                       _ocr_dialog(files, question, label), press)  # fmt: skip
-        yield one("no-focus", f"{label}-Return-no-window-list", "irreversible",
+        # no window list: the program is unknown (typing-program); allowed, a press still
+        yield one("no-focus", f"{label}-Return-no-window-list", "typing-program",
                   _ocr_dialog(None, question, label), key_action("Return"))  # fmt: skip
+        yield Attempt(family="no-focus", name=f"{label}-Return-no-window-list-any-program",
+                      rule="irreversible", actions=(key_action("Return"),),
+                      frames=(_ocr_dialog(None, question, label),),
+                      typing_in=("*",))  # fmt: skip
         yield one("no-focus", f"{label}-Tab-then-Return-next-step", "irreversible",
                   _ocr_dialog(files, question, label), key_action("Tab"),
                   key_action("Return"))  # fmt: skip
@@ -1028,6 +1050,8 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "no-focus": no_focus,
     "wheel-untargeted": wheel_untargeted,
     "wheel-aligned": wheel_aligned,
+    "pass4": pass4,
+    "typing-program": typing_programs,
 }
 
 

@@ -318,7 +318,11 @@ IRREVERSIBLE_OTHERWISE = [
         {"approve": lambda action, element, obs: False},
         id="the-person-said-no",
     ),
-    pytest.param(Action.make("drag", target="notes.txt", to="Empty Trash"), {}, id="drag-onto-it"),
+    pytest.param(  # a drop where no window is listed: any program allowed, still irreversible
+        Action.make("drag", target="notes.txt", to="Empty Trash"),
+        {"typing_in": ("*",)},
+        id="drag-onto-it",
+    ),
 ]
 
 
@@ -352,10 +356,18 @@ ORDINARY_TEXT = [
 ]  # fmt: skip
 
 
+#: :data:`SCREEN` in a text editor's window (gedit: on the table of text programs).
+IN_AN_EDITOR = Observation.of(
+    SCREEN.elements,
+    size=(1280, 800),
+    windows=[Window(title="notes.txt", box=(0, 0, 1280, 800), id=7, wm_class=("gedit", "Gedit"))],
+)
+
+
 @pytest.mark.parametrize("text", ORDINARY_TEXT)
 def test_passes_ordinary_text(text: str) -> None:
     assert rule_of(Policy(), type_(text)) is None
-    assert rule_of(armed(), type_(text, target="Name")) is None
+    assert rule_of(armed(), type_(text, target="Name"), IN_AN_EDITOR) is None
 
 
 ORDINARY_SEQUENCES = [
@@ -383,10 +395,12 @@ def test_passes_ordinary_sequences(actions: list[Action]) -> None:
 ORDINARY_LABELS = [
     "Deleted items", "Sender", "Send to back", "Send feedback", "PayPal", "Payment methods",
     "Purchase history", "Format", "Format the paragraph", "Undelete", "Remove filter",
-    "Erased files", "Revoked certificates", "Transfer settings", "Empty", "Trash", "Save",
-    "Don't Save", "Cancel", "Discard", "Determine", "Terminus", "Sendmail", "Buyer's guide",
-    "Close", "Sign out", "Reset", "Delete key help",
+    "Erased files", "Revoked certificates", "Transfer settings", "Empty state", "Trash",
+    "Save", "Don't Save", "Cancel", "Discard", "Determine", "Terminus", "Sendmail",
+    "Buyer's guide", "Close", "Sign out", "Reset", "Delete key help",
 ]  # fmt: skip
+#: "Empty" alone is flagged since the fourth pass (issue 37: a bin's, a bucket's Empty
+#: button); "Empty state" stays ordinary.
 
 
 @pytest.mark.parametrize("label", ORDINARY_LABELS)
@@ -417,7 +431,10 @@ def test_passes_ordinary_chords(chord: str) -> None:
 
 def test_passes_untargeted_typing_with_no_denied_widget_on_screen() -> None:
     assert rule_of(armed(), type_("hello"), EDITOR) is None
-    assert rule_of(armed(), key("Return")) is None  # nothing known: Return moves no text
+    assert rule_of(armed(), key("Return"), EDITOR) is None
+    # no window listed: the program Return would reach is unknown, unless any may take it
+    assert rule_of(armed(), key("Return")) == "typing-program"
+    assert rule_of(armed(typing_in=("*",)), key("Return")) is None
 
 
 def test_passes_an_allowed_irreversible_label_and_a_yes() -> None:

@@ -51,7 +51,8 @@ def rule_of(
     return None
 
 
-RULES = ("key-not-allowed", "denied-key", "terminal-window", "typing-target", "denied-widget")
+RULES = ("key-not-allowed", "denied-key", "terminal-window", "typing-target", "denied-widget",
+         "typing-program")
 
 
 def window(title: str, *wm_class: str, process: str = "", wid: int = 7) -> Window:
@@ -146,18 +147,10 @@ PASSING = [
     pytest.param(type_("line one\nline two\tand a tab", "Notes"), screen(EDITOR, Element(
                  label="Notes", box=(10, 10, 600, 400), kind="field")), id="text-view-lines"),
     pytest.param(type_("Terminal velocity", "Name"), FORM, id="the-word-terminal-as-text"),
-    pytest.param(type_(" more", "Draft"), screen(TK_NOTES, Element(label="Draft",
-                 box=(10, 10, 600, 400), kind="field", source="shape")), id="tk-text-by-shape"),
-    pytest.param(type_("hi", "Draft"), screen(TK_NOTES, Element(label="Draft",
-                 box=(10, 10, 60, 30))), id="ocr-text-in-a-known-window"),
-    pytest.param(type_("hi", "Draft"), screen(TK_NOTES, Element(label="Draft", kind="text",
-                 box=(10, 10, 60, 30))), id="ocr-text-kind-text-tk-text-box"),
     pytest.param(type_("drafts"), screen(ZENITY, Element(label="Name of the new folder",
                  box=(10, 10, 300, 30))), id="zenity-entry-with-focus-unknown"),
     pytest.param(type_("3", "Quantity"), screen(EDITOR, field("Quantity", kind="cell")),
                  id="a-cell"),
-    pytest.param(type_("x", "Name"), screen(None, Element(label="Name", box=(0, 0, 9, 9),
-                 state={"editable"}, kind="text")), id="editable-state"),
     pytest.param(Action.make("click", target="OK"), FORM, id="click-a-button"),
     pytest.param(Action.make("click", target="Name", button="middle"), FORM,
                  id="middle-click-a-field"),
@@ -176,6 +169,29 @@ PASSING = [
 def test_passes_with_real_input(action: Action, obs: Observation) -> None:
     assert rule_of(armed(), action, obs) is None
     assert rule_of(Policy(), action, obs) is None
+
+
+#: Typing into a program off the table of text programs (a Tk notes program), or where no
+#: window is listed: refused (rule typing-program) until the person allows the program
+#: (--allow-typing-in NAME, or '*' for any), and then judged as before.
+PASSING_WHEN_ALLOWED = [
+    pytest.param(type_(" more", "Draft"), screen(TK_NOTES, Element(label="Draft",
+                 box=(10, 10, 600, 400), kind="field", source="shape")), "notes",
+                 id="tk-text-by-shape"),
+    pytest.param(type_("hi", "Draft"), screen(TK_NOTES, Element(label="Draft",
+                 box=(10, 10, 60, 30))), "Notes", id="ocr-text-in-a-known-window"),
+    pytest.param(type_("hi", "Draft"), screen(TK_NOTES, Element(label="Draft", kind="text",
+                 box=(10, 10, 60, 30))), "notes", id="ocr-text-kind-text-tk-text-box"),
+    pytest.param(type_("x", "Name"), screen(None, Element(label="Name", box=(0, 0, 9, 9),
+                 state={"editable"}, kind="text")), "*", id="editable-state"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("action", "obs", "program"), PASSING_WHEN_ALLOWED)
+def test_passes_once_the_program_is_allowed(action: Action, obs: Observation, program: str) -> None:
+    assert rule_of(armed(), action, obs) == "typing-program"
+    assert rule_of(armed(typing_in=(program,)), action, obs) is None
+    assert rule_of(Policy(), action, obs) is None  # a dry run types nowhere
 
 
 def test_refused_an_untargeted_scroll_where_nothing_scrolls() -> None:

@@ -570,9 +570,9 @@ def test_a_secret_typed_for_real_stays_out_of_the_episode_and_the_trace(tmp_path
 
     secrets = {"PW": "hunter2"}
     gui = FakeGui()
-    policy = Policy(kill_switch=tmp_path / "STOP", secrets=secrets).armed(
-        flag=True, environ={ARM_ENV: "1"}
-    )
+    policy = Policy(  # no window is listed: any program may take the text
+        kill_switch=tmp_path / "STOP", secrets=secrets, typing_in=("*",)
+    ).armed(flag=True, environ={ARM_ENV: "1"})
     executor = RealInputExecutor(policy=policy, gui=gui)
     shown = [Element(label="hunter2", box=(100, 100, 180, 140)),
              Element(label="Open", box=(300, 100, 380, 140))]  # fmt: skip

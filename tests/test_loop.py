@@ -400,7 +400,10 @@ GOAL = "type 'Rua Augusta' into the 'Street' field then tick 'Subscribe' then cl
 
 
 def test_typing_into_a_field_and_ticking_a_box_are_checked_on_the_next_look() -> None:
-    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    # the form lists no window, so its program is unknown: any program may take text here
+    armed = Policy(typing_in=("*",)).armed(
+        flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"}
+    )
     world = FormWorld(works=True)
     ep = run_episode(GOAL, screen=world, brain=PlannerBrain(), executor=world, policy=armed)
     assert ep.outcome == "claimed" and world.street == "Rua Augusta" and world.ticked
@@ -411,7 +414,10 @@ def test_typing_into_a_field_and_ticking_a_box_are_checked_on_the_next_look() ->
 
 
 def test_text_typed_over_a_field_that_kept_its_old_text_stops_the_run_and_says_so() -> None:
-    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    # the form lists no window, so its program is unknown: any program may take text here
+    armed = Policy(typing_in=("*",)).armed(
+        flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"}
+    )
 
     class Appends(FormWorld):  # X Toolkit's text: typing does not replace a selection
         def execute(self, action: Action, observation: Observation) -> ActionResult:
@@ -478,7 +484,10 @@ def test_a_dry_run_does_not_blame_the_field_for_text_it_never_typed() -> None:
 
 
 def test_a_box_that_does_not_tick_stops_the_run_and_says_so() -> None:
-    armed = Policy().armed(flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"})
+    # the form lists no window, so its program is unknown: any program may take text here
+    armed = Policy(typing_in=("*",)).armed(
+        flag=True, environ={"TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT": "1"}
+    )
 
     class Stuck(FormWorld):
         def execute(self, action: Action, observation: Observation) -> ActionResult:

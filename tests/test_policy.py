@@ -214,13 +214,20 @@ def test_untargeted_typing_with_a_terminal_on_screen_is_refused_only_with_real_i
     with pytest.raises(PolicyRefusal, match="whatever has focus") as err:
         armed.check(blind, obs)
     assert err.value.rule == "denied-widget"
-    armed.check(Action.make("type", text="ls", target="OK"), obs)  # clicked first
+    # clicked first; no window is listed, so only where any program may take text
+    Policy(typing_in=("*",)).armed(flag=True, environ={ARM_ENV: "1"}).check(
+        Action.make("type", text="ls", target="OK"), obs
+    )
     editor = Window(title="notes.txt", box=(0, 0, 1280, 800), id=7, wm_class=("gedit", "Gedit"))
     in_front = Observation.of(dialog("Name", "OK").elements, size=(1280, 800), windows=[editor])
     armed.check(Action.make("type", text="ls"), in_front)  # no terminal seen, a known program
     with pytest.raises(PolicyRefusal, match="type 'x' into 'Name'") as err:
-        armed.check(Action.make("type", text="ls"), dialog("Name", "OK"))  # nothing known
+        any_program = Policy(typing_in=("*",)).armed(flag=True, environ={ARM_ENV: "1"})
+        any_program.check(Action.make("type", text="ls"), dialog("Name", "OK"))  # nothing known
     assert err.value.rule == "typing-target"
+    with pytest.raises(PolicyRefusal, match="--allow-typing-in") as err:  # no window listed
+        armed.check(Action.make("type", text="ls", target="OK"), dialog("Name", "OK"))
+    assert err.value.rule == "typing-program"
     armed.check(Action.make("key", keys="ctrl+s"), obs)  # a shortcut types nothing
 
 

@@ -164,7 +164,10 @@ def test_blind_keys_with_no_window_list_and_a_prompt_on_screen_are_refused() -> 
         )
     armed().check(Action.make("key", keys="Left"), obs)  # moves the caret, types nothing
     plain = Observation.of([Element(label="Meeting notes", box=(10, 10, 200, 30))], size=SIZE)
-    armed().check(Action.make("key", keys="Return"), plain)
+    with pytest.raises(PolicyRefusal) as refused:  # no window: the program is unknown
+        armed().check(Action.make("key", keys="Return"), plain)
+    assert refused.value.rule == "typing-program"
+    armed(typing_in=("*",)).check(Action.make("key", keys="Return"), plain)
 
 
 @pytest.mark.parametrize("mode", ["run:", "drun:", "ssh:", "window:"])

@@ -14,7 +14,11 @@ looks like ``T``, ``т`` like nothing). The policy asks :func:`classify` about e
 **A dialog's yes.** :func:`classify_in` reads a generic yes (``OK``, ``Continue``,
 ``Confirm``…) with the sentences of its window (:func:`dialog_texts`: the title, the text
 near it, the prose): ``OK`` under "Permanently delete 3 files?" deletes for good
-(:func:`says` reads the sentence; the phrases it looks for are rules too).
+(:func:`says` reads the sentence; the phrases it looks for are rules too). Any other
+short label that is not a way out (:func:`is_refusal`: ``Cancel``, ``Keep``, ``✕``) is
+the yes too when the dialog asks, heads or warns (``Apply``, ``✓``, ``Replace`` under
+"Replace the existing file?"). :func:`field_submits` says which fields send on Return
+with no button (a chat's box, a card's CVC).
 
 **One press at a time.** ``--allow-irreversible LABEL`` allows one press of ``LABEL``
 in an episode, ``LABEL*N`` allows N (:func:`parse_allowance`, :func:`allowances`); the
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 import shlex
 import unicodedata
@@ -38,11 +43,13 @@ from typing import TYPE_CHECKING, Final
 
 from ._irreversible_rules import (
     AMOUNT_WORDS,
+    COMPOSER_WORDS,
     CURRENCY_SYMBOLS,
     GLYPHS,
     LANGUAGES,
     MAX_CHARS,
     MAX_WORDS,
+    REFUSE_GLYPHS,
     Language,
 )
 from .perception import ocr_skeleton, skeleton, squeeze, window_at, words
@@ -61,6 +68,8 @@ __all__ = [
     "dialog_texts",
     "how_to_allow",
     "is_assent",
+    "is_refusal",
+    "field_submits",
     "parse_allowance",
     "presses_left",
     "says",
@@ -312,8 +321,14 @@ def _rejoined(tokens: Sequence[str]) -> Iterator[list[str]]:
 _SPLIT_WORD: Final = 4
 
 
+#: A Qt mnemonic's mark: ``&`` glued to the letter after it, not doubled.
+_QT_MNEMONIC: Final = re.compile(r"(?<![&\w])&(?=\w)")
+
+
 def _drawn(label: str) -> str:
-    """``label`` with each icon (:data:`GLYPHS`) as the word it draws: ``🗑`` deletes."""
+    """``label`` with each icon (:data:`GLYPHS`) as the word it draws: ``🗑`` deletes;
+    a Qt mnemonic's mark dropped (``&Delete`` is ``Delete``, ``&&`` stays ``&``)."""
+    label = _QT_MNEMONIC.sub("", label)
     for glyph, word in GLYPHS.items():
         label = label.replace(glyph, f" {word} ")
     return label
@@ -339,6 +354,8 @@ _CONTROLS: Final = frozenset(
 class _Dialog:
     assent: tuple[tuple[str, ...], ...]  # Latin, as words, longest first
     cjk_assent: frozenset[str]
+    refuse: tuple[tuple[str, ...], ...]  # Latin ways out (refuse and never), as words
+    cjk_refuse: tuple[str, ...]
     warnings: tuple[tuple[str, str, str], ...]  # (language, phrase, " words ")
     cjk_warnings: tuple[tuple[str, str, str], ...]  # (language, phrase, letters)
     lead: frozenset[str]
@@ -349,9 +366,12 @@ def _dialog() -> _Dialog:
     latin = [lang for lang in LANGUAGES.items() if not lang[1].cjk]
     cjk = [lang for lang in LANGUAGES.items() if lang[1].cjk]
     assent = {tuple(_norm(w).split()) for _, lang in LANGUAGES.items() for w in lang.assent}
+    refuse = {tuple(_norm(w).split()) for _, lang in latin for w in (*lang.refuse, *lang.never)}
     return _Dialog(
         assent=tuple(sorted((a for a in assent if a), key=len, reverse=True)),
         cjk_assent=frozenset(_letters(w) for _, lang in cjk for w in lang.assent),
+        refuse=tuple(r for r in refuse if r),
+        cjk_refuse=tuple(_letters(w) for _, lang in cjk for w in (*lang.refuse, *lang.never)),
         warnings=tuple((c, w, f" {_norm(w)} ") for c, lang in latin for w in lang.warnings),
         cjk_warnings=tuple((c, w, _letters(w)) for c, lang in cjk for w in lang.warnings),
         lead=frozenset(_norm(w) for _, lang in latin for w in lang.lead),
@@ -367,6 +387,55 @@ def is_assent(label: str) -> bool:
     return bool(_tokens(label)) and any(
         _all_assent(tokens, rules.assent) for tokens in (_tokens(label), _tokens(label.lower()))
     )
+
+
+def is_refusal(label: str) -> bool:
+    """Whether ``label`` is a dialog's way out (``Cancel``, ``No``, ``Keep``, ``Don't
+    delete``, ``Back``, ``✕``, ``取消``): it holds a word of a way out (a language's
+    ``refuse`` or ``never``, any language), or it is a glyph of
+    :data:`~._irreversible_rules.REFUSE_GLYPHS`."""
+    rules = _dialog()
+    if any(g in label for g in REFUSE_GLYPHS if g != "?") or label.strip() == "?":
+        return True
+    if _CJK_RE.search(label) and any(w and w in _letters(label) for w in rules.cjk_refuse):
+        return True
+    for tokens in (_tokens(label), _tokens(label.lower())):
+        for way in rules.refuse:
+            if any(tuple(tokens[i : i + len(way)]) == way for i in range(len(tokens))):
+                return True
+    return False
+
+
+#: A label of at most this many words (Chinese, Japanese, Korean: letters) may be a
+#: dialog's yes by another name (``Apply``, ``Replace``, ``Format``).
+_ANSWER_WORDS: Final = 3
+_ANSWER_CHARS: Final = 6
+
+
+def _may_answer(label: str) -> bool:
+    """Whether pressing ``label`` may say yes to its dialog: a generic yes, or any short
+    label (a glyph, ``Apply``, ``Next``, the question's own verb) that is not a way out."""
+    if is_assent(label):
+        return True
+    if not label.strip() or is_refusal(label):
+        return False
+    if _CJK_RE.search(label):
+        return len(_letters(label)) <= _ANSWER_CHARS
+    tokens = _tokens(_drawn(label))
+    return len(tokens) <= _ANSWER_WORDS
+
+
+def field_submits(label: str) -> str | None:
+    """What Return in a one-line field labelled ``label`` does with no button, when its
+    label or placeholder says so (:data:`~._irreversible_rules.COMPOSER_WORDS`): a chat's
+    box sends (``"sends"``), a card's security code pays (``"pays"``); None otherwise."""
+    spaced = f" {_norm(label)} "
+    letters = _letters(label)
+    for does, names in COMPOSER_WORDS.items():
+        for name in names:
+            if (_CJK_RE.search(name) and _letters(name) in letters) or f" {_norm(name)} " in spaced:
+                return does
+    return None
 
 
 def _all_assent(tokens: Sequence[str], assent: Sequence[tuple[str, ...]]) -> bool:
@@ -415,8 +484,12 @@ def _says_clause(clause: str) -> Meaning | None:
 
 
 def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
-    """:func:`classify`, and a generic yes (:func:`is_assent`) read with its dialog's
-    ``texts`` (:func:`dialog_texts`): ``OK`` under "Permanently delete 3 files?" deletes.
+    """:func:`classify`, and a yes read with its dialog's ``texts`` (:func:`dialog_texts`):
+    ``OK`` under "Permanently delete 3 files?" deletes. A generic yes (:func:`is_assent`)
+    answers any text that says an act; any other short label that is not a way out
+    (:func:`is_refusal`: ``✓``, ``Apply``, ``Replace``) answers a question, a heading or
+    a warning that says one; texts next to each other are read joined too (a question
+    split over two lines).
 
     >>> classify_in("OK", ["Permanently delete 3 files?"]).describe()
     "'OK' deletes for good (en: yes to 'Permanently delete 3 files?': 'delete **')"
@@ -424,27 +497,49 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
     True
     """
     found = classify(label)
-    if found is not None or not is_assent(label):
+    if found is not None or not _may_answer(label):
         return found
-    for text in texts:
+    texts = tuple(texts)
+    joined = (f"{a} {b}" for a, b in itertools.pairwise(texts))  # a split question
+    generic = is_assent(label)
+    for text in (*texts, *(t.replace("\n", " ") for t in texts if "\n" in t), *joined):
         said = says(text)
-        if said is not None:
+        if said is not None and (generic or said.does == "warns" or _asks(text)):
             return dataclasses.replace(said, label=label, question=text)
     return None
+
+
+#: How a question ends: a question mark, or Chinese, Japanese, Korean endings that ask.
+_ASKS: Final = re.compile(r"[?\uff1f]|[\u5417\u304b\uae4c]\s*[\u3002.]?\s*$")
+
+
+def _asks(text: str) -> bool:
+    """Whether a dialog's ``text`` asks (a question) or is a heading (three words or
+    fewer): a button other than a generic yes answers only these, and a warning
+    (``This cannot be undone``). A statement on a page ("Please delete the old files.")
+    is not a question its Reply answers."""
+    if _ASKS.search(text.strip()):
+        return True
+    if _CJK_RE.search(text):
+        return len(_letters(text)) <= _ANSWER_CHARS + 2
+    return len(_tokens(text)) <= _ANSWER_WORDS
 
 
 def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
     """What a yes at ``element`` answers: its window's title, then the sentences nearest
     it in the same window (text, not controls; a short word is a control's label, so a
-    text counts with three words or more, or a sentence's end), then the frame's prose
-    when that window is in front (or none is known)."""
+    text counts with three words or more, or a sentence's end, or as a heading: a
+    ``title``, or text above it in a dialog's window, :func:`_heading`), then the frame's
+    prose when that window is in front (or none is known)."""
     own = _window_of(element, observation)
     texts = [own.title] if own is not None and own.title else []
     near = sorted(observation.elements, key=lambda e: _distance(e, element))
     for e in near:
         if len(texts) >= DIALOG_TEXTS:
             break
-        if e is element or e.kind in _CONTROLS or not _sentence_like(e.label):
+        if e is element or e.kind in _CONTROLS:
+            continue
+        if not (_sentence_like(e.label) or _heading(e, element, own)):
             continue
         if own is None or _window_of(e, observation) == own:
             texts.append(e.label)
@@ -452,6 +547,15 @@ def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
     if own is None or own == front:
         texts.extend(observation.prose)
     return tuple(texts)
+
+
+def _heading(text: Element, element: Element, own: Window | None) -> bool:
+    """A dialog's short heading (``Delete account``): a title by the tree or the shapes,
+    or, in a dialog's window (one that is another's, or a menu's), text above the yes."""
+    if text.kind == "title":
+        return True
+    dialog = own is not None and (own.transient_for != 0 or own.override)
+    return dialog and text.box[3] <= element.box[1]
 
 
 def _window_of(element: Element, observation: Observation) -> Window | None:

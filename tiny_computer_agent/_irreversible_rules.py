@@ -40,7 +40,10 @@ patterns, from its first word or from a word of :attr:`~Language.lead` (``Perman
 delete 3 files?``, ``Are you sure you want to`` *empty the trash*), or a phrase of
 :attr:`~Language.warnings` (``This cannot be undone``, ``will be charged``). ``File
 saved.`` and ``Review your order before you pay.`` (``pay`` after ``you``) say none.
-Chinese, Japanese and Korean sentences are read by their triggers as labels are.
+Chinese, Japanese and Korean sentences are read by their triggers as labels are. Any
+other short label (``Apply``, ``✓``, ``Replace``) is the yes too when the dialog asks,
+heads or warns, unless it is a way out: a word of :attr:`~Language.refuse` or
+:attr:`~Language.never` (``Cancel``, ``Keep``, ``Back``), or :data:`REFUSE_GLYPHS`.
 
 **Glyphs** (:data:`GLYPHS`): an icon-only label is read as the word it draws (``🗑``
 deletes). ``✕``, ``✖`` and ``×`` are not among them: on almost every window they close
@@ -77,8 +80,8 @@ from collections.abc import Mapping
 from typing import Final
 
 __all__ = [
-    "AMOUNT_WORDS", "CURRENCY_SYMBOLS", "GLYPHS", "LANGUAGES", "MAX_CHARS", "MAX_WORDS",
-    "Language",
+    "AMOUNT_WORDS", "COMPOSER_WORDS", "CURRENCY_SYMBOLS", "GLYPHS", "LANGUAGES", "MAX_CHARS",
+    "MAX_WORDS", "REFUSE_GLYPHS", "Language",
 ]  # fmt: skip
 
 #: A Latin-script label with more words than this is prose.
@@ -95,7 +98,40 @@ AMOUNT_WORDS: Final = (
     "kr", "sek", "dkk", "nok", "pln", "zł", "rub", "руб", "tl", "lira", "won", "원",
 )  # fmt: skip
 #: Icon-only labels, read as the word they draw.
-GLYPHS: Final[Mapping[str, str]] = {"\U0001f5d1": "delete", "\U0001f6ae": "delete"}
+GLYPHS: Final[Mapping[str, str]] = {
+    "\U0001f5d1": "delete", "\U0001f6ae": "delete",
+    # a composer's send arrows and paper planes (``▶`` is left out: a player's Play; in a
+    # composer it is judged by the field beside it, see COMPOSER_WORDS)
+    "\u27a4": "send", "\u27a2": "send", "\u27a3": "send", "\u27a5": "send",
+    "\u27a6": "send", "\u2708": "send", "\U0001f4e4": "send", "\U0001f4e8": "send",
+    "\U0001f6eb": "send",
+}  # fmt: skip
+#: A dialog's ways out drawn as a glyph: a close cross, a back arrow, a stop sign.
+REFUSE_GLYPHS: Final = (
+    "\u2715\u2716\u00d7\u2a2f\u2717\u2718\u274c\U0001f6ab\u2190\u2b05\u21a9\u2139\u24d8?"
+)
+#: A one-line field whose label or placeholder holds one of these sends what is typed in
+#: it on Return, with no button (a chat's box, a comment's): Return there is a press of
+#: Send. Per kind of act: a card's fields submit the payment form.
+COMPOSER_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "sends": (
+        "message", "messages", "reply", "comment", "chat", "write a", "type a", "say something",
+        "mensaje", "respuesta", "comentario", "escribe", "commentaire", "repondre", "ecrire",
+        "nachricht", "antwort", "kommentar", "schreiben", "mensagem", "resposta", "comentario",
+        "messaggio", "risposta", "commento", "scrivi", "bericht", "reactie", "antwoord",
+        "meddelande", "svara", "besked", "viesti", "vastaa", "kommentti", "wiadomosc",
+        "odpowiedz", "komentarz", "mesaj", "yanit", "yorum", "сообщение", "ответ",
+        "комментарий", "написать", "消息", "回复", "评论", "留言", "メッセージ", "返信",
+        "コメント", "메시지", "답글", "댓글", "답장",
+    ),
+    # the last field of a card's form: Return there submits it (its Pay may be out of
+    # sight); the card's number and expiry usually lead on to more fields
+    "pays": (
+        "cvc", "cvv", "cvv2", "cvc2", "security code", "card code", "codigo de seguridad",
+        "cryptogramme", "kartenprufnummer", "codice di sicurezza", "beveiligingscode",
+        "安全码", "セキュリティコード", "보안 코드",
+    ),
+}  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -119,6 +155,9 @@ class Language:
     warnings: tuple[str, ...] = ()
     #: words after which a dialog's sentence names the act (``want to`` *delete*)
     lead: tuple[str, ...] = ()
+    #: a dialog's ways out (``No``, ``Close``, ``Keep``), besides :attr:`never`: under a
+    #: dialog that names an irreversible act, any other button is its yes
+    refuse: tuple[str, ...] = ()
 
 
 ENGLISH: Final = Language(
@@ -812,9 +851,357 @@ KOREAN: Final = Language(
     spare=("내보내기", "게시물", "게시판"),
 )  # fmt: skip
 
+# -- more families (issue 37, pass 4) --------------------------------------------------------
+#
+# Subscriptions and authorisations, trades, release acts, clearing and emptying, and the
+# replacing a copy does, in every language above; merged into each language's rules by
+# :func:`_more` (added to its flag, sets, nav, never and spare). Look-alikes kept safe:
+# "Release notes", "Subscription settings", "Market overview", "Clear filter", "Empty
+# state" (nav words and spare patterns below). Decisions: ``Subscribe`` alone is flagged
+# (behind a paywall it starts paying; a channel's Subscribe is undone by a click, and
+# ``Subscribe to newsletter|updates|channel`` passes); ``Deploy`` alone, ``Merge`` alone and
+# ``Clear`` alone pass (a staging deploy, a merge tool, a calculator), with a target they
+# are flagged (``Deploy to production``, ``Merge to main``, ``Clear chat``); ``Clear
+# cache`` passes (a cache fills again).
+
+
+def _more(language: Language, **more: object) -> Language:
+    """``language`` with the rules of ``more`` added (flag and sets merged, tuples appended)."""
+    changes: dict[str, object] = {}
+    for name, value in more.items():
+        old = getattr(language, name)
+        if isinstance(value, dict):
+            merged = dict(old)
+            for key, items in value.items():
+                merged[key] = tuple(merged.get(key, ())) + tuple(items)
+            changes[name] = merged
+        else:
+            changes[name] = tuple(old) + tuple(value)  # type: ignore[arg-type]
+    return dataclasses.replace(language, **changes)  # type: ignore[arg-type]
+
+
+_EN = _more(
+    ENGLISH,
+    sets={
+        "plan": ("subscription", "membership", "plan", "premium", "pro", "subscription plan"),
+        "start": ("start", "renew", "upgrade", "activate", "begin", "resume", "extend",
+                  "confirm", "buy", "purchase", "get"),
+        "free": ("newsletter", "newsletters", "updates", "channel", "notifications", "alerts",
+                 "emails", "email", "mailing list", "feed", "podcast", "calendar", "blog",
+                 "thread", "topic", "comments", "digest"),
+        "order_type": ("market", "limit", "stop", "stop limit", "stop loss", "instant"),
+        "side": ("buy", "sell", "long", "short"),
+        "positions": ("position", "positions", "all positions", "trade", "trades"),
+        "prod": ("production", "prod", "live", "main", "master", "mainnet"),
+        "ship": ("deploy", "ship", "promote", "push", "release", "publish", "roll out",
+                 "rollout", "merge", "migrate"),
+        "stream": ("broadcast", "broadcasting", "stream", "streaming", "live stream",
+                   "livestream"),
+        "chat": ("chat", "chats", "conversation", "conversations", "messages", "message",
+                 "history", "all", "everything", "chat history", "conversation history",
+                 "log", "logs", "recent", "inbox"),
+        "container": ("bucket", "buckets", "trash", "bin", "mailbox", "inbox", "queue",
+                      "table", "database", "disk", "storage", "folder"),
+        "transient": ("filter", "filters", "selection", "search", "searches", "formatting",
+                      "format", "input", "field", "form", "highlights", "sort", "query",
+                      "text", "zoom"),
+        "money_noun": ("charge", "subscription", "membership", "trade", "deposit", "sale",
+                       "sell order", "buy order", "limit order", "market order", "stop order",
+                       "renewal"),
+        "money_verb": ("next", "proceed", "ok", "go", "done", "finish", "complete", "submit",
+                       "start", "join", "unlock", "activate", "enroll", "register", "reserve"),
+        "confirm": ("authorise",),
+        "disk": ("dev",),
+        "replaced": ("existing", "existing file", "existing files"),
+    },
+    nav=("orders", "overview", "notes", "logs", "log", "fees", "depth", "preview", "chart",
+         "charts", "price", "prices", "analysis", "data"),
+    spare=("subscribe to @free **", "clear ** @transient **", "empty state **"),
+    refuse=("no", "nope", "close", "keep", "keep it", "skip", "dismiss", "stay", "go back",
+            "return", "not now", "details", "more", "learn more", "more info", "quit",
+            "exit", "leave", "hide", "stop", "abort", "decline", "reject", "deny",
+            "disagree", "review", "edit", "change", "show", "view", "open", "rename",
+            "archive", "save", "keep both", "skip this file", "previous", "prev"),
+    flag={
+        "deletes": ("clear @chat **", "empty", "empty now", "empty @container **"),
+        "pays": ("subscribe", "subscribe *", "@start @plan *", "approve unlimited **",
+                 "approve spending **", "sell *", "@order_type @side *", "stake", "bid",
+                 "close @positions **"),
+        "publishes": ("go live **", "@ship to @prod **", "@ship into @prod **",
+                      "@ship on @prod **", "merge pull request **", "merge request", "ship it",
+                      "release", "release *", "start @stream **",
+                      "sign and broadcast **"),
+    },
+)  # fmt: skip
+_ES = _more(
+    SPANISH,
+    sets={
+        "start": ("iniciar", "renovar", "activar", "confirmar", "contratar", "comenzar",
+                  "mejorar", "comprar"),
+        "plan": ("suscripcion", "membresia", "plan", "premium"),
+        "clearable": ("chat", "conversacion", "historial", "mensajes", "todo", "papelera",
+                      "bandeja"),
+        "prod": ("produccion", "prod", "vivo"),
+        "free": ("boletin", "novedades", "canal", "notificaciones", "newsletter"),
+    },
+    nav=("mercado", "notas"),
+    spare=("suscribirse a @free **",),
+    refuse=("cerrar", "mantener", "conservar", "volver", "omitir", "salir", "atras",
+            "ahora no", "detalles", "mas"),
+    flag={
+        "deletes": ("vaciar", "vaciar @clearable **", "limpiar @clearable **",
+                    "reemplazar ** existente **", "sustituir ** existente **"),
+        "pays": ("suscribirse", "suscribirme", "suscribete", "suscribirse ahora",
+                 "@start @plan *", "vender *", "retirar @money *", "retirar dinero"),
+        "publishes": ("desplegar en @prod **", "implementar en @prod **",
+                      "publicar en @prod **", "transmitir en vivo", "iniciar transmision",
+                      "salir en vivo"),
+    },
+)  # fmt: skip
+_FR = _more(
+    FRENCH,
+    sets={
+        "start": ("demarrer", "commencer", "renouveler", "activer", "confirmer", "souscrire",
+                  "prolonger"),
+        "plan": ("abonnement", "adhesion", "forfait", "premium"),
+        "clearable": ("discussion", "conversation", "historique", "messages", "tout",
+                      "corbeille", "chat"),
+        "prod": ("production", "prod", "direct"),
+        "free": ("newsletter", "lettre", "chaine", "notifications", "actualites"),
+        "transient": ("filtre", "filtres", "selection", "recherche", "mise", "champ",
+                      "saisie", "formatage"),
+    },
+    nav=("marche", "notes", "abonnements"),
+    spare=("s abonner a @free **", "effacer ** @transient **"),
+    refuse=("non", "fermer", "conserver", "garder", "retour", "ignorer", "quitter",
+            "plus tard", "details", "passer"),
+    flag={
+        "deletes": ("vider", "vider @clearable **", "remplacer ** existant **",
+                    "remplacer ** existants **", "ecraser **"),
+        "pays": ("s abonner", "s abonner *", "souscrire", "souscrire *", "@start @plan *",
+                 "vendre *", "retirer @money *"),
+        "publishes": ("deployer en @prod **", "mettre en @prod **", "passer en direct",
+                      "lancer le direct", "demarrer le direct"),
+    },
+)  # fmt: skip
+_DE = _more(
+    GERMAN,
+    sets={
+        "sub": ("abo", "abonnement", "mitgliedschaft", "premium"),
+        "start": ("starten", "abschliessen", "verlangern", "aktivieren", "bestatigen",
+                  "buchen", "kaufen"),
+        "clearable": ("chat", "unterhaltung", "verlauf", "papierkorb", "postfach", "alles",
+                      "nachrichten", "bucket", "konversation"),
+        "free": ("newsletter", "kanal", "updates", "benachrichtigungen", "neuigkeiten"),
+        "replaced": ("vorhandene", "bestehende", "existierende", "datei", "dateien"),
+    },
+    nav=("markt", "ubersicht", "hinweise", "versionshinweise"),
+    spare=("@free abonnieren",),
+    refuse=("nein", "schliessen", "behalten", "zuruck", "uberspringen", "beenden",
+            "nicht jetzt", "details", "mehr"),
+    flag={
+        "deletes": ("leeren", "@clearable leeren", "@replaced ** ersetzen", "** uberschreiben",
+                    "uberschreiben"),
+        "pays": ("abonnieren", "** abonnieren", "@sub @start", "verkaufen", "** verkaufen",
+                 "verkaufen **", "auszahlen", "** auszahlen"),
+        "publishes": ("** produktion bereitstellen", "** produktion deployen",
+                      "** produktion ausrollen", "live gehen", "** live gehen"),
+    },
+)  # fmt: skip
+_PT = _more(
+    PORTUGUESE,
+    sets={
+        "start": ("iniciar", "renovar", "ativar", "confirmar", "fazer", "contratar"),
+        "plan": ("assinatura", "plano", "premium", "associacao"),
+        "clearable": ("conversa", "chat", "historico", "mensagens", "tudo", "lixeira"),
+        "prod": ("producao", "prod"),
+    },
+    nav=("mercado", "notas"),
+    refuse=("fechar", "manter", "voltar", "pular", "sair", "agora nao", "detalhes"),
+    flag={
+        "deletes": ("esvaziar", "esvaziar @clearable **", "limpar @clearable **",
+                    "substituir ** existente **"),
+        "pays": ("assinar", "assinar agora", "assinar @plan *", "@start @plan *", "vender *",
+                 "sacar *"),
+        "publishes": ("implantar em @prod **", "publicar em @prod **", "entrar ao vivo",
+                      "iniciar transmissao"),
+    },
+)  # fmt: skip
+_IT = _more(
+    ITALIAN,
+    sets={
+        "start": ("attiva", "rinnova", "avvia", "inizia", "conferma", "sottoscrivi",
+                  "acquista"),
+        "plan": ("abbonamento", "iscrizione", "piano", "premium"),
+        "clearable": ("chat", "conversazione", "cronologia", "messaggi", "tutto", "cestino"),
+        "transient": ("filtri", "filtro", "ricerca", "selezione", "formattazione", "campo"),
+        "prod": ("produzione", "prod"),
+    },
+    nav=("mercato", "note"),
+    spare=("cancella ** @transient **",),
+    refuse=("chiudi", "mantieni", "conserva", "torna", "salta", "esci", "non ora",
+            "dettagli"),
+    flag={
+        "deletes": ("svuota", "svuota @clearable **", "sostituire ** esistente **",
+                    "sostituisci ** esistente **", "sovrascrivi **"),
+        "pays": ("abbonati", "abbonati ora", "abbonarsi", "@start @plan *", "vendi *",
+                 "vendere *", "preleva *"),
+        "publishes": ("distribuisci in @prod **", "rilascia in @prod **",
+                      "pubblica in @prod **", "vai in diretta", "avvia diretta"),
+    },
+)  # fmt: skip
+_NL = _more(
+    DUTCH,
+    sets={
+        "sub": ("abonnement", "lidmaatschap"),
+        "start": ("starten", "afsluiten", "verlengen", "activeren", "bevestigen", "nemen"),
+        "transient": ("filters", "filter", "zoekopdracht", "selectie", "zoekveld",
+                      "opmaak"),
+    },
+    nav=("markt", "notities"),
+    spare=("@transient wissen",),
+    refuse=("nee", "sluiten", "behouden", "bewaren", "overslaan", "niet nu", "details"),
+    flag={
+        "deletes": ("leegmaken", "** leegmaken", "bestaande ** vervangen", "** overschrijven"),
+        "pays": ("abonneren", "** abonneren", "@sub @start", "verkopen", "** verkopen",
+                 "verkoop *", "geld opnemen"),
+        "publishes": ("live gaan", "naar productie **", "** naar productie",
+                      "in productie nemen"),
+    },
+)  # fmt: skip
+_SV = _more(
+    SWEDISH,
+    sets={
+        "start": ("starta", "förnya", "påbörja", "aktivera", "bekräfta", "teckna"),
+        "plan": ("prenumeration", "prenumerationen", "medlemskap", "abonnemang"),
+        "clearable": ("chatt", "chatten", "historik", "historiken", "konversation",
+                      "konversationen", "allt", "meddelanden"),
+    },
+    refuse=("nej", "stäng", "behåll", "hoppa över", "inte nu"),
+    flag={
+        "deletes": ("töm", "töm @clearable **", "rensa @clearable **", "ersätt befintlig **",
+                    "skriv över **"),
+        "pays": ("prenumerera", "prenumerera *", "@start @plan *", "sälj *",
+                 "ta ut @money *"),
+        "publishes": ("gå live", "driftsätt **", "publicera till produktion"),
+    },
+)  # fmt: skip
+_DA = _more(
+    DANISH,
+    sets={
+        "start": ("start", "forny", "aktiver", "bekræft", "tegn"),
+        "plan": ("abonnement", "abonnementet", "medlemskab"),
+        "clearable": ("chat", "chatten", "samtale", "samtalen", "historik", "historikken",
+                      "alt", "beskeder"),
+    },
+    refuse=("nej", "luk", "behold", "spring over", "ikke nu"),
+    flag={
+        "deletes": ("tøm", "tøm @clearable **", "ryd @clearable **", "erstat eksisterende **",
+                    "overskriv **"),
+        "pays": ("abonner", "abonner *", "@start @plan *", "sælg *", "hæv @money *"),
+        "publishes": ("gå live", "udrul **"),
+    },
+)  # fmt: skip
+_FI = _more(
+    FINNISH,
+    sets={
+        "clearable": ("keskustelu", "keskustelun", "historia", "kaikki", "viestit"),
+        "plan": ("tilaus", "jäsenyys", "tilauksen"),
+        "start": ("aloita", "uusi", "jatka", "aktivoi", "vahvista"),
+    },
+    refuse=("sulje", "säilytä", "takaisin", "ohita", "ei nyt"),
+    flag={
+        "deletes": ("tyhjennä", "tyhjennä @clearable **", "korvaa olemassa oleva **"),
+        "pays": ("tilaa", "@start @plan *", "myy *", "nosta rahaa", "nosta @money *"),
+        "publishes": ("aloita lähetys", "siirry livenä", "julkaise tuotantoon"),
+    },
+)  # fmt: skip
+_PL = _more(
+    POLISH,
+    sets={
+        "start": ("rozpocznij", "odnów", "aktywuj", "wykup", "potwierdź", "przedłuż"),
+        "plan": ("subskrypcję", "subskrypcja", "abonament", "członkostwo", "premium"),
+        "clearable": ("czat", "historię", "wszystko", "wiadomości", "rozmowę"),
+    },
+    refuse=("zamknij", "zachowaj", "pomiń", "wróć", "nie teraz"),
+    flag={
+        "deletes": ("opróżnij", "opróżnij **", "wyczyść @clearable **", "zastąp istniejący **",
+                    "nadpisz **"),
+        "pays": ("subskrybuj", "subskrybuj *", "@start @plan *", "sprzedaj *", "wypłać *"),
+        "publishes": ("wdróż na produkcję", "wdróż **", "rozpocznij transmisję"),
+    },
+)  # fmt: skip
+_TR = _more(
+    TURKISH,
+    sets={
+        "sub": ("aboneliği", "üyeliği", "aboneliğimi", "üyeliğimi"),
+        "start": ("başlat", "yenile", "onayla", "etkinleştir", "satın al"),
+        "clearable": ("sohbeti", "geçmişi", "tümünü", "mesajları", "hepsini", "konuşmayı"),
+    },
+    nav=("özeti", "piyasa"),
+    refuse=("hayır", "kapat", "koru", "atla", "şimdi değil"),
+    flag={
+        "deletes": ("boşalt", "@clearable temizle", "mevcut ** değiştir", "üzerine yaz"),
+        "pays": ("abone ol", "** abone ol", "@sub @start", "sat", "** sat", "para çek",
+                 "** para çek"),
+        "publishes": ("canlı yayına geç", "canlı yayını başlat", "** canlıya al",
+                      "üretime dağıt"),
+    },
+)  # fmt: skip
+_RU = _more(
+    RUSSIAN,
+    sets={
+        "start": ("оформить", "продлить", "активировать", "купить", "подключить"),
+        "plan": ("подписку", "подписка", "премиум", "тариф"),
+        "clearable": ("чат", "историю", "переписку", "всё", "все", "сообщения", "диалог"),
+        "prod": ("продакшн", "продакшен", "прод"),
+    },
+    nav=("обзор", "примечания"),
+    refuse=("нет", "закрыть", "оставить", "пропустить", "не сейчас", "подробнее"),
+    flag={
+        "deletes": ("очистить", "очистить @clearable **", "заменить ** существующий **",
+                    "перезаписать **"),
+        "pays": ("подписаться", "@start @plan *", "продать *", "вывести @money *"),
+        "publishes": ("развернуть в @prod **", "выкатить в @prod **", "выпустить релиз",
+                      "начать трансляцию", "выйти в эфир"),
+    },
+)  # fmt: skip
+_ZH = _more(
+    CHINESE,
+    flag={
+        "deletes": ("清除历史", "清除聊天", "清除记录", "清除所有", "清除全部", "清空聊天",
+                    "替换现有", "覆盖现有", "覆盖"),
+        "pays": ("订阅", "开通会员", "续费", "授权支付", "卖出", "买入", "提现", "质押",
+                 "兑换", "市价"),
+        "publishes": ("部署到生产", "上线", "开始直播", "开播", "合并到主分支", "合并到"),
+    },
+    refuse=("否", "关闭", "保留", "返回", "跳过", "以后再说"),
+)  # fmt: skip
+_JA = _more(
+    JAPANESE,
+    flag={
+        "deletes": ("すべてクリア", "全てクリア", "履歴をクリア", "チャットをクリア",
+                    "置き換え", "上書き"),
+        "pays": ("購読する", "定期購入", "サブスクリプションを開始", "売却", "売る", "成行",
+                 "出金", "ステーク"),
+        "publishes": ("デプロイ", "配信を開始", "ライブ配信", "ライブを開始", "本番に反映"),
+    },
+    refuse=("いいえ", "閉じる", "残す", "戻る", "スキップ", "保持"),
+)  # fmt: skip
+_KO = _more(
+    KOREAN,
+    flag={
+        "deletes": ("모두 지우기", "대화 내용 지우기", "대화 지우기", "기록 지우기",
+                    "내역 지우기", "덮어쓰기", "바꾸기"),
+        "pays": ("구독", "매도", "매수", "출금", "스테이킹"),
+        "publishes": ("배포", "라이브 시작", "방송 시작"),
+    },
+    nav=("관리",),
+    refuse=("아니요", "닫기", "유지", "뒤로", "건너뛰기"),
+)  # fmt: skip
+
 #: Every language the classifier reads, by code.
 LANGUAGES: Final[Mapping[str, Language]] = {
-    "en": ENGLISH, "es": SPANISH, "fr": FRENCH, "de": GERMAN, "pt": PORTUGUESE,
-    "it": ITALIAN, "nl": DUTCH, "sv": SWEDISH, "da": DANISH, "fi": FINNISH, "pl": POLISH,
-    "tr": TURKISH, "ru": RUSSIAN, "zh": CHINESE, "ja": JAPANESE, "ko": KOREAN,
+    "en": _EN, "es": _ES, "fr": _FR, "de": _DE, "pt": _PT, "it": _IT, "nl": _NL, "sv": _SV,
+    "da": _DA, "fi": _FI, "pl": _PL, "tr": _TR, "ru": _RU, "zh": _ZH, "ja": _JA, "ko": _KO,
 }  # fmt: skip

@@ -222,6 +222,7 @@ class _Run:
             "max_wait_seconds": self.policy.max_wait_seconds,
             "dry_run": not self.policy.real_input,
             "scope": list(self.policy.scope),
+            "typing_in": list(self.policy.typing_in),
             "brain": type(self.brain).__name__,
             "executor": type(self.executor).__name__,
         }

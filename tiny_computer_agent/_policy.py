@@ -33,6 +33,11 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      (:data:`PROMPT_LABELS`); any key but Escape while a launcher that
                      bypasses the window manager (``Window.override``: dmenu, rofi) is
                      on top; ``focus`` on such a window is refused in a dry run too
+    typing-program   with real input, text, a paste (a chord, a middle click, a drop), an
+                     editing key or a press by key (Return, space...) would reach a
+                     program that is not on the table of text programs, not named by
+                     ``typing_in`` (``--allow-typing-in``) nor by ``scope``, or an unknown
+                     one (:mod:`._text_programs`)
     typing-target    with real input, text, an editing key or a paste would not go into
                      a field: the target (or the focused element) is a button, a label...
                      (:data:`TYPING_KINDS`); untargeted text with neither a focused field
@@ -144,9 +149,10 @@ from ._irreversible import (
     is_assent,
     presses_left,
 )
-from ._presses import pressed_by
+from ._presses import kind_is_known, pressed_by
 from ._scope import scope_refusal
 from ._secrets import expand_secrets, redact
+from ._text_programs import program_refusal
 from ._wheel import scroll_spot, wheel_refusal
 from .perception import (
     control_characters,
@@ -721,6 +727,10 @@ class Policy:
     #: windows every action is confined to (``--window TITLE|CLASS``, :mod:`._scope`);
     #: empty: any window
     scope: tuple[str, ...] = ()
+    #: programs that may take text beyond the table of text programs
+    #: (``--allow-typing-in NAME``): a WM_CLASS, process or title, matched as ``scope``'s
+    #: names are; ``"*"`` means any program, even an unknown one
+    typing_in: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
     #: a second kill switch, asked with the file before every action: a reason to stop
     #: (a console's Stop button), or None to go on
@@ -1043,6 +1053,12 @@ class Policy:
         for i in range(max(1, len(elements))):
             reach = _reach(action, observation, elements[i : i + 1], self.allow_keys)
             refusal = None if reach is None else _reach_refusal(action, reach)
+            if refusal is None and reach is not None and (i or action.verb != "drag"):
+                refusal = program_refusal(  # a drag drops at its second end
+                    action, reach.context, reach.window, observation.windows,
+                    typing_in=self.typing_in, scope=self.scope,
+                    above=top if top is not None and top.override else None,
+                )  # fmt: skip
             if refusal is not None:
                 raise refusal
 
@@ -1062,7 +1078,7 @@ class Policy:
         not known, a press by key is judged as a click on any control of the window
         (:mod:`._presses`)."""
         found = self._irreversible(action, elements, observation)
-        by_key = self._pressed_by_key(action, observation, elements, batch)
+        by_key = self._pressed_by_key(action, observation, elements, batch, history)
         if not found and not by_key:
             return
         pressed = [  # a yes (OK) is irreversible by its dialog, which history lacks
@@ -1094,13 +1110,15 @@ class Policy:
         observation: Observation,
         elements: Sequence[Element],
         batch: Sequence[Action],
+        history: Sequence[Action] = (),
     ) -> list[tuple[str, Element | None, str]]:
         """Every (label, element, why) a press by key (Return, space, a typed newline)
         may land on that cannot be undone: the focused control, else any control of
         the window (:func:`~._presses.pressed_by`). A press past what the frame shows (an
         earlier action of the batch may have changed the screen) is judged unseen."""
         found: list[tuple[str, Element | None, str]] = []
-        for press in pressed_by(action, observation, elements, batch):
+        before = history[-1] if history and not batch else None  # F10: a menu is open
+        for press in pressed_by(action, observation, elements, batch, before=before):
             if press.unseen:
                 return [("", None, f"{press.keys} presses what the frame does not show: "
                          f"{press.reason}")]  # fmt: skip
@@ -1143,8 +1161,9 @@ class Policy:
             entry = next((e for e in self._lists.irreversible if e.matches(label_words)), None)
             if entry is not None:
                 return f"{label!r} matches {entry.name!r}"
-        if element is not None and element.kind in _UNDONE_BY_A_CLICK:
-            return None  # a box ticked or a field typed into is undone as easily
+        if element is not None and element.kind in _UNDONE_BY_A_CLICK and kind_is_known(element):
+            return None  # a box ticked or a field typed into is undone as easily (the
+            # tree's word; a kind the shapes guessed may be a button: Pay read as a field)
         texts = dialog_texts(element, observation) if element and observation else ()
         meaning = classify_in(label, texts) or classify_in(spaced, texts)  # what it does
         return None if meaning is None else meaning.describe()

@@ -16,6 +16,18 @@ carried out since it was taken:
     unseen    an earlier action of the same batch may have changed the screen (a click
               on what is not a field, a newline typed mid-batch): what the press lands
               on is not on the frame at all
+    mnemonic  alt+LETTER presses the control of the window whose mnemonic is that letter
+              (GTK ``_Delete``, Qt ``&Delete``, ``削除(D)``), and so does a letter typed
+              while a menu is open (after F10 or alt+LETTER in the same batch, or with a
+              menu item focused): every control whose label may hold it as a mnemonic
+              (the marked letter, else any letter of the label: a mnemonic is not always
+              drawn, nor in the tree)
+    composer  Return in a field whose label or placeholder says it sends (a chat's box,
+              :data:`~._irreversible_rules.COMPOSER_WORDS`) presses Send, and in a card's
+              field (CVC) Pay, with no button on the frame: judged as that press
+
+A control the shapes took for a field or a check box (not the tree's word) may be a
+button: a key judges its label too.
 
 Typed text presses too: a newline is a Return, and a space presses a focused button. A
 text view (a field taller than one line, :data:`~._wheel.ONE_LINE`) takes tabs and
@@ -27,20 +39,32 @@ Pure functions of an :class:`~._elements.Observation` and actions; the policy de
 from __future__ import annotations
 
 import dataclasses
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
 from ._actions import Action
 from ._elements import Element, Observation, Window
 from ._errors import TargetError
+from ._irreversible import field_submits
 from ._wheel import ONE_LINE
 from .perception import window_at
 
-__all__ = ["PRESSING_KEYS", "Press", "pressables", "pressed_by"]
+__all__ = ["PRESSING_KEYS", "Press", "has_mnemonic", "kind_is_known", "pressables", "pressed_by"]
 
 #: Keys that press the focused control (GTK, Qt and the web alike); in a one-line field
 #: Return and shift+Return press the window's default button instead.
-PRESSING_KEYS: Final = frozenset({"Return", "space", "shift+Return", "ctrl+Return", "shift+space"})
+PRESSING_KEYS: Final = frozenset({
+    "Return", "space", "shift+Return", "ctrl+Return", "shift+space", "alt+Return",
+    "ctrl+shift+Return", "alt+shift+Return",
+})  # fmt: skip
+#: Keys a text view takes as a new line (the others may send: ctrl+Return in a mail).
+_NEW_LINE: Final = frozenset({"Return", "shift+Return"})
+#: What a field that submits on Return presses (:func:`~._irreversible.field_submits`).
+_IMPLIED: Final = {"sends": "Send", "pays": "Pay"}
+#: Kinds whose controls open a menu or are in one: a letter typed there is a mnemonic.
+_MENU_KINDS: Final = frozenset({"menuitem", "menu"})
 #: Keys that leave the focus in the field that has it: editing, the caret by words,
 #: selecting, copying, undoing, pasting (a single character types: it keeps it too).
 _KEEP_FOCUS: Final = frozenset({
@@ -86,12 +110,19 @@ def pressed_by(
     observation: Observation,
     elements: Sequence[Element],
     batch: Sequence[Action] = (),
+    *,
+    before: Action | None = None,
 ) -> tuple[Press, ...]:
     """What ``action`` (a key or typed text; ``elements``: its resolved targets) may
     press, each press in order (none when it presses nothing): judged on ``observation``
     after ``batch``, the actions of its batch carried out before it (see the module
-    docstring)."""
+    docstring); ``before``: the action carried out just before ``observation`` was taken
+    (F10 there leaves a menu open)."""
     focus = _focus_after(observation, batch)
+    openers = (*((before,) if before is not None else ()), *batch)
+    letter = _mnemonic(action, focus, observation, openers)
+    if letter is not None:
+        return (_mnemonic_press(letter, action, focus, observation),)
     if action.verb == "key" and action.keys in PRESSING_KEYS:
         press = _key_press(action.keys, focus, observation)
         return () if press is None else (press,)
@@ -108,14 +139,33 @@ def _key_press(keys: str, focus: _Focus, observation: Observation) -> Press | No
         return _anywhere(keys, focus, observation)
     if _takes_text(element):
         if keys in ("space", "shift+space"):
-            return None  # it types a space
-        if _text_view(element) and keys != "ctrl+Return":
-            return None  # a new line
-        return _default(keys, element, observation)
+            # it types a space, unless the shapes took a button for a field
+            return Press((element,), keys) if element.source == "shape" else None
+        submits = _composer(keys, element)
+        if _text_view(element) and keys in _NEW_LINE:
+            return submits  # a new line, or a chat's composer sends
+        default = _default(keys, element, observation)
+        if submits is None:
+            return default
+        return Press(
+            default.elements + submits.elements, keys, f"{default.reason}; and {submits.reason}"
+        )
     if _may_be_a_field(element) and keys not in ("space", "shift+space"):
         default = _default(keys, element, observation)
         return dataclasses.replace(default, elements=(element, *default.elements))
     return Press((element,), keys)
+
+
+def _composer(keys: str, element: Element) -> Press | None:
+    """Return in a field that sends or pays with no button (its label says so): a press
+    of that implied button; None for any other field, and for shift+Return (a new line)."""
+    does = field_submits(element.label)
+    if does is None or keys == "shift+Return":
+        return None
+    implied = dataclasses.replace(element, label=_IMPLIED[does], kind="button", state=frozenset())
+    what = "sends what it holds" if does == "sends" else "submits the payment"
+    why = f"{keys} in the field {element.label!r} {what} with no button (a chat's box, a card)"
+    return Press((implied,), keys, why)
 
 
 def _text_presses(text: str, focus: _Focus, observation: Observation) -> tuple[Press, ...]:
@@ -123,6 +173,9 @@ def _text_presses(text: str, focus: _Focus, observation: Observation) -> tuple[P
     lands: a Tab typed into a one-line field moves the focus on, and after a newline
     (a Return: the form may be sent) the screen may have changed."""
     if focus.element is not None and _text_view(focus.element):
+        if "\n" in text and field_submits(focus.element.label) is not None:
+            press = _composer("Return", focus.element)
+            return () if press is None else (dataclasses.replace(press, keys="a newline typed"),)
         return ()
     found: list[Press] = []
     for i, char in enumerate(text):
@@ -164,11 +217,92 @@ def pressables(observation: Observation, window: Window | None) -> tuple[Element
         e
         for e in observation.elements
         if e.source != "grid"
-        and e.kind not in _NOT_PRESSED
+        and (e.kind not in _NOT_PRESSED or (e.kind in _GUESSED and not kind_is_known(e)))
         and not (e.kind == "text" and e.source == "a11y")
         and not (e.kind == "item" and not {"selected", "focused"} & e.state)
         and (window is None or _window_of(e, observation) == window)
     )
+
+
+#: Kinds the shapes may give a button (``Pay $49.99`` read as a field, a check box).
+_GUESSED: Final = frozenset({"check", "radio", "field"})
+#: A check box or a radio button no wider or taller than this is a tick box, not a
+#: button the shapes misread (a button holds its label).
+_TICK_BOX: Final = 24
+
+
+def kind_is_known(element: Element) -> bool:
+    """Whether ``element``'s kind can be trusted not to be a button's: the accessibility
+    tree said it, or it is a check box or radio button the size of a tick box. A field,
+    check box or radio button the shapes or OCR guessed may be a button (``Pay $49.99``
+    read as a field), so what pressing it does is judged by its label."""
+    if element.source == "a11y":
+        return True
+    width, height = element.box[2] - element.box[0], element.box[3] - element.box[1]
+    return element.kind in ("check", "radio") and max(width, height) <= _TICK_BOX
+
+
+def _mnemonic(
+    action: Action, focus: _Focus, observation: Observation, batch: Sequence[Action]
+) -> str | None:
+    """The letter ``action`` presses as a mnemonic, or None: alt+LETTER (alt+shift+LETTER),
+    or a letter keyed or typed (untargeted) while a menu is open."""
+    if action.verb == "key":
+        mods, _, last = (action.keys or "").rpartition("+")
+        if "alt" in mods.split("+") and set(mods.split("+")) <= {"alt", "shift"}:
+            return last.lower() if len(last) == 1 and last.isalnum() else None
+        plain = last if mods in ("", "shift") else ""
+        if len(plain) == 1 and plain.isalnum() and _menu_open(focus, observation, batch):
+            return plain.lower()
+        return None
+    if action.verb == "type" and not action.target and action.text:
+        first = action.text[0]
+        if first.isalnum() and _menu_open(focus, observation, batch):
+            return first.lower()
+    return None
+
+
+def _menu_open(focus: _Focus, observation: Observation, batch: Sequence[Action]) -> bool:
+    """Whether a menu has the keys: F10 (the menu bar) or alt+LETTER earlier in the batch,
+    a menu item focused, or a menu shown in front (a window that bypasses the manager)."""
+    for earlier in batch:
+        keys = earlier.keys or ""
+        if earlier.verb == "key" and (keys == "F10" or keys.startswith("alt+")):
+            return True
+    if focus.element is not None and focus.element.kind in _MENU_KINDS:
+        return True
+    front = _front(observation)
+    return (
+        front is not None
+        and front.override
+        and any(
+            e.kind in _MENU_KINDS and _window_of(e, observation) == front
+            for e in observation.elements
+        )
+    )
+
+
+def _mnemonic_press(letter: str, action: Action, focus: _Focus, observation: Observation) -> Press:
+    """Every control of the window keys go to whose label may have ``letter`` as its
+    mnemonic (:func:`has_mnemonic`)."""
+    window = _window_of(focus.element, observation) if focus.element else _front(observation)
+    found = tuple(e for e in pressables(observation, window) if has_mnemonic(e.label, letter))
+    said = action.keys if action.verb == "key" else f"typing {action.text[:1]!r} in a menu"  # type: ignore[index]
+    why = f"{said} presses the control whose mnemonic is {letter!r}: any label holding it"
+    return Press(found, said or "", why, unseen=focus.unseen)
+
+
+def has_mnemonic(label: str, letter: str) -> bool:
+    """Whether ``letter`` may be ``label``'s mnemonic: the letter marked (GTK ``_Delete``,
+    Qt ``&Delete``, ``削除(D)``) when one is; else any letter of the label, and any
+    letter at all for a label with no Latin letter (its mnemonic is not drawn)."""
+    marked = re.findall(r"(?<![&_])[&_]([^\s&_])|\((\w)\)\s*$", label)
+    if marked:
+        return any(letter == (a or b).lower() for a, b in marked)
+    letters = {
+        c.lower() for c in unicodedata.normalize("NFKD", label) if c.isascii() and c.isalnum()
+    }
+    return not letters or letter in letters
 
 
 def _focus_after(observation: Observation, batch: Sequence[Action]) -> _Focus:

@@ -62,6 +62,7 @@ def make_policy(
         allow_keys=allowed_keys(args),
         allow_widgets=tuple(getattr(args, "allow_widget", None) or ()),
         scope=window_scope(args),
+        typing_in=typing_programs(args),
         approve=approve,
         halt=halt,
         secrets=load_secrets(args.secret or ()),
@@ -91,6 +92,19 @@ def window_scope(args: argparse.Namespace) -> tuple[str, ...]:
                 "more letters) or a WM_CLASS, e.g. --window gedit"
             )
     return names
+
+
+def typing_programs(args: argparse.Namespace) -> tuple[str, ...]:
+    """--allow-typing-in's names (programs that may take text beyond the table); '*' any
+    program; a blank one is a usage error."""
+    names = tuple(getattr(args, "allow_typing_in", None) or ())
+    for given in names:
+        if given.strip() != "*" and not normalize_label(given):
+            raise UsageError(
+                f"--allow-typing-in {given!r} names no program: give a WM_CLASS, process "
+                "name or title (e.g. --allow-typing-in gedit), or '*' for any program"
+            )
+    return tuple("*" if n.strip() == "*" else n for n in names)
 
 
 def terminal_approval(stdin: TextIO, err: TextIO) -> Approve:

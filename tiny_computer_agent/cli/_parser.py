@@ -307,6 +307,21 @@ def _add_desktop_arguments(p: argparse.ArgumentParser) -> None:
 def _add_safety_arguments(p: argparse.ArgumentParser) -> None:
     safety = p.add_argument_group("safety (see the README's safety section)")
     safety.add_argument(
+        "--allow-typing-in",
+        action="append",
+        metavar="NAME",
+        help="let real input type, paste and press Return or space in this program's "
+        "windows (a WM_CLASS, process name or title, matched as --window matches), though "
+        "it is not on the table of text programs (editors, office, browsers, mail, file "
+        "managers, dialogs, viewers), where alone they go (rule typing-program); '*' "
+        "allows any program, even an unknown one. Terminals, shells and run dialogs stay "
+        "refused; repeatable",
+    )
+    _add_allowance_arguments(safety)
+
+
+def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
+    safety.add_argument(
         "--allow-irreversible",
         action="append",
         type=_allowance,

@@ -17,7 +17,13 @@ from .._policy import Approve, Policy
 from .._secrets import load_secrets
 from ..brains.models import is_loopback
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
-from ._desktop import allowed_keys, check_desktop_args, make_executor, window_scope
+from ._desktop import (
+    allowed_keys,
+    check_desktop_args,
+    make_executor,
+    typing_programs,
+    window_scope,
+)
 
 if TYPE_CHECKING:
     from .._loop import Episode
@@ -117,6 +123,7 @@ def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) 
         allow_irreversible=tuple(args.allow_irreversible or ()),
         allow_keys=allowed_keys(args),
         scope=window_scope(args),
+        typing_in=typing_programs(args),
         secrets=load_secrets(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy

@@ -324,6 +324,7 @@ class _App:
                 version=__version__,
                 armed=self.desk.policy.real_input,
                 scope=list(self.desk.policy.scope),
+                typing_in=list(self.desk.policy.typing_in),
                 screen=type(self.desk.screen).__name__,
                 executor=type(self.desk.executor).__name__,
                 index=INDEX_NOTE,

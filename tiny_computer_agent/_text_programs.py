@@ -1,0 +1,226 @@
+"""Typing by program (issue 37, design A): text goes only to programs known to take it.
+
+Real input's text (``type``), a paste (a paste chord, a middle click, a drop), an editing
+key of context ``field`` and a press by key (Return, space, ctrl+Return...) reach a
+window only when its program is one of :data:`TEXT_PROGRAMS` (programs whose windows
+take text as documents and forms), or a name the person gave: ``--allow-typing-in NAME``
+(the policy's ``typing_in``; ``"*"``: any program) or ``--window NAME`` (a run confined
+to a program has allowed it). Rule ``typing-program`` refuses the rest, an unknown
+program included (a window with no class and no process, or no window listed at all).
+Navigation keys (Tab, arrows, Escape...) and document chords (ctrl+s...) are not text:
+they stay with the key rules.
+
+A program is known by its X ``WM_CLASS`` (instance or class) or its process name,
+case-folded: as written, without a ``.bin``/``.exe``/``-bin`` ending (``soffice.bin``),
+by the last part of a reverse-DNS name (``org.gnome.TextEditor``: ``texteditor``; the
+table names such programs in full too) and, for a process, as the kernel cuts its name
+to 15 characters (``gnome-text-edit``). Names given by the person are matched as
+``--window``'s are (:func:`~._scope.in_scope`: class, process or title). A dialog takes
+its owner's program: a window of the same process as an allowed one, or a dialog of one
+by X's ``WM_TRANSIENT_FOR`` (a file chooser a portal draws for it).
+
+The table is an allow list, so it holds only programs whose windows take text as a
+document or a form and that hold no shell. Left out on purpose, however common: every
+terminal, shell and run dialog or launcher; modal and programmable editors (vim, emacs,
+zathura, qutebrowser: a typed ``:`` or ``M-x`` runs commands); editors and IDEs with a
+terminal pane or a command runner (kate, geany, code, NEdit's Shell menu, notepadqq);
+file managers with a terminal panel or command line (dolphin, konqueror, krusader,
+doublecmd, mc); chat programs that run commands (hexchat's ``/exec``); VM consoles and
+remote desktops (VirtualBox, qemu, virt-viewer, remmina: the keys go to another machine).
+The terminal, prompt and denied-text rules stay as a second line behind it.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from typing import Final
+
+from ._actions import Action
+from ._elements import Window
+from ._errors import PolicyRefusal
+from ._scope import in_scope
+
+__all__ = ["ANY_PROGRAM", "TEXT_PROGRAMS", "program_refusal", "text_program", "types_text"]
+
+#: ``typing_in`` holding this allows typing into any program, even an unknown one.
+ANY_PROGRAM: Final = "*"
+
+#: Programs whose windows take text as documents and forms (see the module's notes for
+#: what is left out and why). Names as their ``WM_CLASS`` or process shows them.
+TEXT_PROGRAMS: Final = frozenset({
+    # text editors without a shell pane (plugins a person must first enable aside)
+    "gedit", "org.gnome.gedit", "gnome-text-editor", "org.gnome.texteditor", "mousepad",
+    "org.xfce.mousepad", "featherpad", "kwrite", "org.kde.kwrite", "pluma", "xed",
+    "leafpad", "l3afpad", "xedit", "gnote", "org.gnome.gnote", "ghostwriter",
+    "apostrophe", "org.gnome.gitlab.somas.apostrophe", "xournalpp",
+    "com.github.xournalpp.xournalpp",
+    # office suites and their parts
+    "libreoffice", "soffice", "libreoffice-writer", "libreoffice-calc",
+    "libreoffice-impress", "libreoffice-draw", "libreoffice-math", "libreoffice-base",
+    "libreoffice-startcenter", "abiword", "gnumeric", "calligrawords", "calligrasheets",
+    "calligrastage", "calligraflow", "onlyoffice-desktopeditors", "desktopeditors",
+    # web browsers (not keyboard-driven ones with a command line: qutebrowser, vimb)
+    "firefox", "firefox-esr", "librewolf", "chromium", "chromium-browser", "google-chrome",
+    "google-chrome-stable", "chrome", "brave-browser", "brave", "epiphany",
+    "org.gnome.epiphany", "falkon", "org.kde.falkon", "midori", "vivaldi-stable",
+    "microsoft-edge", "msedge", "opera",
+    # mail
+    "thunderbird", "thunderbird-esr", "evolution", "org.gnome.evolution", "geary",
+    "org.gnome.geary", "claws-mail", "sylpheed", "kmail", "kmail2", "org.kde.kmail2",
+    "balsa",
+    # file managers without a terminal panel or command line
+    "nautilus", "org.gnome.nautilus", "thunar", "pcmanfm", "pcmanfm-qt", "nemo", "caja",
+    "xfe", "spacefm",
+    # dialog programs (scripts ask a person through them)
+    "zenity", "yad", "kdialog", "xdialog", "gxmessage", "xmessage",
+    # viewers
+    "evince", "org.gnome.evince", "okular", "org.kde.okular", "atril", "xreader",
+    "eog", "org.gnome.eog", "eom", "ristretto", "org.xfce.ristretto", "gthumb", "qpdfview",
+    "mupdf", "loupe", "org.gnome.loupe", "papers", "org.gnome.papers",
+    # drawing and images
+    "gimp", "gimp-2.10", "gimp-3.0", "inkscape", "org.inkscape.inkscape", "krita",
+    "mypaint", "pinta", "kolourpaint", "org.kde.kolourpaint",
+    # calculators
+    "gnome-calculator", "org.gnome.calculator", "galculator", "kcalc", "org.kde.kcalc",
+    "mate-calc", "qalculate-gtk", "qalculate-qt", "speedcrunch", "xcalc",
+    # everyday desktop programs with forms and search fields
+    "gnome-control-center", "gnome-maps", "org.gnome.maps", "gnome-contacts",
+    "org.gnome.contacts", "gnome-calendar", "org.gnome.calendar", "gnome-weather",
+    "org.gnome.weather", "gnome-clocks", "org.gnome.clocks", "gnome-characters",
+    "org.gnome.characters", "simple-scan", "org.gnome.simplescan", "baobab",
+    "org.gnome.baobab", "file-roller", "org.gnome.fileroller", "engrampa",
+})  # fmt: skip
+#: A name's endings that are not part of the program's name (``soffice.bin``).
+_ENDINGS: Final = (".bin", ".exe", "-bin", ".real", ".py")
+#: The kernel keeps a process name's first 15 characters (``/proc/PID/comm``).
+_COMM: Final = 15
+_BY_COMM: Final = frozenset(name[:_COMM] for name in TEXT_PROGRAMS)
+#: Keys that press what has focus, or run a shell's line, beyond the ``field`` keys.
+_PRESSING: Final = frozenset({"Return", "space", "KP_Enter", "ISO_Enter", "Linefeed"})
+_ENTER_CHORDS: Final = frozenset({"ctrl+m", "ctrl+j"})  # Return and newline in a terminal
+
+
+def _variants(name: str) -> set[str]:
+    folded = name.strip().casefold()
+    if not folded:
+        return set()
+    found = {folded, folded.rsplit(".", 1)[-1]}
+    for ending in _ENDINGS:
+        if folded.endswith(ending) and len(folded) > len(ending):
+            found.add(folded[: -len(ending)])
+    return found
+
+
+def text_program(window: Window) -> str | None:
+    """The name by which ``window``'s own program is on :data:`TEXT_PROGRAMS`, or None."""
+    for name in window.wm_class:
+        if _variants(name) & TEXT_PROGRAMS:
+            return name
+    process = _variants(window.process)
+    if process & TEXT_PROGRAMS or (len(window.process) == _COMM and process & _BY_COMM):
+        return window.process
+    return None
+
+
+def types_text(action: Action, context: str) -> bool:
+    """Whether ``action``, landing with ``context`` (``field``, ``paste``, ``window``;
+    ``""``: not keys), puts text into a window or presses by key: text, a paste, a
+    drop, an editing key, Return, space and chords on them (ctrl+Return)."""
+    if action.verb in ("type", "drag") or context in ("field", "paste"):
+        return True
+    if action.verb != "key" or not action.keys:
+        return False
+    last = action.keys.rsplit("+", 1)[-1] if not action.keys.endswith("++") else "+"
+    return last in _PRESSING or action.keys in _ENTER_CHORDS
+
+
+def _allowed(
+    window: Window, windows: Sequence[Window], names: Sequence[str], seen: frozenset[int]
+) -> bool:
+    """``window``'s program is on the table or named (``names``: ``typing_in`` and the
+    scope); or it is a window of the same process as such a window, or a dialog of one."""
+    if text_program(window) is not None or (names and in_scope(names, window, windows)):
+        return True
+    if window.pid is not None and any(
+        w.pid == window.pid and text_program(w) is not None for w in windows
+    ):
+        return True
+    owner = window.transient_for
+    if not owner or owner in seen or owner == window.id:
+        return False
+    parent = next((w for w in windows if w.id == owner), None)
+    return parent is not None and _allowed(parent, windows, names, seen | {owner})
+
+
+def _program_named(window: Window) -> str:
+    """How a refusal names ``window``'s program: class, process, title."""
+    parts = []
+    if window.wm_class:
+        parts.append(f"class {'/'.join(window.wm_class)!r}")
+    if window.process:
+        parts.append(f"process {window.process!r}")
+    parts.append(f"title {window.title!r}")
+    return ", ".join(parts)
+
+
+def _fix_name(window: Window) -> str:
+    """The name a person passes to allow ``window``'s program: its ``WM_CLASS`` instance
+    (the narrower name: a Tk program's own, not ``Tk``), else its class, its process, its
+    title."""
+    for name in (*window.wm_class, window.process, window.title):
+        if name.strip():
+            return name
+    return "NAME"
+
+
+def program_refusal(
+    action: Action,
+    context: str,
+    window: Window | None,
+    windows: Sequence[Window],
+    *,
+    typing_in: Sequence[str],
+    scope: Sequence[str],
+    above: Window | None = None,
+) -> PolicyRefusal | None:
+    """Rule ``typing-program`` for ``action`` landing (``context``) in ``window`` (None:
+    no window is listed there), or None when it puts no text there or the program may
+    take it. ``above``: a window shown above every other that bypasses the window
+    manager (a menu, a launcher: ``Window.override``); it takes the keyboard while it is
+    shown, so typed text and keys are judged by its program too."""
+    if not types_text(action, context) or ANY_PROGRAM in typing_in:
+        return None
+    names = (*typing_in, *scope)
+    keyboard = action.verb in ("type", "key")
+    if keyboard and above is not None and not _allowed(above, windows, names, frozenset()):
+        return _refusal(action, above, "shown above every window, it takes the keyboard")
+    if window is not None and _allowed(window, windows, names, frozenset()):
+        return None
+    return _refusal(action, window)
+
+
+def _refusal(action: Action, window: Window | None, how: str = "") -> PolicyRefusal:
+    """The refusal of rule ``typing-program``: which program, and the exact fix."""
+    if window is None:
+        which = "no window is listed where it lands, so its program is unknown"
+        fix = "--allow-typing-in '*' (any program, even one the harness cannot name)"
+    elif not (window.wm_class or window.process):
+        which = (
+            f"the window ({_program_named(window)}) has no class and no process to know it "
+            "by" + (f" ({how})" if how else "")
+        )
+        title = shlex.quote(_fix_name(window))
+        fix = f"--allow-typing-in {title} (its title), or --allow-typing-in '*'"
+    else:
+        which = f"it would reach the program of the window {_program_named(window)}" + (
+            f" ({how})" if how else ""
+        )
+        name = shlex.quote(_fix_name(window))
+        fix = f"--allow-typing-in {name}, or confine the run to it with --window {name}"
+    return PolicyRefusal(
+        f"{action.describe()} is refused: {which}, and text, pastes and presses by key go "
+        "only to programs on the table of text programs (editors, office, browsers, mail, "
+        f"file managers, dialogs, viewers). If this program may take them, run again with {fix}",
+        rule="typing-program",
+    )
