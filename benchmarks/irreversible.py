@@ -1,6 +1,6 @@
 """Count the irreversible classifier's misses and false alarms on the labelled set.
 
-    python benchmarks/irreversible.py [--labels tests/data/irreversible_labels.json] [--out DIR]
+    python benchmarks/irreversible.py [--labels FILE ...] [--out DIR]
 
 Prints the table of ``python -m tiny_computer_agent._irreversible_report --report FILE`` (per
 half and language: irreversible labels, misses, safe labels, false alarms, then each
@@ -9,6 +9,11 @@ miss and false alarm) and writes it as the page ``docs/benchmarks/irreversible.m
 it. The set was written before the rules, split up front by a hash of each label into a
 tuning half (the rules may follow it) and a held-out half (they may not). Exits 1 when
 the held-out half is above the bounds the tests hold (tests/test_irreversible.py).
+
+Later passes wrote held-out files of their own before their rules
+(``tests/data/irreversible_heldout_*.json``, held out whole): the page counts each of
+them in a section after the main set, and says whether it is within the same bounds;
+only the main set decides the exit code, as only it is bounded by the tests.
 """
 
 from __future__ import annotations
@@ -27,42 +32,66 @@ from tiny_computer_agent._irreversible_report import evaluate, report  # noqa: E
 from tiny_computer_agent._irreversible_rules import LANGUAGES  # noqa: E402
 
 LABELS = Path("tests") / "data" / "irreversible_labels.json"
+LATER = "irreversible_heldout_*.json"  # a later pass's held-out file, beside LABELS
 #: The bounds the tests hold, as shares of the half's irreversible and safe labels.
 MAX_MISS_RATE = 0.03
 MAX_FALSE_ALARM_RATE = 0.03
 
 
+def _within(data: dict[str, list[dict[str, object]]]) -> bool:
+    held = evaluate(data)[("heldout", "all")]
+    return (
+        len(held.misses) <= MAX_MISS_RATE * held.irreversible
+        and len(held.false_alarms) <= MAX_FALSE_ALARM_RATE * held.safe
+    )
+
+
+def _section(name: Path, data: dict[str, list[dict[str, object]]], first: bool) -> list[str]:
+    """The page's part for one labelled file: what it is, its table, in bounds or not."""
+    count = sum(len(data.get(half, ())) for half in ("tune", "heldout"))
+    table = report(data)
+    print(f"{name.as_posix()}\n{table}")
+    about = (
+        f"The labelled set `{name.as_posix()}`: {count} labels in {len(LANGUAGES)} languages "
+        f"({', '.join(LANGUAGES)}). A **miss** is an irreversible label the classifier "
+        "passed; a **false alarm** a safe one it flagged. A row with a question is a "
+        "dialog's generic yes (`OK`, `Continue`), read with the dialog's text (listed as "
+        "`label [question]`). Bounds (tests/test_irreversible.py): at most "
+        f"{MAX_MISS_RATE:.0%} misses and {MAX_FALSE_ALARM_RATE:.0%} false alarms per half. "
+        "The held-out half was written before the rules, by the same hand that wrote them: "
+        "it measures what the rules were not adjusted to, not labels no one had in mind."
+        if first
+        else f"## A later pass's held-out file: `{name.as_posix()}`\n\n{count} labels, all "
+        f"held out: {data.get('about', '')}"
+    )
+    verdict = "yes" if _within(data) else "**no**"
+    return [about, table, f"Held-out within the bounds: {verdict}."]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--labels", type=Path, default=LABELS, help=f"default: {LABELS}")
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        action="append",
+        help=f"a labelled file, repeatable (default: {LABELS} and {LABELS.parent / LATER})",
+    )
     _pages.add_out_argument(parser)
     args = parser.parse_args(argv)
     started = time.time()
     command = _pages.command_line("benchmarks/irreversible.py", argv)
-    path = args.labels if args.labels.is_absolute() else ROOT / args.labels
-    data = json.loads(path.read_text(encoding="utf-8"))
-    table = report(data)
-    print(table)
-    held = evaluate(data)[("heldout", "all")]
-    ok = (
-        len(held.misses) <= MAX_MISS_RATE * held.irreversible
-        and len(held.false_alarms) <= MAX_FALSE_ALARM_RATE * held.safe
-    )
-    count = sum(len(data[half]) for half in ("tune", "heldout"))
-    body = [
-        f"The labelled set `{args.labels.as_posix()}`: {count} labels in "
-        f"{len(LANGUAGES)} languages ({', '.join(LANGUAGES)}). A **miss** is an "
-        "irreversible label the classifier passed; a **false alarm** a safe one it flagged. "
-        "A row with a question is a dialog's generic yes (`OK`, `Continue`), read with the "
-        "dialog's text (listed as `label [question]`). "
-        f"Bounds (tests/test_irreversible.py): at most {MAX_MISS_RATE:.0%} misses and "
-        f"{MAX_FALSE_ALARM_RATE:.0%} false alarms per half. The held-out half was written "
-        "before the rules, by the same hand that wrote them: it measures what the rules "
-        "were not adjusted to, not labels no one had in mind.",
-        table,
-        f"Held-out within the bounds: {'yes' if ok else '**no**'}.",
-        "What is flagged and why: [the guide](../guides/irreversible.md).",
+    names = args.labels or [
+        LABELS,
+        *sorted(p.relative_to(ROOT) for p in (ROOT / LABELS.parent).glob(LATER)),
     ]
+    body: list[str] = []
+    ok = True
+    for i, name in enumerate(names):
+        path = name if name.is_absolute() else ROOT / name
+        data = json.loads(path.read_text(encoding="utf-8"))
+        body += _section(name, data, first=i == 0)
+        ok = ok and (i > 0 or _within(data))
+    body.append("What is flagged and why: [the guide](../guides/irreversible.md).")
     title = "irreversible: misses and false alarms of the classifier by meaning"
     _pages.write_page(
         args.out, "irreversible.md", title, command, "\n\n".join(body), started=started
