@@ -222,6 +222,47 @@ def nudge_from_corner(gui: Any, corner: tuple[int, int]) -> tuple[int, int]:
     return x, y
 
 
+def read_again(action: Action, before: Observation, fresh: Observation) -> Action | None:
+    """``action`` aimed at what ``fresh`` reads whole where ``before`` read it cut: a
+    dialog still painting, or OCR reading a label's last letters only on a second look
+    ("File nam", then "File name:"). The element must be of the same kind and in the same
+    place (boxes overlapping by half), the one label must begin the other, and what the
+    longer adds must be at most two letters or digits with no space: a word cut short, not
+    another control ("Save" is never taken for "Save As"). None when that is not so, or
+    when more than one element of ``fresh`` fits."""
+    if action.verb == "drag" or not action.target:
+        return None
+    try:
+        old = before.resolve(action.target, action.target_id)
+    except TargetError:
+        return None
+    fits = [e for e in fresh.elements if e.kind == old.kind and _same_place(old.box, e.box)]
+    fits = [e for e in fits if _word_cut(old.label, e.label)]
+    if len(fits) != 1:
+        return None
+    return dataclasses.replace(action, target=fits[0].label, target_id=fits[0].id)
+
+
+def _same_place(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two boxes overlap by at least half of the larger one."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    larger = max((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w > 0 and h > 0 and 2 * w * h >= larger
+
+
+def _word_cut(one: str, other: str) -> bool:
+    """Whether one label is the other with its last word cut by at most two letters or
+    digits (trailing punctuation aside): "File nam" and "File name:", not "Save" and
+    "Save As", and not a label and itself."""
+    a, b = sorted((one.strip().casefold(), other.strip().casefold()), key=len)
+    a = a.rstrip(":.…")
+    if len(a) < 3 or a == b or not b.startswith(a):
+        return False
+    added = b[len(a) :]
+    return not any(ch.isspace() for ch in added) and sum(ch.isalnum() for ch in added) <= 2
+
+
 def control_characters(text: str) -> list[str]:
     """The control characters in ``text`` that typing must not carry (all but \\n, \\t)."""
     return [ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"]
@@ -312,9 +353,12 @@ class RealInputExecutor:
         """Check and resolve all of ``actions`` before doing the first, then do them in
         order, and settle once after the last when ``settles``."""
         self.policy.check_kill_switch()
-        for action in actions:
-            self._refuse_control_text(action)
-            observation = self._current(action, observation)
+        checked = []
+        for aimed in actions:
+            self._refuse_control_text(aimed)
+            now, observation = self._current(aimed, observation)
+            checked.append(now)
+        actions = checked
         points = [screen_points(action, observation) for action in actions]
         replaces = [replaced_text(action, observation) for action in actions]
         said = "; then ".join(map(describe_at, actions, points, replaces))
@@ -469,25 +513,32 @@ class RealInputExecutor:
         base = outside(box)  # the frame before the click (the last signature taken)
         return (lambda: outside(box) != base) if base else None
 
-    def _current(self, action: Action, observation: Observation) -> Observation:
-        """The observation to act on: a fresh one when the screen changed since ``observation``."""
+    def _current(self, action: Action, observation: Observation) -> tuple[Action, Observation]:
+        """The action and the observation to act on: a fresh observation when the screen
+        changed since ``observation``, and the action retargeted when its element was read
+        with its last word cut and now reads whole (:func:`read_again`)."""
         screen = self.screen
         # ``observation`` may be the screen's last one or made from it (a zoom's better
         # readings); either way the screen's last signature says whether it still holds
         aimed = bool(action.targets) or action.verb == "scroll"  # an untargeted one too
         if not aimed or screen is None or screen.last is None:
-            return observation
+            return action, observation
         if screen.signature() == screen.last_signature:
-            return observation
+            return action, observation
         log.info("the screen changed since it was observed; looking for the target again")
         fresh = screen.capture()
         try:
             self.policy.check(action, fresh)
         except TargetError as exc:
-            raise TargetError(
-                f"the target vanished between observing and acting (nothing was done): {exc}"
-            ) from exc
-        return fresh
+            again = read_again(action, observation, fresh)
+            if again is None:
+                raise TargetError(
+                    f"the target vanished between observing and acting (nothing was done): {exc}"
+                ) from exc
+            log.info("the target reads %r now, in the same place", again.target)
+            self.policy.check(again, fresh)
+            return again, fresh
+        return action, fresh
 
     def _supported(self, name: str) -> bool:
         mapping = getattr(getattr(self.gui, "platformModule", None), "keyboardMapping", None)
