@@ -175,12 +175,28 @@ def test_the_refusal_names_the_program_and_the_fix() -> None:
         "Oracle VM VirtualBox', and text, pastes and presses by key go only to programs on "
         "the table of text programs (editors, office, browsers, mail, file managers, dialogs, "
         "viewers). If this program may take them, run again with --allow-typing-in "
-        "'VirtualBox Machine', or confine the run to it with --window 'VirtualBox Machine'"
+        "VirtualBoxVM, or confine the run to it with --window VirtualBoxVM"
     )
     with pytest.raises(PolicyRefusal, match=r"no window is listed.*--allow-typing-in '\*'"):
         armed().check(type_("hello"), on(None))
     with pytest.raises(PolicyRefusal, match=r"no class and no process.*--allow-typing-in Untitled"):
         armed().check(type_("hello"), on(NAMELESS))
+
+
+def test_the_fix_names_the_program_not_its_dialog_nor_every_tk_program() -> None:
+    """A dialog's refusal names its owner's class (NEdit's Replace dialog is
+    ``replaceDialog_popup``/``NEdit``); a default Tk window (``tk``/``Tk``, which every
+    Tk program has) is named by its title."""
+    nedit = win("notes.txt - NEdit", "nedit", "NEdit", wid=7)
+    replace = win("Replace/Find (in notes.txt)", "replaceDialog_popup", "NEdit", wid=8,
+                  transient_for=7)  # fmt: skip
+    obs = Observation.of([field(window=8)], size=SIZE, windows=[replace, nedit])
+    with pytest.raises(PolicyRefusal, match=r"--allow-typing-in NEdit, or confine"):
+        armed().check(type_("dog"), obs)
+    assert rule_of(armed(typing_in=("NEdit",)), type_("dog"), obs) is None
+    tk = win("Guest list", "tk", "Tk", wid=5)
+    with pytest.raises(PolicyRefusal, match=r"--allow-typing-in 'Guest list', or confine"):
+        armed().check(type_("Ada"), on(tk, field(window=5)))
 
 
 def test_the_table_holds_no_shell_and_none_of_the_suites_own_programs() -> None:

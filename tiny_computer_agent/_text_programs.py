@@ -164,14 +164,23 @@ def _program_named(window: Window) -> str:
     return ", ".join(parts)
 
 
-def _fix_name(window: Window) -> str:
-    """The name a person passes to allow ``window``'s program: its ``WM_CLASS`` instance
-    (the narrower name: a Tk program's own, not ``Tk``), else its class, its process, its
-    title."""
-    for name in (*window.wm_class, window.process, window.title):
-        if name.strip():
+#: Names a toolkit or runtime gives every program of its kind (a default Tk window is
+#: ``tk``/``Tk``): allowing one allows them all, so a refusal suggests the title instead.
+_GENERIC: Final = frozenset({"tk", "toplevel", "python", "python3", "java", "electron"})
+
+
+def _fix_name(window: Window, windows: Sequence[Window] = ()) -> str:
+    """The name a person passes to allow ``window``'s program: a dialog's owner's (the
+    program, not its dialog), its ``WM_CLASS`` class (NEdit's main window and its dialogs
+    share ``NEdit``), its instance, its process, else its title when those are a
+    toolkit's names for every program (``Tk``)."""
+    owner = next((w for w in windows if w.id == window.transient_for != window.id), None)
+    if owner is not None:
+        return _fix_name(owner, [w for w in windows if w.id != window.id])
+    for name in (*reversed(window.wm_class), window.process):
+        if name.strip() and name.strip().casefold() not in _GENERIC:
             return name
-    return "NAME"
+    return window.title if window.title.strip() else "NAME"
 
 
 def program_refusal(
@@ -194,13 +203,15 @@ def program_refusal(
     names = (*typing_in, *scope)
     keyboard = action.verb in ("type", "key")
     if keyboard and above is not None and not _allowed(above, windows, names, frozenset()):
-        return _refusal(action, above, "shown above every window, it takes the keyboard")
+        return _refusal(action, above, windows, "shown above every window, it takes the keyboard")
     if window is not None and _allowed(window, windows, names, frozenset()):
         return None
-    return _refusal(action, window)
+    return _refusal(action, window, windows)
 
 
-def _refusal(action: Action, window: Window | None, how: str = "") -> PolicyRefusal:
+def _refusal(
+    action: Action, window: Window | None, windows: Sequence[Window], how: str = ""
+) -> PolicyRefusal:
     """The refusal of rule ``typing-program``: which program, and the exact fix."""
     if window is None:
         which = "no window is listed where it lands, so its program is unknown"
@@ -210,13 +221,13 @@ def _refusal(action: Action, window: Window | None, how: str = "") -> PolicyRefu
             f"the window ({_program_named(window)}) has no class and no process to know it "
             "by" + (f" ({how})" if how else "")
         )
-        title = shlex.quote(_fix_name(window))
+        title = shlex.quote(_fix_name(window, windows))
         fix = f"--allow-typing-in {title} (its title), or --allow-typing-in '*'"
     else:
         which = f"it would reach the program of the window {_program_named(window)}" + (
             f" ({how})" if how else ""
         )
-        name = shlex.quote(_fix_name(window))
+        name = shlex.quote(_fix_name(window, windows))
         fix = f"--allow-typing-in {name}, or confine the run to it with --window {name}"
     return PolicyRefusal(
         f"{action.describe()} is refused: {which}, and text, pastes and presses by key go "
