@@ -100,11 +100,17 @@ def require(*programs: str, modules: Sequence[str] = ()) -> None:
 
 @dataclasses.dataclass
 class App:
-    """A running Tk test app: its process, marker file and widget geometry."""
+    """A running Tk test app: its process, marker file, widget geometry and title.
+
+    ``program`` is the name a run passes to type into it for real (``--allow-typing-in``,
+    ``Policy(typing_in=...)``): the title it was started with, since its class (``Tk``)
+    is every Tk program's. A press of one of its buttons retitles it.
+    """
 
     proc: subprocess.Popen[str]
     marker: Path
     geometry: dict[str, list[int]]
+    program: str = ""
 
     def events(self) -> list[dict[str, Any]]:
         if not self.marker.exists():
@@ -195,7 +201,7 @@ class Desk:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert line, "the Tk test app printed no geometry (did it start?)"
-        return App(proc=proc, marker=marker, geometry=json.loads(line)["geometry"])
+        return App(proc=proc, marker=marker, geometry=json.loads(line)["geometry"], program=title)
 
     def zenity(self, *args: str) -> subprocess.Popen[str]:
         proc = self.vd.spawn(["zenity", *args], quiet=True)

@@ -1059,7 +1059,8 @@ def desktop_real_input_batch() -> Transcript:
             import tiny_computer_agent as tca
             from tiny_computer_agent.desktop import DesktopScreen, RealInputExecutor
             screen = DesktopScreen(detector=tca.OcrDetector())
-            executor = RealInputExecutor(policy=tca.Policy().armed(flag=True), screen=screen)
+            policy = tca.Policy(typing_in=("Sign up",))  # the Tk form may take text, by its title
+            executor = RealInputExecutor(policy=policy.armed(flag=True), screen=screen)
             obs = screen.capture()
             print("before:", obs.text().replace("\\n", " | "))
             try:  # a Return mid-way changes the screen: not a batch, nothing is done

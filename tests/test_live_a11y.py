@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from devsupport.browser import socket_dir
 from devsupport.xdesktop import Desk, desk, eventually, require
 from tiny_computer_agent.desktop import DesktopScreen
 from tiny_computer_agent.desktop._a11y import A11yNode, A11ySnapshot, assign_window_ids, to_elements
@@ -268,7 +269,7 @@ def test_chromium_exposes_a_page_form_whose_controls_a_real_click_reaches(
         quiet=True,
         # else Chromium never loads its AT-SPI bridge; TMPDIR: its singleton socket's
         # folder, which a killed browser leaves behind, goes with tmp_path
-        env={"ACCESSIBILITY_ENABLED": "1", "TMPDIR": str(tmp_path)},
+        env={"ACCESSIBILITY_ENABLED": "1", "TMPDIR": str(socket_dir(tmp_path))},
     )  # fmt: skip
     backend = AtspiBackend(environ=a11y.vd.env)
     try:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from devsupport.browser import socket_dir
 from devsupport.xdesktop import Desk, desk, eventually, require
 from tiny_computer_agent.desktop._atspi import AtspiBackend
 
@@ -105,6 +106,8 @@ def _zenity(d: Desk, *args: str) -> subprocess.Popen[str]:
 
 
 def _tk(d: Desk, name: str, title: str) -> subprocess.Popen[str]:
+    """A program of tests/controls_apps.py, its window titled ``title`` up. Its class,
+    ``Tk``, is every Tk program's: a run types into it by its title (``--allow-typing-in``)."""
     proc = d.vd.spawn([sys.executable, str(APPS), name], stdout=subprocess.PIPE, env=d.env())
     d.wait_window(title)
     return proc
@@ -146,13 +149,17 @@ def test_themed_tk_check_boxes_and_radios_are_set_and_sent(plain: Desk) -> None:
 
 
 def test_a_tk_form_with_no_tree_is_filled_through_its_shapes(plain: Desk) -> None:
-    proc = _tk(plain, "form", "Tk address")
+    title = "Tk address"
+    proc = _tk(plain, "form", title)
     goal = ("type 'Rua Augusta' into the 'Street' field then type 'Lisbon' into the "
             "'City' field then click 'Submit'")  # fmt: skip
-    episode = _agent(plain, goal, steps=6)
+    episode = _agent(plain, goal, steps=6, extra=("--allow-typing-in", title))
     assert _said(proc, episode) == (0, "|Rua Augusta|Lisbon"), episode["log"]
 
 
+#: Tk's demos (this and IXSET), run by wish, whose WM_CLASS is the script's name: they
+#: are on no table of text programs, so a run that types into one names it
+#: (``--allow-typing-in``), as a person would
 ROLODEX = Path("/usr/share/tcltk/tk8.6/demos/rolodex")
 
 
@@ -176,7 +183,7 @@ def test_tks_own_rolodex_takes_an_address_on_two_lines_under_one_label(plain: De
     goal = ("type 'Ada Lovelace' into Name then type '12 Main St' in the Address field then "
             "type 'London' into the second Address field then type '555-1234' in Work Phone then "
             "click Add")  # fmt: skip
-    episode = _agent(plain, goal, steps=6)
+    episode = _agent(plain, goal, steps=6, extra=("--allow-typing-in", ROLODEX.name))
     proc.terminate()
     card, _ = proc.communicate(timeout=10)
     lines = [line.rstrip() for line in card.splitlines()]
@@ -214,7 +221,7 @@ def test_values_in_tks_own_ixset_are_typed_over_and_the_x_server_takes_them(plai
     plain.vd.spawn(["wish", str(IXSET)], quiet=True)
     plain.wait_window("ixset")
     goal = "type 800 into Pitch then type 30 into the Duration field then click Ok"
-    episode = _agent(plain, goal, steps=5)
+    episode = _agent(plain, goal, steps=5, extra=("--allow-typing-in", IXSET.name))
     bell = plain.vd.run(["xset", "q"]).stdout
     assert "bell pitch:  800" in bell and "bell duration:  30" in bell, f"{bell}\n{episode['log']}"
 
@@ -325,7 +332,10 @@ def _browse(d: Desk, tmp_path: Path, html: str, title: str, named: str) -> None:
         ],
         quiet=True,
         # TMPDIR: the singleton socket's folder, which a killed browser leaves behind
-        env={"TMPDIR": str(tmp_path), **({"ACCESSIBILITY_ENABLED": "1"} if tree else {})},
+        env={
+            "TMPDIR": str(socket_dir(tmp_path)),
+            **({"ACCESSIBILITY_ENABLED": "1"} if tree else {}),
+        },
     )  # fmt: skip
     d.wait_window(f"{title} - Chromium", timeout=40)
     if tree:

@@ -89,7 +89,8 @@ def test_every_verb_reaches_the_app(desktop: Desk) -> None:
         {"verb": "wait", "seconds": 0.1},
     ]
     argv = ["--live", "--real-input", "--max-steps", "12", "--json", "--script",
-            json.dumps(script), "exercise every verb"]  # fmt: skip
+            json.dumps(script), "--allow-typing-in", app.program,
+            "exercise every verb"]  # fmt: skip
     run = desktop.run_agent(argv, armed=True)
     episode = json.loads(run.stdout)
     errors = [s["error"] for s in episode["steps"] if s["error"]]

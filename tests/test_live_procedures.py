@@ -34,6 +34,10 @@ APPS = Path(__file__).resolve().parent / "procedure_apps.py"
 NOTES = "Shopping\neggs\nbread"
 BUS_NAMES = ("DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")
 LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
+#: The Tk editor's windows end their titles so (``notes.txt - Tk Editor``): the name a
+#: run passes to type into it (``--allow-typing-in``), since its class, ``Tk``, is every
+#: Tk program's; its Save As dialog is its own window too
+TK_EDITOR = "Tk Editor"
 
 
 @pytest.fixture
@@ -49,11 +53,15 @@ def d(tmp_path: Path) -> Iterator[Desk]:
         steps.close()
 
 
-def _agent(d: Desk, goal: str, *, steps: int = 12, tree: bool = False) -> dict[str, Any]:
+def _agent(
+    d: Desk, goal: str, *, steps: int = 12, tree: bool = False, typing_in: str = ""
+) -> dict[str, Any]:
     """The CLI on ``goal`` with the default brain, armed, as JSON with a log of its steps
     (:func:`tests.episodes.episode_of`); with no session bus unless ``tree`` (then it
-    reads the accessibility tree where a program offers one)."""
-    argv = ["--live", "--real-input", "--json", "--max-steps", str(steps), goal]
+    reads the accessibility tree where a program offers one). ``typing_in``: a test
+    program of the suite's own the run may type into (``--allow-typing-in``)."""
+    allow = ["--allow-typing-in", typing_in] if typing_in else []
+    argv = ["--live", "--real-input", "--json", "--max-steps", str(steps), *allow, goal]
     run = d.run_cli(argv, armed=True, unset=() if tree else BUS_NAMES, timeout=150)
     return episode_of(run)
 
@@ -75,7 +83,7 @@ def _eventually_file(path: Path, timeout: float = 5.0) -> str:
 
 def _tk_editor(d: Desk, path: Path) -> subprocess.Popen[str]:
     proc = d.vd.spawn([sys.executable, str(APPS), str(path)], stdout=subprocess.PIPE, env=d.env())
-    d.wait_window(f"{path.name} - Tk Editor")
+    d.wait_window(f"{path.name} - {TK_EDITOR}")
     return proc
 
 
@@ -102,7 +110,7 @@ def test_save_as_in_a_tk_editor_through_tks_file_dialog(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(NOTES, encoding="utf-8")
     _tk_editor(d, notes)
-    episode = _agent(d, "save 'notes' as 'report.txt'")
+    episode = _agent(d, "save 'notes' as 'report.txt'", typing_in=TK_EDITOR)
     assert _eventually_file(d.tmp / "report.txt") == NOTES, episode["log"]
     assert _played(episode, "save-as"), episode["log"]
     assert episode["outcome"] == "claimed", episode["log"]
@@ -160,7 +168,7 @@ def test_a_line_is_added_at_the_end_in_a_tk_editor_and_saved(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(NOTES, encoding="utf-8")
     _tk_editor(d, notes)
-    episode = _agent(d, "add a line 'buy milk' at the end and save")
+    episode = _agent(d, "add a line 'buy milk' at the end and save", typing_in=TK_EDITOR)
     assert _eventually_file(notes).splitlines() == [*NOTES.splitlines(), "buy milk"], episode["log"]
     assert _played(episode, "append-line"), episode["log"]
 

@@ -30,7 +30,14 @@ __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 pytestmark = pytest.mark.live
 
 TEXT = "the cat sat\nthe cat ran\n"
+#: The title of Tk's open dialog in :func:`_tk_open` (a script of the suite's own, run by
+#: ``wish``): the name a run passes to type into it (``--allow-typing-in``)
+TK_OPEN = "Open notes"
 REPLACED = "the dog sat\nthe dog ran\n"
+#: NEdit's class: NEdit is left off the table of text programs on purpose (its Shell menu
+#: runs commands), so a person who uses it names it (``--allow-typing-in nedit``); its
+#: tests do the same
+NEDIT = "nedit"
 
 
 def _nedit(d: Desk, path: Path) -> subprocess.Popen[str]:
@@ -86,10 +93,10 @@ def _tk_open(d: Desk, start: Path) -> subprocess.Popen[str]:
     """Tk's own open dialog (wish's ``tk_getOpenFile``), in ``start``; it prints the file
     chosen."""
     require("wish")
-    script = f"wm withdraw .; puts [tk_getOpenFile -title {{Open notes}} -initialdir {start}]; exit"
+    script = f"wm withdraw .; puts [tk_getOpenFile -title {{{TK_OPEN}}} -initialdir {start}]; exit"
     (d.tmp / "open.tcl").write_text(script + "\n", encoding="utf-8")
     proc = d.vd.spawn(["wish", str(d.tmp / "open.tcl")], stdout=subprocess.PIPE)
-    d.wait_window("Open notes")
+    d.wait_window(TK_OPEN)
     return proc
 
 
@@ -121,7 +128,7 @@ def test_find_and_replace_in_nedit(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(TEXT, encoding="utf-8")
     _nedit(d, notes)
-    episode = _agent(d, "find and replace cat with dog and save", steps=16)
+    episode = _agent(d, "find and replace cat with dog and save", steps=16, typing_in=NEDIT)
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _played(episode, "find-and-replace"), episode["log"]
     assert episode["outcome"] == "claimed", episode["log"]
@@ -194,7 +201,7 @@ def test_a_path_is_opened_in_tks_file_dialog(d: Desk) -> None:
     needed and is skipped; the script prints the file chosen."""
     start, target = _folders(d.tmp)
     proc = _tk_open(d, start)
-    episode = _agent(d, f"open the file {target}")
+    episode = _agent(d, f"open the file {target}", typing_in=TK_OPEN)
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _played(episode, "open-path")[0] == "procedure open-path step 2", episode["log"]
 

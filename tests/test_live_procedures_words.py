@@ -30,6 +30,7 @@ from tests.episodes import episode_of
 from tests.test_live_procedures import (
     BUS_NAMES,
     NOTES,
+    TK_EDITOR,
     _eventually_file,
     _mousepad,
     _pcmanfm,
@@ -37,8 +38,10 @@ from tests.test_live_procedures import (
     d,
 )
 from tests.test_live_procedures_more import (
+    NEDIT,
     REPLACED,
     TEXT,
+    TK_OPEN,
     _changed_to,
     _folders,
     _gtk_open,
@@ -53,10 +56,12 @@ __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 pytestmark = pytest.mark.live
 
 
-def _intent(d: Desk, goal: str, *, steps: int = 16) -> dict[str, Any]:
+def _intent(d: Desk, goal: str, *, steps: int = 16, typing_in: str = "") -> dict[str, Any]:
     """The CLI on ``goal`` with ``--brain intent``, armed, as JSON with a log of its
-    steps (:func:`tests.episodes.episode_of`)."""
+    steps (:func:`tests.episodes.episode_of`); ``typing_in``: a test program of the
+    suite's own the run may type into (``--allow-typing-in``)."""
     argv = ["--brain", "intent", "--live", "--real-input", "--json", "--max-steps", str(steps)]
+    argv += ["--allow-typing-in", typing_in] if typing_in else []
     return episode_of(d.run_cli([*argv, goal], armed=True, unset=BUS_NAMES, timeout=240))
 
 
@@ -106,7 +111,7 @@ def test_save_as_from_plain_words_in_a_tk_editor(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(NOTES, encoding="utf-8")
     _tk_editor(d, notes)
-    episode = _intent(d, "put this document in a new file named summary.txt")
+    episode = _intent(d, "put this document in a new file named summary.txt", typing_in=TK_EDITOR)
     assert _eventually_file(d.tmp / "summary.txt") == NOTES, episode["log"]
     assert _by_meaning(episode, "save-as"), episode["log"]
 
@@ -116,7 +121,8 @@ def test_a_line_is_added_from_plain_words_in_a_tk_editor(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(NOTES, encoding="utf-8")
     _tk_editor(d, notes)
-    episode = _intent(d, "put feed the cat on a new line at the bottom and save")
+    goal = "put feed the cat on a new line at the bottom and save"
+    episode = _intent(d, goal, typing_in=TK_EDITOR)
     lines = _eventually_file(notes).splitlines()
     assert lines == [*NOTES.splitlines(), "feed the cat"], episode["log"]
     assert _by_meaning(episode, "append-line"), episode["log"]
@@ -152,7 +158,7 @@ def test_find_and_replace_from_plain_words_in_nedit(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(TEXT, encoding="utf-8")
     _nedit(d, notes)
-    episode = _intent(d, "turn every cat into dog in this file and save it")
+    episode = _intent(d, "turn every cat into dog in this file and save it", typing_in=NEDIT)
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _by_meaning(episode, "find-and-replace"), episode["log"]
 
@@ -170,6 +176,6 @@ def test_a_path_is_opened_from_plain_words_in_tks_file_dialog(d: Desk) -> None:
     """Tk (wish's ``tk_getOpenFile``): the script prints the file chosen."""
     start, target = _folders(d.tmp)
     proc = _tk_open(d, start)
-    episode = _intent(d, f"load {target}")
+    episode = _intent(d, f"load {target}", typing_in=TK_OPEN)
     assert _printed(proc, episode) == (0, str(target)), episode["log"]
     assert _by_meaning(episode, "open-path"), episode["log"]

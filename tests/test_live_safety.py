@@ -64,7 +64,11 @@ def test_the_backspace_attack_is_refused_on_a_real_text_box(desktop: Desk) -> No
     attack = _script(desktop, "attack", [
         {"verb": "type", "text": "sudx\bo rx\bm -rf ~\n", "target": "Draft"},
     ])  # fmt: skip
-    run = desktop.run_cli([*ARMED, "--brain", "scripted", "--script", attack, "notes"], armed=True)
+    # the program may take text (--allow-typing-in): what refuses is the text itself
+    typing = ["--allow-typing-in", app.program]
+    run = desktop.run_cli(
+        [*ARMED, *typing, "--brain", "scripted", "--script", attack, "notes"], armed=True
+    )
     rules = _refusals(_episode(run))
     assert rules and rules[0] in {"control-text", "denied-text", "denied-sequence"}, run.stdout
     after = app.text()
@@ -72,8 +76,14 @@ def test_the_backspace_attack_is_refused_on_a_real_text_box(desktop: Desk) -> No
     assert after == "Draft"  # nothing typed, no Enter pressed
     # the same box does take real typing: the refusal above is what kept it clean
     harmless = _script(desktop, "harmless", [{"verb": "type", "text": "hello", "target": "Draft"}])
+    # ...once the person names the program: a Tk program is on no table of text programs
+    plain = [*ARMED, "--brain", "scripted", "--script", harmless, "notes"]
+    run = desktop.run_cli(plain, armed=True)
+    assert _refusals(_episode(run)) == ["typing-program"], run.stdout
+    assert f"--allow-typing-in {app.program}" in run.stdout + run.stderr, run.stdout
+    assert app.text() == "Draft"
     run = desktop.run_cli(
-        [*ARMED, "--brain", "scripted", "--script", harmless, "notes"], armed=True
+        [*ARMED, *typing, "--brain", "scripted", "--script", harmless, "notes"], armed=True
     )
     assert _refusals(_episode(run)) == [], run.stdout
     assert "hello" in app.text()

@@ -111,9 +111,11 @@ def _person(d: Desk, *steps: list[str]) -> None:
 
 
 def _replay(d: Desk, goal: str) -> dict[str, Any]:
-    """The CLI on ``goal``, armed, as JSON with a log of its steps
+    """The CLI on ``goal``, armed, allowed to type into the form (by its title: its class,
+    ``Tk``, is every Tk program's), as JSON with a log of its steps
     (:func:`tests.episodes.episode_of`)."""
-    argv = ["--live", "--real-input", "--json", "--max-steps", "8", goal]
+    argv = ["--live", "--real-input", "--json", "--max-steps", "8", "--allow-typing-in", TITLE,
+            goal]  # fmt: skip
     return episode_of(d.run_cli(argv, armed=True, timeout=150))
 
 

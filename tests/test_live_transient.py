@@ -139,7 +139,8 @@ def test_an_override_redirect_launcher_is_listed_first_and_takes_the_keys(
         name = Element(label="Name", box=(100, 150, 300, 175), kind="field", window=owner.id,
                        state=frozenset({"focused"}))  # fmt: skip
         obs = Observation.of([name], size=(1280, 800), windows=windows)
-        policy = Policy().armed(flag=True, environ={ARM_ENV: "1"})
+        # the ledger may take text (its class): what refuses is the launcher over it
+        policy = Policy(typing_in=("ledgerpad",)).armed(flag=True, environ={ARM_ENV: "1"})
         with pytest.raises(PolicyRefusal) as refused:
             policy.check(Action.make("type", text="kitty", target="Name"), obs)
         assert refused.value.rule == "terminal-window"
