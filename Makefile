@@ -46,8 +46,12 @@ typecheck: $(VENV)/.test-installed
 system-deps:
 	PYTHON=$(BIN)/python bash scripts/install-system-deps.sh
 
+# Two workers (pytest-xdist), one test file to each at a time: the live tests spend most
+# of their time waiting on a program, so two files run at once on 2 cores; each live test
+# has its own Xvfb. PYTEST_WORKERS=0 runs them in one process.
+PYTEST_WORKERS ?= 2
 pytest: $(VENV)/.test-installed system-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
 
 # The honest benchmark (issue 14): whole steps on real programs on a private Xvfb, as the
 # CLI runs them, beside fixed sleeps and a Tesseract index on the same frames; about 5 min.
