@@ -229,6 +229,25 @@ def test_a_chat_composer_sends_on_return_and_shift_return_is_a_new_line() -> Non
     assert not refused(Action.make("type", text="no newline"), obs)
 
 
+def test_a_mail_programs_message_body_takes_return_as_a_new_line() -> None:
+    """Thunderbird's body is labelled "Message body" and its window shows Send, yet a
+    newline there is a new line (Send is its button, or ctrl+Return); the same box in a
+    chat in a browser sends."""
+    body = Element(label="Message body", box=(320, 300, 800, 600), kind="field",
+                   state=frozenset({"focused"}), window=9, source="a11y")  # fmt: skip
+    send = el("Send", 320)
+    letter = Action.make("type", text="See you at noon.\nAda", target="Message body")
+    for klass, process, sends in (
+        (("Mail", "thunderbird"), "thunderbird", False),
+        (("evolution", "Evolution"), "evolution", False),
+        (("chromium", "Chromium"), "chromium", True),
+    ):
+        window = dataclasses.replace(DIALOG, wm_class=klass, process=process)
+        obs = Observation.of([body, send], size=SIZE, windows=[window])
+        assert bool(refused(letter, obs)) is sends, klass
+        assert bool(refused(key("Return"), obs)) is sends, klass
+
+
 def test_return_in_a_card_code_pays_with_its_button_out_of_sight() -> None:
     obs = screen(el("CVC", 320, "field", "focused", source="a11y"))
     assert "'Pay'" in refused(key("Return"), obs)

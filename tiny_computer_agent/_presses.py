@@ -48,6 +48,7 @@ from ._actions import Action
 from ._elements import Element, Observation, Window
 from ._errors import TargetError
 from ._irreversible import field_submits
+from ._text_programs import mail_program
 from ._wheel import ONE_LINE
 from .perception import window_at
 
@@ -141,7 +142,7 @@ def _key_press(keys: str, focus: _Focus, observation: Observation) -> Press | No
         if keys in ("space", "shift+space"):
             # it types a space, unless the shapes took a button for a field
             return Press((element,), keys) if element.source == "shape" else None
-        submits = _composer(keys, element)
+        submits = _composer(keys, element, observation)
         if _text_view(element) and keys in _NEW_LINE:
             return submits  # a new line, or a chat's composer sends
         default = _default(keys, element, observation)
@@ -156,11 +157,14 @@ def _key_press(keys: str, focus: _Focus, observation: Observation) -> Press | No
     return Press((element,), keys)
 
 
-def _composer(keys: str, element: Element) -> Press | None:
+def _composer(keys: str, element: Element, observation: Observation) -> Press | None:
     """Return in a field that sends or pays with no button (its label says so): a press
-    of that implied button; None for any other field, and for shift+Return (a new line)."""
+    of that implied button; None for any other field, for shift+Return (a new line) and
+    for the body of a mail program's message (``Message body``: a new line too)."""
     does = field_submits(element.label)
     if does is None or keys == "shift+Return":
+        return None
+    if _text_view(element) and mail_program(observation.window(element)):
         return None
     implied = dataclasses.replace(element, label=_IMPLIED[does], kind="button", state=frozenset())
     what = "sends what it holds" if does == "sends" else "submits the payment"
@@ -174,7 +178,7 @@ def _text_presses(text: str, focus: _Focus, observation: Observation) -> tuple[P
     (a Return: the form may be sent) the screen may have changed."""
     if focus.element is not None and _text_view(focus.element):
         if "\n" in text and field_submits(focus.element.label) is not None:
-            press = _composer("Return", focus.element)
+            press = _composer("Return", focus.element, observation)
             return () if press is None else (dataclasses.replace(press, keys="a newline typed"),)
         return ()
     found: list[Press] = []

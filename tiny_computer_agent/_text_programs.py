@@ -41,7 +41,15 @@ from ._elements import Window
 from ._errors import PolicyRefusal
 from ._scope import in_scope
 
-__all__ = ["ANY_PROGRAM", "TEXT_PROGRAMS", "program_refusal", "text_program", "types_text"]
+__all__ = [
+    "ANY_PROGRAM",
+    "MAIL_PROGRAMS",
+    "TEXT_PROGRAMS",
+    "mail_program",
+    "program_refusal",
+    "text_program",
+    "types_text",
+]
 
 #: ``typing_in`` holding this allows typing into any program, even an unknown one.
 ANY_PROGRAM: Final = "*"
@@ -91,6 +99,13 @@ TEXT_PROGRAMS: Final = frozenset({
     "org.gnome.characters", "simple-scan", "org.gnome.simplescan", "baobab",
     "org.gnome.baobab", "file-roller", "org.gnome.fileroller", "engrampa",
 })  # fmt: skip
+#: Mail programs: the body of a message they compose takes Return as a new line (Send
+#: is a button, or ctrl+Return), unlike a chat's box, where Return sends.
+MAIL_PROGRAMS: Final = frozenset({
+    "thunderbird", "thunderbird-esr", "evolution", "org.gnome.evolution", "geary",
+    "org.gnome.geary", "claws-mail", "sylpheed", "kmail", "kmail2", "org.kde.kmail2",
+    "balsa", "mutt", "betterbird",
+})  # fmt: skip
 #: A name's endings that are not part of the program's name (``soffice.bin``).
 _ENDINGS: Final = (".bin", ".exe", "-bin", ".real", ".py")
 #: The kernel keeps a process name's first 15 characters (``/proc/PID/comm``).
@@ -121,6 +136,14 @@ def text_program(window: Window) -> str | None:
     if process & TEXT_PROGRAMS or (len(window.process) == _COMM and process & _BY_COMM):
         return window.process
     return None
+
+
+def mail_program(window: Window | None) -> bool:
+    """Whether ``window`` belongs to a mail program (:data:`MAIL_PROGRAMS`)."""
+    if window is None:
+        return False
+    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    return bool(names & MAIL_PROGRAMS)
 
 
 def types_text(action: Action, context: str) -> bool:
