@@ -105,7 +105,9 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         numbered = page.find_elements("css selector", "#live .box.n")
         labels = {b.get_attribute("title") for b in numbered}
         assert {"Save", "Delete account"} <= labels, labels
-        assert page.execute_script("return document.querySelector('#live img').naturalWidth")
+        # the frame's number is set with its src; the picture itself decodes after it
+        width = "return document.querySelector('#live img').naturalWidth"
+        eventually(lambda: page.execute_script(width) > 0, "the frame's picture decoded")
         time.sleep(0.5)
         assert clicks(app) == []  # paused: nothing pressed
         # resume, then pause with the keyboard: step 1 is done, step 2 will be held
