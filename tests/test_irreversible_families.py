@@ -246,6 +246,7 @@ def test_a_mail_programs_message_body_takes_return_as_a_new_line() -> None:
         obs = Observation.of([body, send], size=SIZE, windows=[window])
         assert bool(refused(letter, obs)) is sends, klass
         assert bool(refused(key("Return"), obs)) is sends, klass
+        assert refused(key("ctrl+Return"), obs, allow_keys=("ctrl+Return",)), klass  # sends
 
 
 def test_return_in_a_card_code_pays_with_its_button_out_of_sight() -> None:

@@ -160,12 +160,13 @@ def _key_press(keys: str, focus: _Focus, observation: Observation) -> Press | No
 def _composer(keys: str, element: Element, observation: Observation) -> Press | None:
     """Return in a field that sends or pays with no button (its label says so): a press
     of that implied button; None for any other field, for shift+Return (a new line) and
-    for the body of a mail program's message (``Message body``: a new line too)."""
+    for Return in the body of a mail program's message (a new line too; its ctrl+Return
+    sends)."""
     does = field_submits(element.label)
     if does is None or keys == "shift+Return":
         return None
-    if _text_view(element) and mail_program(observation.window(element)):
-        return None
+    if keys in _NEW_LINE and _text_view(element) and mail_program(observation.window(element)):
+        return None  # a new line there; ctrl+Return still sends
     implied = dataclasses.replace(element, label=_IMPLIED[does], kind="button", state=frozenset())
     what = "sends what it holds" if does == "sends" else "submits the payment"
     why = f"{keys} in the field {element.label!r} {what} with no button (a chat's box, a card)"
