@@ -379,10 +379,13 @@ def _one_step(run: _Run, index: int) -> Episode | None:
     run.emit(RunEvent(kind="observe", index=index, observation=obs, menu=base.menu))
     t0 = time.perf_counter()
     try:
-        decision = _decide(run, menu)
-    except GoalUnreachable as exc:
-        run.record(dataclasses.replace(base, error=_error("goal-unreachable", exc)))
-        return run.end("unreachable", str(exc), obs)
+        decision, obs, base = _decide_patiently(run, obs, menu, base)
+    except _Unreachable as late:
+        run.record(dataclasses.replace(late.step, error=_error("goal-unreachable", late.exc)))
+        return run.end("unreachable", str(late.exc), late.step.observation)
+    except PolicyRefusal as exc:  # the kill switch, while watching for a late answer
+        run.record(dataclasses.replace(base, refusal=_refusal(exc)))
+        return run.end("refused", str(exc))
     except (BrainError, ActionError) as exc:  # an invalid action from a brain is its error
         run.record(dataclasses.replace(base, error=_error("brain-error", exc)))
         return run.end("brain-error", str(exc), obs)
@@ -400,6 +403,68 @@ def _one_step(run: _Run, index: int) -> Episode | None:
         run.record(dataclasses.replace(step, error=_error("no-progress", reason)))
         return run.end("stuck", reason, obs)
     return _act(run, step, obs, decision)
+
+
+#: After a real click, how long the loop watches for the program's answer before it takes
+#: a brain's "nothing here for the goal" as the last word: a drop-down still opening on a
+#: busy machine answers after the settle saw the click's own redraw.
+LATE_SECONDS: Final = 2.0
+
+
+@dataclasses.dataclass
+class _Unreachable(Exception):
+    """The brain found the goal out of reach on ``step``'s frame (the latest looked at)."""
+
+    exc: GoalUnreachable
+    step: Step
+
+
+def _decide_patiently(
+    run: _Run, obs: Observation, menu: Menu, base: Step
+) -> tuple[Decision, Observation, Step]:
+    """The brain's decision on ``obs``; when it finds the goal out of reach right after a
+    real click, once more on the frame the program's late answer brings (watched up to
+    :data:`LATE_SECONDS`, no brain calls), if the screen changed in that time."""
+    try:
+        return _decide(run, menu), obs, base
+    except GoalUnreachable as exc:
+        later = _late_answer(run, obs)
+        if later is None:
+            raise _Unreachable(exc, base) from exc
+    menu = build_menu(later, run.goal, run.menu_size)
+    base = dataclasses.replace(base, observation=later, menu=menu.lines())
+    run.emit(RunEvent(kind="observe", index=base.index, observation=later, menu=base.menu))
+    try:
+        return _decide(run, menu), later, base
+    except GoalUnreachable as exc:
+        raise _Unreachable(exc, base) from exc
+
+
+def _late_answer(run: _Run, obs: Observation) -> Observation | None:
+    """The frame after ``obs`` once the screen changed, when the step before was a real
+    click (None for a dry run, another verb, or a screen that held still)."""
+    last = run.steps[-1] if run.steps else None
+    if (
+        last is None
+        or not last.acted
+        or last.result is None
+        or last.result.dry_run
+        or last.decision is None
+        or last.decision.action.verb != "click"
+    ):
+        return None
+    deadline = min(LATE_SECONDS, run.policy.max_wait_seconds)
+    if deadline <= 0:
+        return None
+    quiet = min(0.3, deadline)
+    what = Watch(until="change", deadline=deadline, quiet=quiet, poll=quiet / 3)
+    waited = watch(run.screen, obs, what, check=run.policy.check_kill_switch)
+    if waited.woke != "change":
+        return None
+    later = waited.observation or run.screen.capture()
+    note = f"the brain found nothing for the goal; {waited.describe(what)}, so it looked again"
+    log.info("%s", note)
+    return dataclasses.replace(later, notes=(*later.notes, note))
 
 
 def _decide(run: _Run, menu: Menu) -> Decision:
