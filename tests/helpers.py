@@ -4,8 +4,23 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from tiny_computer_agent import Element, Observation
+from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, PolicyRefusal
+
+
+def armed(**fields: Any) -> Policy:
+    """A policy built with ``fields``, armed for real input (the flag and the variable)."""
+    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
+
+
+def rule_of(policy: Policy, action: Action, obs: Observation) -> str | None:
+    """The rule ``policy`` refuses ``action`` on ``obs`` by, or None when it passes."""
+    try:
+        policy.check(action, obs)
+    except PolicyRefusal as exc:
+        return exc.rule
+    return None
 
 
 def dialog(*labels: str, size: tuple[int, int] = (1280, 800)) -> Observation:

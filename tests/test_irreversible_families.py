@@ -17,11 +17,9 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent import (
-    ARM_ENV,
     Action,
     Element,
     Observation,
-    Policy,
     PolicyRefusal,
     Window,
 )
@@ -29,13 +27,11 @@ from tiny_computer_agent._irreversible import classify, classify_in, field_submi
 from tiny_computer_agent._irreversible_report import evaluate
 from tiny_computer_agent._presses import has_mnemonic
 
+from .helpers import armed
+
 SIZE = (1280, 800)
 DATA = Path(__file__).parent / "data"
 DIALOG = Window(title="Confirm", box=(300, 200, 900, 500), id=9, wm_class=("nautilus", "Nautilus"))
-
-
-def armed(**fields: Any) -> Policy:
-    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
 
 
 def el(label: str, x: int, kind: str = "button", *state: str, source: str = "ocr") -> Element:

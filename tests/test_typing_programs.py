@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from typing import Any
 
 import pytest
 
 from tiny_computer_agent import (
-    ARM_ENV,
     Action,
     Element,
     Observation,
@@ -27,24 +25,10 @@ from tiny_computer_agent.cli._desktop import make_policy
 from tiny_computer_agent.cli._parser import build_parser
 from tiny_computer_agent.cli._remote import serving_policy
 
+from .helpers import armed, rule_of
+from .test_terminals_unknown import win
+
 SIZE = (1280, 800)
-
-
-def armed(**fields: Any) -> Policy:
-    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
-
-
-def rule_of(policy: Policy, action: Action, obs: Observation) -> str | None:
-    try:
-        policy.check(action, obs)
-    except PolicyRefusal as exc:
-        return exc.rule
-    return None
-
-
-def win(title: str, *wm_class: str, process: str = "", wid: int = 7, **more: Any) -> Window:
-    return Window(title=title, box=(0, 0, *SIZE), id=wid, wm_class=wm_class, process=process,
-                  **more)  # fmt: skip
 
 
 def field(label: str = "Name", *, window: int = 0) -> Element:
