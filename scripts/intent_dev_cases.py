@@ -58,7 +58,7 @@ def total(per: dict[str, list[int]]) -> int:
 def grid(adapter: Path, traces: list[Trace], out: Path) -> None:
     from safetensors.numpy import load_file, save_file
 
-    brain = IntentBrain(adapter=adapter, threads=2)
+    brain = IntentBrain(adapter=adapter, threads=2, unsure_below=0)  # forced, as scored
     brain.loaded("the dev cases")
     weights = brain._weights
     head = weights[3]
@@ -104,7 +104,7 @@ def main() -> None:
         return
     results = {}
     for folder in args.adapters:
-        brain = IntentBrain(adapter=folder, threads=2)
+        brain = IntentBrain(adapter=folder, threads=2, unsure_below=0)  # forced, as scored
         results[folder] = score_by_domain(brain, traces)
         brain.unload()
     domains = sorted({d for per in results.values() for d in per})

@@ -49,7 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     files = sorted(args.heldout.glob("*.json"))
     for folder in args.adapters:
-        brain = IntentBrain(adapter=folder, threads=1)
+        brain = IntentBrain(adapter=folder, threads=1, unsure_below=0)  # forced, as scored
         per: dict[str, Counter[str]] = {}
         for f in files:
             for trace in load_traces(f):

@@ -85,7 +85,7 @@ from ._runtime import pool
 
 _log = logging.getLogger(__name__)
 
-HELDOUT_DIR: Final = Path(__file__).resolve().parents[2] / "benchmarks" / "intent" / "heldout"
+HELDOUT_DIR: Final = Path(__file__).resolve().parents[3] / "benchmarks" / "intent" / "heldout"
 LEAK_JACCARD: Final = 0.8
 DEV_DECISIONS: Final = 2000
 _MENU: Final = 16
