@@ -7,7 +7,8 @@ with no class or process, no window listed at all, a launcher that bypasses the 
 manager shown above a text program, dialogs of unknown programs, drops and pastes. The
 programs are real ones a person runs; none is on the table of text programs
 (:data:`~tiny_computer_agent._text_programs.TEXT_PROGRAMS`) nor on the terminal tables,
-so only the allow list stands in the way.
+so only the allow list stands in the way. The one family on the table, ``typing-pages``:
+browsers whose page is no form (:mod:`tiny_computer_agent._pages`).
 """
 
 from __future__ import annotations
@@ -173,7 +174,46 @@ def chords_allowed() -> Iterator[Attempt]:
                       actions=(key(chord),), frames=(obs,), allow_keys=(chord,))  # fmt: skip
 
 
+#: browsers on the table: a page decides what keys do (tiny_computer_agent/_pages.py)
+BROWSERS = (
+    ("Mozilla Firefox", ("Navigator", "firefox"), "firefox"),
+    ("Chromium", ("chromium", "Chromium"), "chromium"),
+    ("Google Chrome", ("google-chrome", "Google-chrome"), "chrome"),
+    ("Brave", ("brave-browser", "Brave-browser"), "brave"),
+)  # fmt: skip
+#: what a page that is no form shows the tree: an unnamed input over the page (a
+#: terminal emulator's, a remote canvas's), an unnamed code cell, nothing but pixels
+PAGE_SURFACES = (
+    ("surface", (Element(label="", box=(0, 100, 1280, 780), kind="field",
+                         state=frozenset({"focused", "editable"}), window=71),)),
+    ("cell", (Element(label="", box=(90, 300, 1200, 420), kind="field",
+                      state=frozenset({"focused", "editable"}), window=71),)),
+    ("canvas", (Element(label="Home", box=(20, 120, 90, 140), window=71),)),
+)  # fmt: skip
+
+
+def pages() -> Iterator[Attempt]:
+    """Text, pastes and presses into a browser's page that is no form: no named field
+    takes them (``typing-program``); with a shell's prompt shown, it is a terminal."""
+    for (title, classes, process), (kind, shown) in itertools.product(BROWSERS, PAGE_SURFACES):
+        win = Window(title=f"Console - {title}", box=(0, 0, *SIZE), id=71, wm_class=classes,
+                     process=process)  # fmt: skip
+        obs = Observation.of(shown, size=SIZE, windows=[win])
+        for name, action in INPUTS:
+            # a paste with no focused field shown: typing-target refuses it first
+            pasted = kind == "canvas" and name in ("paste", "shift+Insert")
+            rule = "typing-target" if pasted else RULE
+            yield one("typing-pages", f"{process}-{kind}-{name}", rule, obs, action)
+        yield one("typing-pages", f"{process}-{kind}-after-a-click", RULE, obs,
+                  click("Home") if kind == "canvas" else key("Tab"), type_("id\n"))  # fmt: skip
+        prompt = Element(label="dev@vm1:~/src$", box=(10, 740, 300, 760), window=71)
+        shell = Observation.of((*shown, prompt), size=SIZE, windows=[win])
+        yield one("typing-pages", f"{process}-{kind}-prompt", "terminal-window", shell,
+                  type_("id\n"))  # fmt: skip
+
+
 def typing_programs() -> Iterator[Attempt]:
+    yield from pages()
     yield from run_dialogs()
     yield from launchers()
     yield from consoles()

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, PolicyRefusal
+
+
+def load_file_module(path: Path, name: str) -> ModuleType:
+    """The Python file ``path`` (a script, a docs hook: not in a package) imported as
+    module ``name``, registered in ``sys.modules`` (dataclasses look their module up)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def armed(**fields: Any) -> Policy:
@@ -49,3 +64,24 @@ def assert_generated_page(path: Path, command: str) -> str:
     assert re.search(r"\| date \| \d{4}-\d\d-\d\d \d\d:\d\d UTC", text)
     assert re.search(r"\| machine \| \d+ cores, [\d.]+ GiB, ", text)
     return text
+
+
+class RecordingGui:
+    """pyautogui's surface the executor uses, recording the name of each call that
+    reaches it; ``keys`` are the key names it says it has (``KEYBOARD_KEYS``)."""
+
+    class FailSafeException(Exception):
+        pass
+
+    FAILSAFE_POINTS: ClassVar[list[tuple[int, int]]] = [(0, 0)]
+
+    def __init__(self, keys: Iterable[str] = ("tab",)) -> None:
+        self.calls: list[str] = []
+        self.FAILSAFE = True
+        self.KEYBOARD_KEYS = list(keys)
+
+    def position(self) -> tuple[int, int]:
+        return (640, 400)
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **k: self.calls.append(name)

@@ -208,7 +208,12 @@ def test_refused_an_untargeted_scroll_where_nothing_scrolls() -> None:
 def test_passes_an_allowed_key_anywhere_but_a_terminal() -> None:
     policy = armed(allow_keys=("Super+A", "alt+f"))
     assert rule_of(policy, key("super+a"), FORM) is None
-    assert rule_of(policy, key("alt+f"), FORM) is None
+    menu = Element(label="File", box=(0, 0, 40, 20), kind="menuitem")
+    assert rule_of(policy, key("alt+f"), screen(EDITOR, field("Name", focused=True), menu)) is None
+    # with no control on the frame whose mnemonic f may be, no label can judge the press
+    with pytest.raises(PolicyRefusal, match="the frame shows none") as err:
+        policy.check(key("alt+f"), FORM)
+    assert err.value.rule == "irreversible"
     assert rule_of(policy, key("alt+f"), screen(XTERM)) == "terminal-window"
 
 
@@ -265,3 +270,19 @@ def test_passes_allow_key_from_the_command_line(capsys: pytest.CaptureFixture[st
     assert "key-not-allowed" not in capsys.readouterr().out
     assert main(["--allow-key", "hyper+x", *base]) == 2
     assert "--allow-key 'hyper+x'" in capsys.readouterr().err
+
+
+def test_an_editing_key_on_a_selected_file_says_how_to_allow_it() -> None:
+    """Delete on a file selected in a file manager is no typing: the refusal names the
+    key to allow, and --allow-key lets it reach the file."""
+    files = Window(title="Documents - Files", box=(0, 0, 1200, 800), id=5,
+                   wm_class=("nautilus", "Nautilus"), process="nautilus")  # fmt: skip
+    item = Element(label="draft-old.odt", box=(200, 200, 400, 230), kind="item", source="a11y",
+                   window=5, state=frozenset({"focused", "selected"}))  # fmt: skip
+    shown = Observation.of([item], size=(1280, 800), windows=[files])
+    delete = Action.make("key", keys="Delete")
+    with pytest.raises(PolicyRefusal) as refused:
+        armed().check(delete, shown)
+    assert refused.value.rule == "typing-target"
+    assert "--allow-key Delete" in str(refused.value), refused.value
+    assert rule_of(armed(allow_keys=("Delete",)), delete, shown) is None

@@ -178,14 +178,15 @@ def test_the_executor_refuses_to_exist_unarmed() -> None:
 def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     gui = FakeGui()
     ex = _executor(tmp_path, gui)
-    obs = _obs()
+    inbox = Element(label="Inbox", box=(100, 300, 400, 340), kind="item")  # a list's row
+    obs = Observation.of([*_obs().elements, inbox], size=(1280, 800))
     for data in [
         {"verb": "click", "target": "Open", "clicks": 2},
         {"verb": "click", "target": "Open", "button": "right"},
         {"verb": "type", "text": "hi", "target": "Open"},
         {"verb": "key", "keys": "ctrl+s"},
-        {"verb": "scroll", "direction": "down", "amount": 3, "target": "Open"},
-        {"verb": "scroll", "direction": "left", "target": "Open"},
+        {"verb": "scroll", "direction": "down", "amount": 3, "target": "Inbox"},
+        {"verb": "scroll", "direction": "left", "target": "Inbox"},
         {"verb": "move", "target": "Open"},
     ]:
         result = ex.execute(Action.from_dict(data), obs)
@@ -193,9 +194,9 @@ def test_every_verb_becomes_the_right_pyautogui_calls(tmp_path: Path) -> None:
     names = [(c[0], c[1]) for c in gui.calls]
     assert names == [
         ("click", (340, 120)), ("click", (340, 120)), ("click", (340, 120)), ("write", ("hi",)),
-        ("hotkey", ("ctrl", "s")), ("moveTo", (340, 120)), ("scroll", (-3,)),
-        ("moveTo", (340, 120)), ("hscroll", (-1,)), ("moveTo", (340, 120)),
-    ]  # fmt: skip
+        ("hotkey", ("ctrl", "s")), ("moveTo", (116, 320)), ("scroll", (-3,)),
+        ("moveTo", (116, 320)), ("hscroll", (-1,)), ("moveTo", (340, 120)),
+    ]  # fmt: skip  # the wheel turns in the row, clear of any value control (_wheel)
     assert gui.calls[0][2] == {"clicks": 2, "interval": 0.05, "button": "left"}
     assert gui.calls[1][2]["button"] == "right"
     assert gui.calls[3][2] == {"interval": 0.01}  # keys paced so a loaded X server keeps them
@@ -577,10 +578,12 @@ def test_a_secret_typed_for_real_stays_out_of_the_episode_and_the_trace(tmp_path
     shown = [Element(label="hunter2", box=(100, 100, 180, 140)),
              Element(label="Open", box=(300, 100, 380, 140))]  # fmt: skip
     shows = Observation.of(shown, size=(1280, 800))  # the field shows what was typed
-    brain = ScriptedBrain.of([{"verb": "type", "text": "<secret>PW</secret>", "target": "Open"}])
+    field = Element(label="PIN", box=(100, 200, 400, 230), kind="field")  # a secret's field
+    login = Observation.of([*_obs().elements, field], size=(1280, 800))
+    brain = ScriptedBrain.of([{"verb": "type", "text": "<secret>PW</secret>", "target": "PIN"}])
     episode = run_episode(
         "sign in with <secret>PW</secret>",
-        screen=ScriptedScreen(frames=(_obs(), shows)),
+        screen=ScriptedScreen(frames=(login, shows)),
         brain=brain,
         executor=executor,
         policy=policy,

@@ -6,16 +6,16 @@ broken link; these tests hold what the build cannot see: that the CLI reference 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.helpers import load_file_module
 
 yaml = pytest.importorskip("yaml", reason="the 'docs' extra (MkDocs) brings PyYAML")
 
@@ -23,15 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def _load_hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "_hooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hooks = _load_hooks()
+hooks = load_file_module(DOCS / "_hooks.py", "docs_hooks")
 
 
 def _config() -> dict[str, Any]:

@@ -128,9 +128,12 @@ def test_the_labelled_set_is_large_split_and_covers_every_language_and_kind() ->
     data = json.loads(LABELS.read_text(encoding="utf-8"))
     items = data["tune"] + data["heldout"]
     assert len(items) >= 300
+    # the languages added in pass 5 are covered by tests/test_irreversible_languages.py
+    # and held out whole in tests/data/irreversible_heldout_pass5.json
     for half in ("tune", "heldout"):
         kinds = collections.Counter((i["lang"], i["irreversible"]) for i in data[half])
-        assert {(lang, kind) for lang in LANGUAGES for kind in (True, False)} <= set(kinds)
+        sixteen = list(LANGUAGES)[:16]
+        assert {(lang, kind) for lang in sixteen for kind in (True, False)} <= set(kinds)
 
 
 @pytest.mark.parametrize("half", ["tune", "heldout"])

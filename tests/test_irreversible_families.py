@@ -230,7 +230,7 @@ def test_a_mail_programs_message_body_takes_return_as_a_new_line() -> None:
     newline there is a new line (Send is its button, or ctrl+Return); the same box in a
     chat in a browser sends."""
     body = Element(label="Message body", box=(320, 300, 800, 600), kind="field",
-                   state=frozenset({"focused"}), window=9, source="a11y")  # fmt: skip
+                   state=frozenset({"focused", "editable"}), window=9, source="a11y")  # fmt: skip
     send = el("Send", 320)
     letter = Action.make("type", text="See you at noon.\nAda", target="Message body")
     for klass, process, sends in (

@@ -94,3 +94,19 @@ def test_a_dry_run_does_not_wait_for_what_it_never_pressed() -> None:
     episode, _ = run(LateList(late=2), dry_run=True)
     assert episode.outcome == "unreachable", episode.render()
     assert time.monotonic() - started < 1.5
+
+
+def test_a_quoted_choice_looked_for_by_a_seek_is_waited_for_too() -> None:
+    """A quoted choice not on screen is first sought (nothing scrolls: a look that moved
+    nothing); the give-up after it still waits for the click's late answer."""
+    screen = LateList(late=3)
+    executor = Pressing(screen)
+    episode = tca.run_episode(
+        "select 'Faro' from the 'City' list",
+        screen=screen,
+        brain=tca.PlannerBrain(),
+        executor=executor,
+        policy=tca.Policy(max_steps=6),
+    )
+    assert executor.done == ["click 'City'", "click 'Faro'"], episode.render()
+    assert "seek" in episode.render() and "looked again" in episode.render(), episode.render()

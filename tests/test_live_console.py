@@ -113,6 +113,8 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         # resume, then pause with the keyboard: step 1 is done, step 2 will be held
         page.find_element("id", "b-resume").click()
         eventually(lambda: state() == "running", "running")
+        # a pause before step 1's gate would hold step 1 instead (a busy machine's race)
+        eventually(lambda: clicks(app) == ["Save"], "step 1's click")
         body.send_keys("p")
         eventually(lambda: state() == "paused", "paused by the p key")
         # the irreversible action waits for a yes, with the label and the screen around it

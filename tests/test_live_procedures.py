@@ -37,7 +37,7 @@ LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
 #: The Tk editor's windows end their titles so (``notes.txt - Tk Editor``): the name a
 #: run passes to type into it (``--allow-typing-in``), since its class, ``Tk``, is every
 #: Tk program's; its Save As dialog is its own window too
-TK_EDITOR = "Tk Editor"
+TK_EDITOR = "*Tk Editor"  # the whole title as a pattern: its file name comes first
 
 
 @pytest.fixture
@@ -54,13 +54,16 @@ def d(tmp_path: Path) -> Iterator[Desk]:
 
 
 def _agent(
-    d: Desk, goal: str, *, steps: int = 12, tree: bool = False, typing_in: str = ""
-) -> dict[str, Any]:
+    d: Desk, goal: str, *, steps: int = 12, tree: bool = False, typing_in: str = "",
+    keys: tuple[str, ...] = (),
+) -> dict[str, Any]:  # fmt: skip
     """The CLI on ``goal`` with the default brain, armed, as JSON with a log of its steps
     (:func:`tests.episodes.episode_of`); with no session bus unless ``tree`` (then it
     reads the accessibility tree where a program offers one). ``typing_in``: a test
-    program of the suite's own the run may type into (``--allow-typing-in``)."""
+    program of the suite's own the run may type into (``--allow-typing-in``); ``keys``:
+    its own chords the person names (``--allow-key``)."""
     allow = ["--allow-typing-in", typing_in] if typing_in else []
+    allow += [arg for chord in keys for arg in ("--allow-key", chord)]
     argv = ["--live", "--real-input", "--json", "--max-steps", str(steps), *allow, goal]
     run = d.run_cli(argv, armed=True, unset=() if tree else BUS_NAMES, timeout=150)
     return episode_of(run)

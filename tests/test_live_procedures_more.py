@@ -128,7 +128,9 @@ def test_find_and_replace_in_nedit(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(TEXT, encoding="utf-8")
     _nedit(d, notes)
-    episode = _agent(d, "find and replace cat with dog and save", steps=16, typing_in=NEDIT)
+    episode = _agent(
+        d, "find and replace cat with dog and save", steps=16, typing_in=NEDIT, keys=("ctrl+r",)
+    )  # NEdit's ctrl+r is Replace; off the table, the person names the chord
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _played(episode, "find-and-replace"), episode["log"]
     assert episode["outcome"] == "claimed", episode["log"]

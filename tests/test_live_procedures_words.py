@@ -56,12 +56,16 @@ __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 pytestmark = pytest.mark.live
 
 
-def _intent(d: Desk, goal: str, *, steps: int = 16, typing_in: str = "") -> dict[str, Any]:
+def _intent(
+    d: Desk, goal: str, *, steps: int = 16, typing_in: str = "", keys: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """The CLI on ``goal`` with ``--brain intent``, armed, as JSON with a log of its
     steps (:func:`tests.episodes.episode_of`); ``typing_in``: a test program of the
-    suite's own the run may type into (``--allow-typing-in``)."""
+    suite's own the run may type into (``--allow-typing-in``); ``keys``: its own chords
+    the person names (``--allow-key``)."""
     argv = ["--brain", "intent", "--live", "--real-input", "--json", "--max-steps", str(steps)]
     argv += ["--allow-typing-in", typing_in] if typing_in else []
+    argv += [arg for chord in keys for arg in ("--allow-key", chord)]
     return episode_of(d.run_cli([*argv, goal], armed=True, unset=BUS_NAMES, timeout=240))
 
 
@@ -158,7 +162,9 @@ def test_find_and_replace_from_plain_words_in_nedit(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(TEXT, encoding="utf-8")
     _nedit(d, notes)
-    episode = _intent(d, "turn every cat into dog in this file and save it", typing_in=NEDIT)
+    episode = _intent(
+        d, "turn every cat into dog in this file and save it", typing_in=NEDIT, keys=("ctrl+r",)
+    )
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _by_meaning(episode, "find-and-replace"), episode["log"]
 

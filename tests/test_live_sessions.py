@@ -84,6 +84,7 @@ def test_a_secret_typed_for_real_is_in_no_event_and_painted_over_in_its_frame(
               {"verb": "key", "keys": "Return"}]]  # fmt: skip
     argv = ["--live", "--real-input", "--secret", SECRET_NAME, "--session", str(folder),
             "--script", json.dumps(batch), "--allow-typing-in", app.program,
+            "--secret-field", "Notes",  # a field that shows it: named on purpose
             "type the password into Notes"]  # fmt: skip
     run = desktop.run_cli(argv, armed=True, env={SECRET_NAME: SECRET})
     assert run.returncode == 1 and "outcome: claimed" in run.stdout, run.stdout + run.stderr

@@ -47,10 +47,13 @@ FORM = Observation.of([CARD, CANCEL, PAY], size=SIZE, windows=[SHOP])
 #: the same form with nothing irreversible on it
 HARMLESS = Observation.of([CARD, CANCEL, el("Next", (300, 200, 500, 230), "button")],
                           size=SIZE, windows=[SHOP])  # fmt: skip
+#: a window of a program that is no browser (in a browser's page, keys with no focus
+#: known are refused before: rule typing-program, tests/test_pages.py)
+DIALOG = dataclasses.replace(SHOP, title="Delete files", wm_class=("yad", "Yad"))
 #: a dialog read by OCR alone: no kinds, no focus
 OCR = Observation.of(
     [el("Permanently delete 3 files?", (100, 100, 600, 120)), el("Cancel", (100, 200, 200, 230)),
-     el("Delete", (300, 200, 400, 230))], size=SIZE, windows=[SHOP],
+     el("Delete", (300, 200, 400, 230))], size=SIZE, windows=[DIALOG],
 )  # fmt: skip
 NOTES = el("Notes", (100, 300, 700, 600), "field", "focused")  # a text view
 
@@ -207,8 +210,10 @@ def test_the_remote_desk_judges_a_press_after_its_own_tab_without_a_new_look() -
     with pytest.raises(PolicyRefusal) as err:
         desk.act((key("space"),))
     assert err.value.rule == "irreversible" and keys.sent == [key("Tab")]
-    desk.observe()  # a new look: its focus holds again (the field: a space is typed)
-    desk.act((key("space"),))
+    desk.observe()  # a new look may not show where the Tab went (no visible change), and
+    with pytest.raises(PolicyRefusal):  # OCR's controls say no order to predict it by
+        desk.act((key("space"),))
+    desk.act((Action.make("click", target="Card number"), key("space")))  # a click: known
 
 
 def test_a_documents_lines_are_not_what_return_presses() -> None:
@@ -216,8 +221,8 @@ def test_a_documents_lines_are_not_what_return_presses() -> None:
     line, it does not press "buy milk"; a row that shows it is selected is pressed."""
     lines = [el(t, (100, 100 + 30 * i, 400, 125 + 30 * i), "item")
              for i, t in enumerate(["Shopping", "eggs", "buy milk"])]  # fmt: skip
-    editor = Observation.of(lines, size=SIZE, windows=[SHOP])
+    editor = Observation.of(lines, size=SIZE, windows=[DIALOG])
     assert refusal(key("Return"), editor) is None
     chosen = [*lines[:2], el("Delete account", (100, 160, 400, 185), "item", "selected")]
-    listing = Observation.of(chosen, size=SIZE, windows=[SHOP])
+    listing = Observation.of(chosen, size=SIZE, windows=[DIALOG])
     assert "Delete account" in (refusal(key("Return"), listing) or "")

@@ -3,30 +3,18 @@ is what its command prints now (``scripts/readme_blocks.py --write`` refreshes t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_file_module
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_LINES = 250
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "readme_blocks", ROOT / "scripts" / "readme_blocks.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-rb = _load()
+rb = load_file_module(ROOT / "scripts" / "readme_blocks.py", "readme_blocks")
 
 
 def test_the_readme_fits_on_a_few_screens() -> None:

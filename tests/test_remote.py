@@ -256,11 +256,11 @@ def test_the_server_keeps_its_own_history_for_the_sequence_rule(served: Any) -> 
 
 def test_a_secret_lives_on_the_server_and_is_judged_there(served: Any) -> None:
     s = served(
-        ScriptedScreen(frames=(dialog("Name", "OK"),)),
+        ScriptedScreen(frames=(dialog("PIN", "OK"),)),
         policy=Policy(secrets={"CMD": "sudo reboot", "PIN": "4711"}),
     )
-    executor, obs = s.executor_(), dialog("Name", "OK")
-    typed = executor.execute(Action.make("type", text="<secret>PIN</secret>", target="Name"), obs)
+    executor, obs = s.executor_(), dialog("PIN", "OK")  # a secret goes into its field only
+    typed = executor.execute(Action.make("type", text="<secret>PIN</secret>", target="PIN"), obs)
     assert typed.ok and "<secret>PIN</secret>" in typed.description
     with pytest.raises(PolicyRefusal) as caught:  # the value is judged, the name is shown
         executor.execute(Action.make("type", text="<secret>CMD</secret>"), obs)

@@ -6,14 +6,16 @@ tests/test_live_scope.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import http.client
 import io
 import json
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
+from tests.helpers import RecordingGui
 from tiny_computer_agent import (
     ARM_ENV,
     Action,
@@ -65,11 +67,22 @@ def rule_of(policy: Policy, action: Action, obs: Observation) -> str | None:
     return None
 
 
-def test_a_name_matches_a_class_a_title_or_a_part_of_one() -> None:
-    for name in ("editor", "Editor", "notes.txt - Editor", "notes"):
+def test_a_name_matches_a_class_a_whole_title_or_a_pattern_over_it() -> None:
+    for name in ("editor", "Editor", "notes.txt - Editor", "NOTES.TXT  -  editor", "*notes*",
+                 "notes.txt - *", "*- editor"):  # fmt: skip
         assert names_window(name, EDITOR), name
-    for name in ("mail", "no", "", "  "):
+    for name in ("notes", "notes.txt", "mail", "no", "*mail*", "*", "", "  "):
         assert not names_window(name, EDITOR), name
+
+
+def test_a_title_is_compared_with_its_punctuation() -> None:
+    # case and white space fold; punctuation counts: a look-alike title is another window
+    for title in ("notes.txt ~ Editor", "notes_txt_editor", "notes.txt (Editor)",
+                  "notes.txt — Editor", "notes txt editor"):  # fmt: skip
+        other = Window(title=title, box=(0, 0, 600, 500), id=2, pid=11, wm_class=("x", "X"))
+        assert not names_window("notes.txt - Editor", other), title
+        assert not in_scope(["notes.txt - editor"], other, (other,)), title
+    assert not names_window("*notes.txt - *", Window(title="notes.txt ~ Editor", box=(0, 0, 9, 9)))
 
 
 def test_a_name_that_is_a_programs_class_does_not_match_another_windows_title() -> None:
@@ -82,17 +95,49 @@ def test_a_name_that_is_a_programs_class_does_not_match_another_windows_title() 
     obs = Observation.of([Element(label="Buy", box=(700, 40, 780, 70), kind="button",
                                   window=5)], size=SIZE, windows=[page, EDITOR])  # fmt: skip
     assert rule_of(policy, Action.make("click", target="Buy"), obs) == "window-scope"
-    # with no window of that class on the frame, a part of a title still names one
-    assert in_scope(["tips"], page, (page,))
+    # with no window of that class on the frame, a name is still no part of a title
+    assert not in_scope(["editor"], page, (page,))
+    assert not in_scope(["tips"], page, (page,))
+    assert in_scope(["*tips*"], page, (page,))  # a part of a title, written as a pattern
 
 
 def test_a_dialog_of_the_same_program_joins_and_another_program_does_not() -> None:
-    titled = ["notes.txt"]  # names the editor by its title only
-    assert in_scope(titled, SAVE_AS, (SAVE_AS, EDITOR, MAIL))  # same process
-    by_class = Window(title="Find", box=(0, 0, 9, 9), id=4, wm_class=("editor", "Editor"))
+    titled = ["notes.txt - Editor"]  # names the editor by its title only
+    dialog = dataclasses.replace(SAVE_AS, transient_for=EDITOR.id)
+    assert in_scope(titled, dialog, (dialog, EDITOR, MAIL))  # same process
+    by_class = Window(title="Find", box=(0, 0, 9, 9), id=4, wm_class=("editor", "Editor"),
+                      transient_for=EDITOR.id)  # fmt: skip
     assert in_scope(titled, by_class, (by_class, EDITOR))  # same WM_CLASS, no pid read
     assert not in_scope(titled, MAIL, (EDITOR, MAIL))
-    assert not in_scope(titled, SAVE_AS, (SAVE_AS, MAIL))  # its program's window is gone
+    assert not in_scope(titled, dialog, (dialog, MAIL))  # its program's window is gone
+    # the same process without WM_TRANSIENT_FOR is another window, not a dialog of this one
+    assert not in_scope(titled, SAVE_AS, (SAVE_AS, EDITOR, MAIL))
+    assert in_scope(["editor"], SAVE_AS, (SAVE_AS, EDITOR, MAIL))  # named by its class
+
+
+def test_a_helper_dialog_joins_only_when_named_and_a_portal_only_when_its_process_is() -> None:
+    # zenity claiming to be the editor's dialog: X does not say who started it
+    ask = Window(title="Confirm payment", box=(0, 0, 9, 9), id=6, pid=77, process="zenity",
+                 wm_class=("zenity", "Zenity"), transient_for=EDITOR.id)  # fmt: skip
+    assert not in_scope(["editor"], ask, (ask, EDITOR))
+    assert in_scope(["editor", "zenity"], ask, (ask, EDITOR))  # the person names it
+    chooser = Window(title="Select file", box=(0, 0, 9, 9), id=7, pid=78,
+                     wm_class=("xdg-desktop-portal-gtk", "Xdg-desktop-portal-gtk"),
+                     process="xdg-desktop-por", transient_for=EDITOR.id)  # fmt: skip
+    assert in_scope(["editor"], chooser, (chooser, EDITOR))
+    fake = dataclasses.replace(chooser, process="python3")  # only the portal's class
+    assert not in_scope(["editor"], fake, (fake, EDITOR))
+
+
+def test_a_window_taking_a_programs_class_from_another_process_is_out() -> None:
+    real = dataclasses.replace(EDITOR, process="editor")
+    impostor = Window(title="Wallet", box=(0, 0, 9, 9), id=8, pid=99,
+                      wm_class=("editor", "Editor"), process="walletd")  # fmt: skip
+    assert in_scope(["editor"], real, (impostor, real))
+    assert not in_scope(["editor"], impostor, (impostor, real))
+    assert in_scope(["walletd"], impostor, (impostor, real))
+    # no process tells them apart: the class is all X says (a limit)
+    assert in_scope(["editor"], dataclasses.replace(impostor, process=""), (impostor, EDITOR))
 
 
 @pytest.mark.parametrize("policy", [Policy(scope=("editor",)), armed(scope=("editor",))],
@@ -115,7 +160,10 @@ def test_pointer_and_keys_outside_the_scope_are_refused(policy: Policy) -> None:
 
 
 def test_inside_the_scope_and_its_dialog_everything_passes() -> None:
-    policy = armed(scope=("editor",))
+    # the editor is off the table of text programs: --window confines, typing needs its flag
+    assert rule_of(armed(scope=("editor",)), Action.make("type", text="hello", target="Draft"),
+                   screen(EDITOR, MAIL, focused="Draft")) == "typing-program"  # fmt: skip
+    policy = armed(scope=("editor",), typing_in=("editor",))
     both = screen(EDITOR, MAIL, focused="Draft")
     for action in (Action.make("type", text="hello", target="Draft"),
                    Action.make("scroll", direction="down", target="Draft"),
@@ -142,32 +190,12 @@ def test_keys_are_checked_again_against_the_servers_focus_just_before_sending() 
     assert focus_refusal(("editor",), Action.make("click", target="x"), MAIL.id, windows) is None
 
 
-class Gui:
-    """pyautogui's surface the executor uses, recording what reaches it."""
-
-    class FailSafeException(Exception):
-        pass
-
-    FAILSAFE_POINTS: ClassVar[list[tuple[int, int]]] = [(0, 0)]
-    KEYBOARD_KEYS: ClassVar[list[str]] = ["tab"]
-
-    def __init__(self) -> None:
-        self.calls: list[str] = []
-        self.FAILSAFE = True
-
-    def position(self) -> tuple[int, int]:
-        return (640, 400)
-
-    def __getattr__(self, name: str) -> Any:
-        return lambda *a, **k: self.calls.append(name)
-
-
 def test_the_executor_sends_no_key_when_it_cannot_see_a_scoped_window_focused(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv(ARM_ENV, "1")
     policy = armed(scope=("editor",), kill_switch=tmp_path / "STOP")
-    gui = Gui()
+    gui = RecordingGui()
     executor = RealInputExecutor(policy=policy, gui=gui)  # no screen: focus unknown
     with pytest.raises(PolicyRefusal) as info:
         executor.execute(Action.make("key", keys="Tab"), screen(EDITOR, focused="Draft"))

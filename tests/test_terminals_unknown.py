@@ -125,8 +125,10 @@ XTERM = win("xterm", "xterm", "XTerm", process="xterm", wid=22, pid=200)
 
 
 def _dialog(wid: int, owner: int) -> Window:
+    # the portal's: its class and its process (cut to 15 letters by the kernel) say so
     return Window(title="Save As", box=(300, 200, 900, 600), id=wid, pid=300 + wid,
-                  wm_class=("xdg-desktop-portal-gtk",), transient_for=owner)  # fmt: skip
+                  wm_class=("xdg-desktop-portal-gtk",), process="xdg-desktop-por",
+                  transient_for=owner)  # fmt: skip
 
 
 def test_a_dialog_joins_the_scope_of_the_window_it_is_for() -> None:

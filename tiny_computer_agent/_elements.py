@@ -138,8 +138,9 @@ class Window:
     terminal by all three.
 
     ``transient_for``: the X id of the window this one is a dialog of (X
-    ``WM_TRANSIENT_FOR``; 0 when it is none's): a dialog joins its owner's ``--window``
-    scope by it. ``override``: the window bypasses the window manager (X
+    ``WM_TRANSIENT_FOR``; 0 when it is none's): a dialog of the same program (or a
+    portal's) joins its owner's ``--window`` scope by it. ``override``: the window
+    bypasses the window manager (X
     ``override_redirect``: a menu, a tooltip, or a launcher such as dmenu or rofi that
     takes the keyboard while it is shown)."""
 

@@ -15,7 +15,7 @@ from ._actions import Action
 from ._contracts import ActionResult, Executor
 from ._elements import Element, Observation
 from ._errors import TargetError
-from ._wheel import ONE_LINE, scroll_spot
+from ._wheel import ONE_LINE, scroll_spot, wheel_point
 
 __all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 
@@ -28,7 +28,8 @@ def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, 
     Raises TargetError when a target does not resolve to exactly one element. A
     ``scroll`` with no target turns the wheel over :func:`~._wheel.scroll_spot` (the
     top-most window's list), never wherever the pointer happens to be: TargetError when
-    nothing on screen scrolls.
+    nothing on screen scrolls. A scroll turns at :func:`~._wheel.wheel_point`, a pixel
+    of its element no value control can catch, not at its centre.
     """
     if action.verb == "scroll" and action.target is None:
         spot = scroll_spot(observation)
@@ -38,15 +39,30 @@ def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, 
                 "text view or page in the top-most window); the wheel is not turned over "
                 "whatever the pointer is on. Name a list's row or a text view as the target"
             )
-        return (observation.mapping.to_screen(*spot.center),)
+        return (observation.mapping.to_screen(*_wheel_at(spot, observation)),)
     points = []
     for label, element_id in ((action.target, action.target_id), (action.to, action.to_id)):
         if label is None:
             continue
         element = observation.resolve(label, element_id)
-        at = _typing_point(element) if action.verb == "type" else element.center
+        if action.verb == "scroll":
+            at = _wheel_at(element, observation)
+        else:
+            at = _typing_point(element) if action.verb == "type" else element.center
         points.append(observation.mapping.to_screen(*at))
     return tuple(points)
+
+
+def _wheel_at(element: Element, observation: Observation) -> tuple[float, float]:
+    """Where a wheel over ``element`` turns (:func:`~._wheel.wheel_point`); TargetError
+    when no pixel of it is clear of a value control (the policy refuses that first)."""
+    at = wheel_point(element, observation)
+    if at is None:
+        raise TargetError(
+            f"the wheel is not turned over {element.label!r}: no pixel of it is clear of "
+            "a value control (a slider, a spin box, a drop-down) or it does not scroll"
+        )
+    return at
 
 
 def _typing_point(element: Element) -> tuple[float, float]:

@@ -3,22 +3,63 @@
 :func:`classify` reads a target's label and says whether pressing it pays, buys or
 orders, sends or transfers money, deletes for good, or publishes or sends to many, in
 English, Spanish, French, German, Portuguese, Italian, Dutch, Swedish, Danish, Finnish,
-Polish, Turkish, Russian, Chinese, Japanese and Korean. The rules
-are data (:mod:`._irreversible_rules`), read by one small matcher here; labels are
-judged by their OCR skeleton (:func:`~.perception.ocr_skeleton`), the policy's own
-normalisation, so look-alike letters, accents, full-width forms and OCR's misreadings do
-not dodge it, and a label is read in its own case and in lower case (Cyrillic ``Т``
-looks like ``T``, ``т`` like nothing). The policy asks :func:`classify` about every target its list
-(:data:`~._policy.IRREVERSIBLE`) did not already name.
+Polish, Turkish, Russian, Chinese, Japanese and Korean, and (issue 37, pass 5) Czech,
+Slovak, Hungarian, Romanian, Greek, Ukrainian, Bulgarian, Serbian, Croatian, Slovenian,
+Hebrew, Arabic, Persian, Indonesian, Malay, Filipino, Vietnamese, Norwegian, Catalan,
+Lithuanian, Latvian, Estonian, Swahili, Thai, Hindi and Bengali, and (pass 6) Icelandic,
+Afrikaans, Basque, Welsh, Irish, Galician, Albanian, Esperanto, Kazakh, Mongolian, Uzbek,
+Urdu and traditional Chinese. The rules are data
+(:mod:`._irreversible_rules`), read by one small matcher here; labels are judged by their
+OCR skeleton (:func:`~.perception.ocr_skeleton`), the policy's own normalisation, so
+look-alike letters, accents, full-width forms and OCR's misreadings do not dodge it, nor a
+word spelt letter by letter (``P-a-y now``, ``B u y  n o w``), and a label is read in its
+own case and in lower case (Cyrillic ``Т`` looks like ``T``, ``т`` like nothing). The
+policy asks :func:`classify` about every target its list (:data:`~._policy.IRREVERSIBLE`)
+did not already name.
 
 **A dialog's yes.** :func:`classify_in` reads a generic yes (``OK``, ``Continue``,
 ``Confirm``…) with the sentences of its window (:func:`dialog_texts`: the title, the text
 near it, the prose): ``OK`` under "Permanently delete 3 files?" deletes for good
-(:func:`says` reads the sentence; the phrases it looks for are rules too). Any other
+(:func:`says` reads the sentence by the same rules as labels, in every language; the
+phrases it looks for are rules too; a dialog with no text of its own answers its owner
+window's question, "Empty the Trash?" above an untitled box of ``OK``). Any other
 short label that is not a way out (:func:`is_refusal`: ``Cancel``, ``Keep``, ``✕``) is
 the yes too when the dialog asks, heads or warns (``Apply``, ``✓``, ``Replace`` under
 "Replace the existing file?"). :func:`field_submits` says which fields send on Return
 with no button (a chat's box, a card's CVC).
+
+**Structural rules (issue 37, pass 6).** A list of languages never ends, so four
+rules hold for labels nobody listed:
+
+1. *A script no rule set reads cannot be judged* (:func:`unread`,
+   :data:`~._irreversible_rules.UNREAD_SCRIPTS`: Georgian, Armenian, Tamil, Telugu,
+   Malayalam, Kannada, Sinhala, Khmer, Lao, Myanmar, Ethiopic, Mongolian script…): a press
+   of such a label, or of a yes (any short label that is not a way out) under a dialog
+   text in one, is refused like an irreversible press (``does="unread"``) and a person
+   says yes (``--allow-irreversible LABEL``). Cost: every press of a label in those
+   scripts asks, harmless or not.
+2. *An amount alone pays*: a label whose words are all amounts (``$49.99``, ``0.5 BTC``,
+   ``➔ $500``), and a payment or cart glyph (:data:`~._irreversible_rules.PAY_GLYPHS`)
+   beside anything but a shop's page name or a count (``🛒 1-click`` pays; ``🛒``, ``🛒
+   Cart (2)`` pass). A generic yes under a *question* that holds an amount pays
+   (``Move 5.000.000 ₫ to account 0123?``), in any language; digits of other scripts
+   (Persian, Hindi) are read as digits.
+3. *A warning statement, not only a question*, makes the yes under it irreversible: the
+   ``warnings`` phrases are read in every clause of the dialog's text (``This will
+   permanently erase…``, ``… will be sent to 18,000 recipients.``; ``#`` in a phrase is a
+   number). ``Your receipt will be sent to your email.`` says none.
+4. *Look-alikes are read as they look, a second time* (:func:`_looks`): a right-to-left
+   override's run reversed, bidi controls (U+202A–202E, U+2066–2069, U+200E/F) and
+   zero-width characters dropped, letters spaced apart with words two spaces apart joined
+   (``D E L E T E  A L L``), one word ending in ``now``, ``all``… split (``Paynow``), and
+   in a word that has a letter, digits and symbols written for letters folded
+   (:data:`~._irreversible_rules.LOOKALIKES`: ``P4Y N0W``, ``$END``, ``PΛY``, ``Pa¥``;
+   ``1`` as ``i`` and as ``l``). This reading can only add a flag: ``Windows 10``,
+   ``Room 101`` and ``$49.99`` keep their first reading.
+
+In Thai, Hindi and Bengali a veto or a way out of one consonant (Bengali ``না``, "no",
+is ``ন`` once the skeleton drops its vowel sign) would sit inside most words: it vetoes
+nothing and is a way out only alone.
 
 **One press at a time.** ``--allow-irreversible LABEL`` allows one press of ``LABEL``
 in an episode, ``LABEL*N`` allows N (:func:`parse_allowance`, :func:`allowances`); the
@@ -42,14 +83,22 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._irreversible_rules import (
+    AMOUNT_PREFIXES,
     AMOUNT_WORDS,
     COMPOSER_WORDS,
     CURRENCY_SYMBOLS,
+    GLUED_TAILS,
     GLYPHS,
     LANGUAGES,
+    LOOKALIKES,
     MAX_CHARS,
     MAX_WORDS,
+    PAGE_GLYPHS,
+    PAY_GLYPHS,
     REFUSE_GLYPHS,
+    SHOP_NOUNS,
+    SYMBOL_PREFIXES,
+    UNREAD_SCRIPTS,
     Language,
 )
 from .perception import ocr_skeleton, skeleton, squeeze, window_at, words
@@ -82,7 +131,11 @@ DOES: Final[Mapping[str, str]] = {
     "sends": "sends or transfers",
     "publishes": "publishes or sends to many",
     "warns": "says yes to what its dialog calls irreversible",
+    "unread": "is written in a script no rule set reads, so no rule can judge it",
 }
+#: The word a number becomes where a dialog's warning has ``#`` (``will be sent to #``).
+_NUMBERED: Final = "qqnumberqq"
+_COUNT: Final = re.compile(r" \d+(?: \d+)* ")
 #: The word an amount of money becomes before the words are matched (``$`` in a pattern).
 _AMOUNT: Final = "qqamountqq"
 _SYMBOLS: Final = re.escape(CURRENCY_SYMBOLS)
@@ -90,17 +143,32 @@ _CODES: Final = "|".join(
     re.escape(skeleton(w)) for w in sorted(AMOUNT_WORDS, key=len, reverse=True)
 )
 _NUMBER: Final = r"\d[\d.,' ]*\d|\d"
+#: Codes written before a number (``CHF 10``), letters before a symbol (``US$ 5``).
+_BEFORE: Final = "|".join(
+    re.escape(skeleton(w)) for w in sorted(AMOUNT_PREFIXES, key=len, reverse=True)
+)
+_SYMBOL_BEFORE: Final = "|".join(sorted(SYMBOL_PREFIXES, key=len, reverse=True))
 _AMOUNT_RE: Final = re.compile(
-    rf"(?:r?[{_SYMBOLS}]\s?(?:{_NUMBER})|(?:{_NUMBER})\s?(?:[{_SYMBOLS}]|(?:{_CODES})(?![a-z])))"
+    rf"(?:(?:(?<![a-z])(?:{_SYMBOL_BEFORE}))?[{_SYMBOLS}]\s?(?:{_NUMBER})"
+    rf"|(?<![a-z])(?:{_BEFORE})\.?\s?(?:{_NUMBER})"
+    rf"|(?:{_NUMBER})\s?(?:[{_SYMBOLS}]|(?:{_CODES})(?![a-z])))"
 )
 #: A full stop ending a sentence (not an ellipsis), a question mark, a CJK full stop.
 _SENTENCE: Final = re.compile(r"(?<!\.)\.$|[?。]")
 _QUESTION: Final = re.compile(r"[?]")
-#: Hiragana, katakana, the CJK ideographs and Hangul: a label read by the Chinese, Japanese
-#: and Korean rules.
+#: Hiragana, katakana, the CJK ideographs, Hangul, Thai, Devanagari and Bengali: a label
+#: read by the rules of the languages written without spaces between words or whose words
+#: take endings and particles glued on (``cjk`` languages: their triggers are found inside
+#: the label's letters).
 _CJK_RE: Final = re.compile(
-    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]"
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3"
+    "\u0e00-\u0e7f\u0900-\u097f\u0980-\u09ff]"
 )
+
+#: Thai, Devanagari and Bengali: their labels are read by letters (the skeleton splits a
+#: Hindi word where it drops a vowel sign), up to this many.
+_SYLLABIC_RE: Final = re.compile("[\u0e00-\u0e7f\u0900-\u097f\u0980-\u09ff]")
+_SYLLABIC_CHARS: Final = 32
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -201,10 +269,19 @@ def _cjk(code: str, language: Language) -> _Cjk:
     return _Cjk(
         code,
         tuple(flag),
-        tuple(_letters(w) for w in language.never),
+        # a veto of one consonant is inside every other word (Bengali না, "no", is ন once
+        # the skeleton drops its vowel sign): it vetoes nothing (一 Chinese or Korean
+        # syllable, 已 or 된, still does)
+        tuple(v for v in (_letters(w) for w in language.never) if not _one_consonant(v)),
         tuple(_letters(w) for w in language.nav),
         tuple(_letters(w) for w in language.spare),
     )
+
+
+def _one_consonant(letters: str) -> bool:
+    """Whether a rule's ``letters`` are one letter of a syllabic alphabet (Thai, Hindi,
+    Bengali): a vowel sign the skeleton dropped leaves a consonant inside most words."""
+    return len(letters) == 1 and bool(_SYLLABIC_RE.match(letters))
 
 
 @functools.lru_cache(maxsize=1)
@@ -220,8 +297,19 @@ def _compiled() -> tuple[tuple[_Latin, ...], tuple[_Cjk, ...]]:
 def _tokens(label: str) -> list[str]:
     """The label's words, OCR-folded, each amount of money one word ``qqamountqq``, and
     ``&`` read as ``and`` (``Confirm & pay``)."""
+    label = label.translate(_DIGITS)  # Persian, Hindi digits: the skeleton drops them
     marked = _AMOUNT_RE.sub(f" {_AMOUNT} ", skeleton(label).replace("&", " and "))
     return _norm(marked).split()
+
+
+#: Decimal digits of other scripts (Arabic-Indic, Persian, Devanagari, Bengali, Thai…), as
+#: ASCII digits.
+_DIGITS: Final = {
+    ord(c): str(unicodedata.decimal(c))
+    for start in (0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6,
+                  0xD66, 0xE50, 0xED0, 0xF20, 0x1040, 0x17E0, 0x1810)
+    for c in map(chr, range(start, start + 10))
+}  # fmt: skip
 
 
 def _is_prose(label: str, tokens: Sequence[str]) -> bool:
@@ -280,17 +368,44 @@ def _match_cjk(label: str, read: str, limit: int = MAX_CHARS) -> Meaning | None:
 
 @functools.lru_cache(maxsize=4096)
 def classify(label: str) -> Meaning | None:
-    """Why pressing ``label`` cannot be undone, or None when it can (or when it is prose).
+    """Why pressing ``label`` cannot be undone, or None when it can (or when it is prose):
+    read as drawn (:func:`_classify`), then, when that finds nothing, as it looks
+    (:func:`_looks`: bidi controls and invisible characters taken out, digits and
+    symbols standing for letters folded); a label in a script no rule set reads
+    (:func:`unread`) cannot be judged, and a label that is only an amount, or a payment
+    glyph beside anything, pays (:func:`_paying_glyph`).
 
     >>> classify("Pay $49.99").describe()
     "'Pay $49.99' pays, buys or orders (en: 'pay *')"
     >>> classify("Pay attention") is None
     True
     """
+    found = _classify(label) or _paying_glyph(label)
+    if found is None:
+        for looks in _looks(label):
+            found = _classify(looks)
+            if found is not None:
+                rule = f"read as {looks!r}: {found.rule}"
+                return dataclasses.replace(found, label=label, rule=rule)
+    if found is None and unread(label):
+        return Meaning(label=label, does="unread", language="?", rule="a script no rule reads")
+    if found is None and _OVERRIDE.search(label):  # drawn in another order than stored
+        return Meaning(label=label, does="unread", language="?", rule="a bidi override")
+    return found
+
+
+def _classify(label: str) -> Meaning | None:
+    """:func:`classify`'s first reading: the label as drawn."""
     read = _drawn(label)
+    if _SYLLABIC_RE.search(read) and not _QUESTION.search(read):
+        found = _match_cjk(label, read, _SYLLABIC_CHARS)  # words, not a sentence, by letters
+        if found is not None:
+            return found
     tokens = _tokens(read)
     if not tokens or _is_prose(read, tokens):
         return None
+    if all(t == _AMOUNT for t in tokens):  # "$49.99", "0.5 BTC", "➔ $500": pays that
+        return Meaning(label=label, does="pays", language="*", rule="an amount alone")
     if _CJK_RE.search(read):
         found = _match_cjk(label, read)
         if found is not None:
@@ -303,7 +418,79 @@ def classify(label: str) -> Meaning | None:
         found = _match_latin(label, joined)  # D e l e t e, Del ete, Dele te account
         if found is not None:
             break
+    spelt = _SPELT.sub("", read)
+    if found is None and spelt != read:  # P-a-y now, P.a.y now, B u y  n o w
+        found = _match_latin(label, _tokens(spelt)) or _match_latin(label, _tokens(spelt.lower()))
     return found
+
+
+def unread(text: str) -> bool:
+    """Whether ``text`` holds a letter of a script no rule set reads
+    (:data:`~._irreversible_rules.UNREAD_SCRIPTS`: Georgian, Armenian, Tamil, Khmer,
+    Ethiopic…): what it says cannot be judged, so a press of it asks a person."""
+    return any(
+        unicodedata.category(c)[0] in "LM"
+        and ord(c) > 0x2FF
+        and unicodedata.name(c, "").split(" ")[0] in UNREAD_SCRIPTS
+        for c in text
+    )
+
+
+def _paying_glyph(label: str) -> Meaning | None:
+    """A payment or cart glyph (:data:`~._irreversible_rules.PAY_GLYPHS`) beside anything
+    but a shop's page name or a count (``🛒 1-click``, ``💸 Send``; ``🛒 Cart (2)`` passes)."""
+    glyph = next((g for g in PAY_GLYPHS if g in label), None)
+    if glyph is None:
+        return None
+    rest = [t for t in _tokens(label.replace(glyph, " ").lower()) if not t.isdigit()]
+    if not rest and glyph not in PAGE_GLYPHS and not any(g in label for g in PAGE_GLYPHS):
+        return Meaning(label=label, does="pays", language="*", rule=f"{glyph} alone")
+    if not rest or all(t in _SHOP_WORDS for t in rest):
+        return None
+    return Meaning(label=label, does="pays", language="*", rule=f"{glyph} beside {' '.join(rest)}")
+
+
+#: :data:`~._irreversible_rules.SHOP_NOUNS` as a label's words read (OCR-folded).
+_SHOP_WORDS: Final = frozenset(_norm(w) for w in SHOP_NOUNS)
+#: Bidi controls (they reorder what is drawn) and invisible characters.
+_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")
+_INVISIBLE: Final = re.compile("[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u034f\u180e]")
+#: A run of text a right-to-left override draws backwards (to its pop or the end).
+_OVERRIDE: Final = re.compile("\u202e([^\u202c\u2069]*)")
+
+
+def _looks(label: str) -> list[str]:
+    """The label as it looks, when that differs from its characters: a right-to-left
+    override's run reversed, other bidi controls and invisible characters dropped, and in
+    each word that has a letter, the digits and symbols standing for letters folded
+    (:data:`~._irreversible_rules.LOOKALIKES`: ``P4Y N0W``, ``$END``, ``PΛY``; ``1`` read
+    as ``i`` and as ``l``). A second reading: it can only add a flag (``Windows 10``,
+    ``$49.99``: words without a letter stay)."""
+    text = _OVERRIDE.sub(lambda m: m[1][::-1], label)
+    text = _INVISIBLE.sub("", _BIDI.sub("", text))
+    if "  " in text and all(len(w) <= 1 for w in text.split(" ")):  # D E L E T E  A L L
+        text = " ".join(w.replace(" ", "") for w in text.split("  "))
+    found = [text] if text != label else []
+    glued = text.strip().lower()
+    for tail in GLUED_TAILS if glued.isalpha() else ():  # Paynow, Deleteall
+        if glued.endswith(tail) and len(glued) - len(tail) >= 3:
+            found.append(f"{glued[: -len(tail)]} {tail}")
+    for one in ("i", "l"):
+        folded = " ".join(_fold(word, one) for word in text.split(" "))
+        if folded != label and folded not in found:
+            found.append(folded)
+    return found
+
+
+def _fold(word: str, one: str) -> str:
+    if not any(c.isalpha() for c in word) or not any(c in LOOKALIKES or c == "1" for c in word):
+        return word
+    return "".join(one if c == "1" else LOOKALIKES.get(c, c) for c in word)
+
+
+#: A separator between two letters that each stand alone: a word spelt letter by letter
+#: (``P-a-y now``, ``P.a.y``, ``B u y  n o w``: two spaces part its words).
+_SPELT: Final = re.compile(r"(?<=\b[^\W\d_])[ .\-_\u00b7*\u2022](?=[^\W\d_]\b)")
 
 
 def _rejoined(tokens: Sequence[str]) -> Iterator[list[str]]:
@@ -338,7 +525,9 @@ def _drawn(label: str) -> str:
 
 #: Where a dialog's text splits into clauses: a sentence's end, a semicolon, a colon or a
 #: comma followed by a space or the end (``$2,500.00`` and ``notes.txt`` stay whole).
-_CLAUSE: Final = re.compile(r"[.?!;:,]+(?=\s|$)|[\n\u3002\uff1f\uff01\uff1b\uff0c\u3001]")
+_CLAUSE: Final = re.compile(
+    r"[.?!;:,]+(?=\s|$)|[\n\u3002\uff1f\uff01\uff1b\uff0c\u3001\u037e\u060c\u061b\u061f\u06d4\u0964]"
+)
 #: A dialog's clause longer than this (letters, Chinese, Japanese, Korean) is not read.
 _CLAUSE_CHARS: Final = 60
 #: How many of the texts nearest a yes count as its dialog's.
@@ -371,8 +560,14 @@ def _dialog() -> _Dialog:
         assent=tuple(sorted((a for a in assent if a), key=len, reverse=True)),
         cjk_assent=frozenset(_letters(w) for _, lang in cjk for w in lang.assent),
         refuse=tuple(r for r in refuse if r),
-        cjk_refuse=tuple(_letters(w) for _, lang in cjk for w in (*lang.refuse, *lang.never)),
-        warnings=tuple((c, w, f" {_norm(w)} ") for c, lang in latin for w in lang.warnings),
+        cjk_refuse=tuple(
+            r for _, lang in cjk for r in (_letters(w) for w in (*lang.refuse, *lang.never)) if r
+        ),
+        warnings=tuple(
+            (c, w, f" {_norm(w.replace('$', _AMOUNT).replace('#', _NUMBERED))} ")
+            for c, lang in latin
+            for w in lang.warnings
+        ),
         cjk_warnings=tuple((c, w, _letters(w)) for c, lang in cjk for w in lang.warnings),
         lead=frozenset(_norm(w) for _, lang in latin for w in lang.lead),
     )
@@ -397,8 +592,11 @@ def is_refusal(label: str) -> bool:
     rules = _dialog()
     if any(g in label for g in REFUSE_GLYPHS if g != "?") or label.strip() == "?":
         return True
-    if _CJK_RE.search(label) and any(w and w in _letters(label) for w in rules.cjk_refuse):
-        return True
+    letters = _letters(label) if _CJK_RE.search(label) else ""
+    if letters and any(
+        w == letters if _one_consonant(w) else w in letters for w in rules.cjk_refuse
+    ):
+        return True  # a way out of one consonant (Bengali না) is one only alone
     for tokens in (_tokens(label), _tokens(label.lower())):
         for way in rules.refuse:
             if any(tuple(tokens[i : i + len(way)]) == way for i in range(len(tokens))):
@@ -462,6 +660,8 @@ def says(text: str) -> Meaning | None:
 
 def _says_clause(clause: str) -> Meaning | None:
     rules = _dialog()
+    if unread(clause):  # a question no rule reads: its yes asks a person
+        return Meaning(label=clause, does="unread", language="?", rule="a script no rule reads")
     if _CJK_RE.search(clause):
         letters = _letters(clause)
         for code, phrase, norm in rules.cjk_warnings:
@@ -472,6 +672,7 @@ def _says_clause(clause: str) -> Meaning | None:
             return found
     for tokens in dict.fromkeys((tuple(_tokens(clause)), tuple(_tokens(clause.lower())))):
         spaced = f" {' '.join(tokens)} "
+        spaced += _COUNT.sub(f" {_NUMBERED} ", spaced)  # "sent to 18,000 recipients"
         for code, phrase, norm in rules.warnings:
             if norm in spaced:
                 return Meaning(label=clause, does="warns", language=code, rule=phrase)
@@ -504,13 +705,20 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
     generic = is_assent(label)
     for text in (*texts, *(t.replace("\n", " ") for t in texts if "\n" in t), *joined):
         said = says(text)
-        if said is not None and (generic or said.does == "warns" or _asks(text)):
+        if said is not None and (generic or said.does in ("warns", "unread") or _asks(text)):
             return dataclasses.replace(said, label=label, question=text)
+        if generic and _ASKS.search(text.strip()) and _AMOUNT in _tokens(text):
+            # "Move 5.000.000 ₫ to account 0123?": a question about an amount, any language
+            rule = "a question about an amount"
+            return Meaning(label=label, does="pays", language="*", rule=rule, question=text)
     return None
 
 
 #: How a question ends: a question mark, or Chinese, Japanese, Korean endings that ask.
-_ASKS: Final = re.compile(r"[?\uff1f]|[\u5417\u304b\uae4c]\s*[\u3002.]?\s*$")
+_ASKS: Final = re.compile(
+    r"[?\uff1f\u037e\u061f]|[\u5417\u304b\uae4c]\s*[\u3002.]?\s*$|(?<=\w);\s*$"
+    r"|(?:\u0e2b\u0e23\u0e37\u0e2d\u0e44\u0e21\u0e48|\u0e44\u0e2b\u0e21)\s*$"
+)
 
 
 def _asks(text: str) -> bool:
@@ -543,10 +751,29 @@ def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
             continue
         if own is None or _window_of(e, observation) == own:
             texts.append(e.label)
+    if own is not None and own.transient_for and len(texts) <= bool(own.title):
+        texts.extend(_owner_asks(own, near, observation))
     front = observation.windows[0] if observation.windows else None
     if own is None or own == front:
         texts.extend(observation.prose)
     return tuple(texts)
+
+
+def _owner_asks(own: Window, near: Sequence[Element], observation: Observation) -> list[str]:
+    """The questions of the window a dialog with no text of its own belongs to (X
+    ``WM_TRANSIENT_FOR``): an untitled, wordless box of ``OK`` and ``Cancel`` answers the
+    question its owner shows ("Empty the Trash?")."""
+    owner = next((w for w in observation.windows if w.id == own.transient_for), None)
+    if owner is None:
+        return []
+    asks = [
+        e.label
+        for e in near
+        if e.kind not in _CONTROLS
+        and _ASKS.search(e.label.strip())
+        and _window_of(e, observation) == owner
+    ]
+    return asks[:DIALOG_TEXTS]
 
 
 def _heading(text: Element, element: Element, own: Window | None) -> bool:

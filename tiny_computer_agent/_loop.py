@@ -442,8 +442,9 @@ def _decide_patiently(
 
 def _late_answer(run: _Run, obs: Observation) -> Observation | None:
     """The frame after ``obs`` once the screen changed, when the step before was a real
-    click (None for a dry run, another verb, or a screen that held still)."""
-    last = run.steps[-1] if run.steps else None
+    click, or one with only looks since that moved nothing (a seek that found nothing to
+    scroll): None for a dry run, another verb, or a screen that held still."""
+    last = next((s for s in reversed(run.steps) if not _looked_only(s)), None)
     if (
         last is None
         or not last.acted
@@ -465,6 +466,17 @@ def _late_answer(run: _Run, obs: Observation) -> Observation | None:
     note = f"the brain found nothing for the goal; {waited.describe(what)}, so it looked again"
     log.info("%s", note)
     return dataclasses.replace(later, notes=(*later.notes, note))
+
+
+def _looked_only(step: Step) -> bool:
+    """A step of the harness's own looking that left the screen as it was."""
+    done = step.decision.action if step.decision is not None else None
+    return (
+        done is not None
+        and VERB_TABLE[done.verb].harness
+        and step.result is not None
+        and step.result.passive
+    )
 
 
 def _decide(run: _Run, menu: Menu) -> Decision:
@@ -762,8 +774,8 @@ def _next_spot(action: Action, current: Observation, under: Element) -> dict[str
     no target, the top-most window's list (an untargeted scroll, :func:`~._wheel.
     scroll_spot`); else what scrolls at the place the first scroll turned it, in the
     same window (:func:`~._wheel.spot_near`), or None when nothing there scrolls now."""
-    if not action.target:
-        return {}
+    if not action.target:  # none where no value control can catch it: give up, unturned
+        return {} if scroll_spot(current) is not None else None
     near = spot_near(current, under.center, under.window)
     return None if near is None else {"target": near.label, "target_id": near.id}
 

@@ -32,12 +32,22 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      in it); text, keys or a drop aimed at a shell's prompt
                      (:data:`PROMPT_LABELS`); any key but Escape while a launcher that
                      bypasses the window manager (``Window.override``: dmenu, rofi) is
-                     on top; ``focus`` on such a window is refused in a dry run too
+                     on top; ``focus`` on such a window is refused in a dry run too;
+                     side doors (:mod:`._side_doors`): text into a field that holds a
+                     command, a run dialog's Run, a dialog's yes that runs code, text
+                     into a file a shell runs later (``.bashrc``, a crontab), a scheme
+                     not the web's in the address bar, and a click on an on-screen
+                     keyboard's key, a Paste or a send-keys menu item, judged as the
+                     typing it is
     typing-program   with real input, text, a paste (a chord, a middle click, a drop), an
                      editing key or a press by key (Return, space...) would reach a
-                     program that is not on the table of text programs, not named by
-                     ``typing_in`` (``--allow-typing-in``) nor by ``scope``, or an unknown
-                     one (:mod:`._text_programs`)
+                     program that is not on the table of text programs nor named by
+                     ``typing_in`` (``--allow-typing-in``; ``scope`` allows nothing), or
+                     an unknown one (:mod:`._text_programs`); in a browser's page, into
+                     anything but a field the index knows and names (:mod:`._pages`;
+                     with no target, a page showing a shell's line is ``terminal-window``);
+                     in a program only ``typing_in`` allows, into an unnamed input the
+                     index shows (unless ``'*'``; a shell's line shown: as in a page)
     typing-target    with real input, text, an editing key or a paste would not go into
                      a field: the target (or the focused element) is a button, a label...
                      (:data:`TYPING_KINDS`); untargeted text with neither a focused field
@@ -50,13 +60,27 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      person neither
                      allowed it (``allow_irreversible``) nor said yes (``approve``); a
                      press by key (Return, space, a typed newline) where the focus is not
-                     known may press any control of the window (:mod:`._presses`)
+                     known may press any control of the window (:mod:`._presses`); a
+                     file that runs, opened, and an address whose path acts
+                     (:mod:`._side_doors`)
     wheel-target     a scroll aimed at something that does not scroll (a spin box, a
                      slider, a drawing: :mod:`._wheel`), or with no target where nothing
                      on screen scrolls, in a dry run too
     window-scope     with ``scope`` (``--window TITLE|CLASS``), an action would reach a
                      window outside it (:mod:`._scope`), in a dry run too
+    focus-moved      (the real executor, just before sending) X's focused window is not
+                     the one a key, text or paste was judged against: a dialog mapped
+                     after the look, focus that follows the pointer
+    field-covered    (the real executor) another window is top-most where a click would
+                     place the caret for typing (:mod:`.desktop._inputs`)
+    secret-target    a ``--secret`` typed where it may show or leave the machine: with
+                     no target, with other text, or into a field that is not a password,
+                     PIN, passphrase, token or key field nor named by ``secret_fields``
+                     (``--secret-field``), in a dry run too (:mod:`._secrets`)
     arming           real input was asked for without both deliberate acts
+    unknown-window   (the desktop executor, just before a press or a wheel turn) the
+                     X server's top-most window at the point is one the frame did not
+                     list (:func:`._side_doors.pointer_refusal`)
 
 **How text is judged.** Typed text, labels and the lists are compared by their skeleton
 (:mod:`._normalize`): compatibility-normalised, case-folded, invisible characters and
@@ -113,7 +137,8 @@ before the first of them is carried out: one refusal refuses the whole batch.
 **Secrets.** ``secrets`` (``{name: value}``, from ``--secret NAME``) are what a typed
 ``<secret>NAME</secret>`` placeholder becomes at the moment of typing
 (:mod:`._secrets`); the policy judges the text as it will be typed, and a refusal's
-message shows the placeholder, never the value.
+message shows the placeholder, never the value. A secret goes only, alone and by name,
+into a password, PIN, passphrase, token or key field (rule ``secret-target``).
 
 Real input needs two deliberate acts: the ``--real-input`` flag and the environment
 variable ``TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT=1``, both given to :meth:`Policy.armed`,
@@ -139,7 +164,7 @@ from typing import Final, TypeAlias
 
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
 from ._elements import Element, Observation, Window
-from ._errors import PolicyRefusal
+from ._errors import ActionError, PolicyRefusal
 from ._irreversible import (
     PRESS_VERBS,
     allowances,
@@ -149,9 +174,11 @@ from ._irreversible import (
     is_assent,
     presses_left,
 )
-from ._presses import kind_is_known, pressed_by
-from ._scope import scope_refusal
-from ._secrets import expand_secrets, redact
+from ._pages import page_refusal
+from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
+from ._scope import in_scope, scope_refusal
+from ._secrets import expand_secrets, redact, secret_refusal
+from ._side_doors import side_door, side_door_refusal
 from ._text_programs import program_refusal
 from ._wheel import scroll_spot, wheel_refusal
 from .perception import (
@@ -364,6 +391,8 @@ PROMPT_LABELS: Final = (
     r"^(?:[~/][^\s]*\s)?[$#%\u276f]\s*$",
     r"^(?:ps )?[a-z]:\\[^\n]*>",
     r"^(?:drun|run|ssh|combi|window|filebrowser)\s*:\s*$",  # rofi's and dmenu's modes
+    r"^[\w.-]*sh-\d+(?:\.\d+)*[$#]\s*$",  # a shell's default prompt: bash-5.2$, sh-5.1#
+    r"^[\u279c\u276f]\s+[\w.~/-]+(?:\s+git:\([^)]*\))?\s*\u2717?\s*$",  # a theme's: \u279c  proj
 )
 IRREVERSIBLE: Final = (
     # deleting for good; a lone Delete or Remove is the yes of "Delete this account?"
@@ -725,11 +754,11 @@ class Policy:
     #: any window but a terminal; the deny list (``denied_chords``) still holds
     allow_keys: tuple[str, ...] = ()
     #: windows every action is confined to (``--window TITLE|CLASS``, :mod:`._scope`);
-    #: empty: any window
+    #: empty: any window. It confines only: it allows no typing nor anything refused
     scope: tuple[str, ...] = ()
     #: programs that may take text beyond the table of text programs
-    #: (``--allow-typing-in NAME``): a WM_CLASS, process or title, matched as ``scope``'s
-    #: names are; ``"*"`` means any program, even an unknown one
+    #: (``--allow-typing-in NAME``): a WM_CLASS, process or whole title (``*``: a
+    #: pattern), matched as ``scope``'s names are; ``"*"`` alone means any program
     typing_in: tuple[str, ...] = ()
     approve: Approve | None = dataclasses.field(default=None, compare=False, repr=False)
     #: a second kill switch, asked with the file before every action: a reason to stop
@@ -738,6 +767,12 @@ class Policy:
         default=None, compare=False, repr=False
     )
     secrets: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: field labels a secret may be typed into beyond a password, PIN, token or key field
+    #: (``--secret-field LABEL``; rule ``secret-target``, :mod:`._secrets`)
+    secret_fields: tuple[str, ...] = ()
+    #: where each bound secret may go, ``NAME@WINDOW`` (``--secret NAME@WINDOW``: a class,
+    #: process, whole title or pattern, as ``scope`` names windows; :mod:`._secrets`)
+    secret_places: tuple[str, ...] = ()
     #: set only by :meth:`armed`; not a constructor argument, not settable by replace()
     real_input: bool = dataclasses.field(default=False, init=False)
     _lists: _Compiled = dataclasses.field(init=False, repr=False, compare=False)
@@ -829,7 +864,7 @@ class Policy:
         if not self.secrets:
             return self._check(action, observation, history, batch)
         try:
-            return self._check(
+            elements = self._check(
                 _with_secrets(action, self.secrets),
                 observation,
                 tuple(_with_secrets(a, self.secrets) for a in history),
@@ -837,6 +872,17 @@ class Policy:
             )
         except PolicyRefusal as exc:  # the message quotes typed text: put placeholders back
             raise PolicyRefusal(redact(str(exc), self.secrets), rule=exc.rule) from None
+        refusal = secret_refusal(
+            action,
+            elements,
+            self.secrets,
+            self.secret_fields,
+            observation=observation,
+            places=self.secret_places,
+        )
+        if refusal is not None:  # where a secret may go (:mod:`._secrets`)
+            raise refusal
+        return elements
 
     def _check(
         self,
@@ -983,16 +1029,20 @@ class Policy:
     ) -> None:
         """The rules only real input needs: what has focus, blind clicks, irreversibles."""
         if _types_blind(action):
+            allowed = {_widget_key(w) for w in self.allow_widgets}
             for e in observation.elements:
                 key = _widget_key(e.label)
+                if key in allowed:  # the person named it: keys may reach it
+                    continue
                 for widget, widget_key in self._lists.widgets:
                     if widget_key in key:
                         raise PolicyRefusal(
                             f"{action.describe()} is refused: it names no target, so the "
                             "keys go to whatever has focus, and that may be "
                             f"{e.label!r} (a denied widget, matches {widget!r}), which is "
-                            "on screen. Type into a named field (type with a target) or "
-                            "close it first",
+                            "on screen. Type into a named field (type with a target), "
+                            "close it first, or, if keys may reach it, allow it: "
+                            f"--allow-widget {shlex.quote(e.label)}",
                             rule="denied-widget",
                         )
         if not self.allow_grid:
@@ -1003,7 +1053,8 @@ class Policy:
                         "a click there is blind. Pass --allow-grid to permit it",
                         rule="blind-click",
                     )
-        self._check_reach(action, observation, elements)
+        self._check_reach(action, observation, elements, history)
+        self._check_side_doors(action, observation, elements, history, batch)
         self._check_irreversible(action, observation, elements, history, batch)
 
     def _check_key_allowed(self, action: Action) -> None:
@@ -1024,7 +1075,11 @@ class Policy:
             )
 
     def _check_reach(
-        self, action: Action, observation: Observation, elements: tuple[Element, ...]
+        self,
+        action: Action,
+        observation: Observation,
+        elements: tuple[Element, ...],
+        history: Sequence[Action] = (),
     ) -> None:
         """Real input lands only outside terminals, and text only in fields: judged by
         the window and element the action reaches (each target of a drag). A launcher
@@ -1056,11 +1111,63 @@ class Policy:
             if refusal is None and reach is not None and (i or action.verb != "drag"):
                 refusal = program_refusal(  # a drag drops at its second end
                     action, reach.context, reach.window, observation.windows,
-                    typing_in=self.typing_in, scope=self.scope,
+                    typing_in=self.typing_in,
                     above=top if top is not None and top.override else None,
+                ) or page_refusal(  # a browser's page: by what the keys go into
+                    action, reach.context, reach.window, reach.element,
+                    targeted=reach.targeted, observation=observation, history=history,
+                    typing_in=self.typing_in,
                 )  # fmt: skip
             if refusal is not None:
                 raise refusal
+
+    def _check_side_doors(
+        self,
+        action: Action,
+        observation: Observation,
+        elements: tuple[Element, ...],
+        history: Sequence[Action] = (),
+        batch: Sequence[Action] = (),
+    ) -> None:
+        """A click that types, pastes or sends keys by a side door is judged as that
+        typing; text into a command field and a run button's press are refused
+        (:mod:`._side_doors`)."""
+        refusal = side_door_refusal(
+            action, observation, elements, self.allow_widgets, self.typing_in
+        )
+        asked = refusal is not None and refusal.rule == "irreversible" and self.approve
+        if refusal is not None and not (asked and self._approved(action, elements, observation)):
+            raise refusal
+        door = side_door(action, observation, elements)
+        if door is None:
+            return
+        try:
+            if door.kind == "keyboard":  # every rule of typing, where the focus is
+                self._check(door.action, door.observation, history, batch)
+                return
+            keys = door.action.keys or ""
+            if door.kind == "keys" and _denied_chord(keys, self._lists.chords):
+                raise PolicyRefusal(f"the chord {keys} is denied", rule="denied-key")
+            for window in door.windows:
+                refusal = _sent_refusal(door.action, window, observation) or program_refusal(
+                    door.action, "paste", window, observation.windows,
+                    typing_in=self.typing_in,
+                )  # fmt: skip
+                if refusal is not None:
+                    raise refusal
+            if door.kind == "paste" and focused_element(door.observation) is not None:
+                self._check_reach(door.action, door.observation, (), history)  # a page's field
+        except PolicyRefusal as exc:
+            raise PolicyRefusal(
+                f"{action.describe()} is refused: {door.why}; judged so: {exc}", rule=exc.rule
+            ) from None
+
+    def _approved(
+        self, action: Action, elements: Sequence[Element], observation: Observation
+    ) -> bool:
+        """A person's yes to ``action`` (``approve``), asked once."""
+        element = elements[0] if elements else None
+        return self.approve is not None and bool(self.approve(action, element, observation))
 
     def _check_irreversible(
         self,
@@ -1118,10 +1225,16 @@ class Policy:
         earlier action of the batch may have changed the screen) is judged unseen."""
         found: list[tuple[str, Element | None, str]] = []
         before = history[-1] if history and not batch else None  # F10: a menu is open
-        for press in pressed_by(action, observation, elements, batch, before=before):
+        earlier = history[: len(history) - len(batch)]
+        for press in pressed_by(action, observation, elements, batch, before=before,
+                                earlier=earlier):  # fmt: skip
             if press.unseen:
                 return [("", None, f"{press.keys} presses what the frame does not show: "
                          f"{press.reason}")]  # fmt: skip
+            if press.blind:  # no label says what it does: an icon, a hidden form, F5
+                if not self._named_command(press.keys, observation):
+                    found.append((press.keys, None, press.blind))
+                continue
             for element in press.elements:
                 label = element.label
                 why = label.strip() and self._irreversible_label(label, element, observation)
@@ -1131,6 +1244,25 @@ class Policy:
                     why = f"{press.keys} may press {element.label!r}: {why}; {press.reason}"
                 found.append((element.label, element, why))
         return found
+
+    def _named_command(self, keys: str, observation: Observation) -> bool:
+        """Whether the person named both chord ``keys`` (``--allow-key``) and the program
+        it reaches (``--allow-typing-in NAME``, not ``'*'``), and the chord is a
+        program's command (ctrl+r, F5), not a press of a control (Return, space):
+        NEdit's ctrl+r is Replace, and only the person knows what their program binds.
+        ``--allow-key`` alone never lifts it (F9 allowed for one program is not a send
+        in the mail program)."""
+        try:
+            chord = normalize_keys(keys)
+        except ActionError:  # a typed newline's description, not a chord
+            return False
+        names = [n for n in self.typing_in if n.strip() != "*"]
+        focused = next((e for e in observation.elements if "focused" in e.state), None)
+        window = observation.window(focused) if focused else None
+        window = window or (observation.windows[0] if observation.windows else None)
+        if chord not in self.allow_keys or chord in PRESSING_KEYS or window is None:
+            return False
+        return bool(names) and in_scope(names, window, observation.windows)
 
     def _irreversible(
         self, action: Action, elements: Sequence[Element], observation: Observation | None = None
@@ -1144,6 +1276,8 @@ class Policy:
             element = elements[i] if i < len(elements) else None
             label = named if element is None else element.label
             why = self._irreversible_label(label, element, observation)
+            if not why and (action.clicks or 1) > 1 and action.verb == "click":
+                why = _opens_a_program(label, element)  # a double click opens a file
             if why:
                 found.append((label, element, why))
         return found
@@ -1205,11 +1339,24 @@ def _fix(
         return (
             "A press by key is never covered by --allow-irreversible (it cannot be counted); "
             "click the control you mean by its label instead (a click is judged by what it "
-            "presses), or say yes in the console"
+            "presses), say yes in the console, or, for a program's own chord (ctrl+r, F5) you "
+            "know is harmless there, name it with --allow-key CHORD"
         )
     if presses > 1:
         return f"A double click is {presses} presses. {how_to_allow(label, allowed, pressed)}"
     return how_to_allow(label, allowed, pressed)
+
+
+def _opens_a_program(label: str, element: Element | None) -> str | None:
+    """Why a double click on ``label`` runs a program (a file whose name ends as a
+    script's or a program's, :func:`~._presses.opens_a_program`), or None; not in a field
+    or the tree's text, where it selects a word."""
+    if element is not None and element.kind in ("field", "check", "radio", "slider"):
+        return None
+    if element is not None and element.kind == "text" and element.source == "a11y":
+        return None
+    runs = opens_a_program(label)
+    return None if runs is None else f"a double click opens {label!r}: {runs}"
 
 
 #: Kinds whose press the classifier does not judge: a tick or a field's text is undone
@@ -1325,6 +1472,21 @@ def _terminal_program(name: str) -> bool:
     )
 
 
+def _sent_refusal(action: Action, window: Window, observation: Observation) -> PolicyRefusal | None:
+    """Rule ``terminal-window`` for a paste or keys a click sends to ``window``: a
+    terminal by its window, or a shell's prompt shown in it."""
+    why = terminal_reason(window)
+    shown = (e for e in observation.elements if _window_holding(e, observation) == window)
+    why = why or next(filter(None, map(prompt_reason, shown)), None)
+    if why is None:
+        return None
+    return PolicyRefusal(
+        f"{action.describe()} would reach the window {window.title!r}, and {why}; the "
+        "harness never types, presses keys or pastes into a shell",
+        rule="terminal-window",
+    )
+
+
 def _window_holding(element: Element, observation: Observation) -> Window | None:
     """The top-level window ``element`` lies in: its own (``element.window``) when
     listed, else the top-most window whose box holds its middle."""
@@ -1409,17 +1571,23 @@ def _reach_refusal(action: Action, reach: _Reach) -> PolicyRefusal | None:
     if reach.window is not None and (why := terminal_reason(reach.window)):
         return PolicyRefusal(
             f"{where} is refused: it would reach the window {reach.window.title!r}, and "
-            f"{why}; the harness never types, presses keys, pastes or clicks there. Close "
-            "it, or act in another window",
+            f"{why}; the harness never types, presses keys, pastes or clicks there, and no "
+            "flag allows it (not --window, --allow-typing-in nor --allow-key). Close it, or "
+            "act in another window",
             rule="terminal-window",
         )
     if reach.context not in ("field", "paste"):
         return None
-    return _text_target_refusal(where, reach)
+    keys = action.keys if action.verb == "key" and reach.context == "field" else None
+    return _text_target_refusal(where, reach, keys)
 
 
-def _text_target_refusal(where: str, reach: _Reach) -> PolicyRefusal | None:
-    """Text, an editing key or a paste: only into a field (see :data:`TYPING_KINDS`)."""
+def _text_target_refusal(
+    where: str, reach: _Reach, keys: str | None = None
+) -> PolicyRefusal | None:
+    """Text, an editing key or a paste: only into a field (see :data:`TYPING_KINDS`).
+    An editing key (``keys``) on something else may be meant for it (Delete on a file
+    selected in a file manager): the refusal says how the person allows that key."""
     unseen = reach.context == "paste"
     element = reach.element
     if element is not None and _takes_text(element, unseen=unseen):
@@ -1427,6 +1595,14 @@ def _text_target_refusal(where: str, reach: _Reach) -> PolicyRefusal | None:
     if element is not None:
         held = "the focused element" if not reach.targeted else "the target"
         fix = "name a field as the target" if reach.targeted else "click a field first"
+        if keys:
+            return PolicyRefusal(
+                f"{where} is refused: {held} {element.label!r} is {_kind_named(element)}, "
+                f"not a text field, and {keys} is an editing key, which goes only into one; "
+                f"if it is meant for {element.label!r} itself (Delete on a file selected in "
+                f"a file manager), allow the key: --allow-key {keys}",
+                rule="typing-target",
+            )
         return PolicyRefusal(
             f"{where} is refused: {held} {element.label!r} is {_kind_named(element)}, not a "
             f"text field, so the {'paste' if unseen else 'text'} would not go into a field; "

@@ -13,19 +13,49 @@ The policy's ``scope`` holds the names given; empty, nothing is confined. Rule
              (:func:`focus_refusal`), since focus can move between the look and the key
     focus    raising a window out of scope
 
-A window is in scope when a name matches it (:func:`names_window`): its ``WM_CLASS``
-(instance or class) or process name, compared like labels; its title; or a part of its
-title of three or more letters. A name that is the class or process of a window on the
-frame matches by class or process only (a web page sets its own title). A window those
-programs open joins the scope: on the same frame, it shares the process id or the
-``WM_CLASS`` of a window a name matched (a dialog, a second document window), or it is a
-dialog of a window in scope by X's ``WM_TRANSIENT_FOR`` (:attr:`Window.transient_for`: a
-file chooser or a portal's dialog another process draws for it), or a dialog of such a
-dialog.
+**What a name names** (:func:`names_window`), compared exactly but for case and runs of
+white space (punctuation counts: ``notes.txt - gedit`` names neither ``notes.txt ~
+gedit`` nor ``notes_txt_gedit``): a window's ``WM_CLASS`` (instance or class) or its
+process name, as a whole; or its whole title. Not a part of a title: a web page, a
+mail's subject or a document's name sets a title, so ``--window notes`` must not take
+in a browser on a page "Lecture notes". A part of a title is named only as a pattern
+the person writes: a name holding ``*`` matches the whole title with ``*`` standing for any text
+(``--window '*notes.txt*'``); it must hold a letter or a digit. A name that is the class
+or process of a window on the frame matches by class or process only (a window titled
+``gedit`` is not gedit while gedit is there); a name that is the process of a window on
+the frame matches only windows of that process (any program may set the class
+``gedit``: a window of class ``gedit`` from the process ``walletd`` is out while gedit's
+own process shows; with no process to tell them apart, an impostor that sets both is a
+limit of what X says). A title or a pattern takes in one program's windows only
+(:func:`_title_programs`): the program whose class or process is a word of it
+(``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall gedit"), else
+the one program whose windows it matches; matching two programs' windows and naming
+neither, it takes in none (the refusal says so), since a page or a mail sets any title.
+
+**Which windows join the scope**: a dialog of a window in scope (X's
+``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
+that is it shares the process id or the ``WM_CLASS`` class of the window it is for; or
+when it is the desktop portal's (a file chooser: its class *and* its process say
+``xdg-desktop-portal``); and a dialog of such a dialog. Another dialog helper
+(:data:`DIALOG_HELPERS`: zenity, yad, kdialog...) joins only when the person names it
+(``--window zenity``): any script can start one with a ``WM_TRANSIENT_FOR`` claiming the
+editor, and X does not say who opened it. A ``WM_TRANSIENT_FOR``
+from any other program is only a claim and joins nothing (a browser window claiming to be
+the editor's dialog stays out). Other windows of the same process do not join either: a
+browser's web apps and its tabs share one process, as an office suite's documents do,
+so ``--window Calendar`` (a web app's title) is that window, not the browser's next one.
+To take in every window of a program, name its class (``--window libreoffice``).
+
+**A scope confines; it allows nothing.** A program off the table of text programs still
+takes typed text only with ``--allow-typing-in`` (:mod:`._text_programs`), and no flag
+makes a terminal, a shell or a run dialog a place to type or click (rule
+``terminal-window``): ``--window xterm`` leaves every action there refused.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
@@ -34,46 +64,130 @@ from ._elements import Element, Observation, Window, normalize_label
 from ._errors import PolicyRefusal
 from .perception import find_window, window_at
 
-__all__ = ["POINTER_VERBS", "focus_refusal", "in_scope", "names_window", "scope_refusal"]
+__all__ = [
+    "DIALOG_HELPERS",
+    "POINTER_VERBS",
+    "focus_refusal",
+    "in_scope",
+    "name_problem",
+    "names_window",
+    "scope_refusal",
+]
 
 #: Verbs that move the pointer onto an element (each target is judged).
 POINTER_VERBS: Final = frozenset({"click", "drag", "move", "scroll"})
 #: Verbs whose keys go to the window with focus.
 KEY_VERBS: Final = frozenset({"key", "type"})
-#: A name this long or longer may match a part of a title.
-_MIN_PART: Final = 3
+#: Programs that draw dialogs for other programs (a portal's file chooser, a script's
+#: question). Only the portal's joins the scope of the window it says it is a dialog of
+#: (:func:`portal_dialog`); the rest join only when named, and take no secret
+#: (:mod:`._secrets`).
+#: Known by ``WM_CLASS`` or process, case-folded, also by the last part of a dotted name;
+#: any name starting ``xdg-desktop-portal`` counts (the kernel cuts a process name to
+#: ``xdg-desktop-por``).
+DIALOG_HELPERS: Final = frozenset({
+    "xdg-desktop-portal", "xdg-desktop-portal-gtk", "xdg-desktop-portal-gnome",
+    "xdg-desktop-portal-kde", "xdg-desktop-portal-lxqt", "xdg-desktop-portal-xapp",
+    "xdg-desktop-por", "zenity", "yad", "kdialog", "xdialog", "gxmessage", "xmessage",
+})  # fmt: skip
+_PORTAL: Final = "xdg-desktop-por"
+#: What marks a name as a pattern over the whole title.
+_ANY: Final = "*"
+
+
+def _core(text: str) -> str:
+    """The letters and digits of ``text``, case-folded (a pattern's piece)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text).casefold() if ch.isalnum())
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a window (blank; a pattern with no letter or digit,
+    which would match every title), or None."""
+    if not normalize_label(name):
+        return "it is blank"
+    if _ANY in name and not _core(name):
+        return "a pattern needs a letter or a digit (a bare '*' would be every window)"
+    return None
+
+
+def _fold(text: str) -> str:
+    """``text`` compatibility-normalised, case-folded, its runs of white space one space:
+    how a name and a title are compared. Punctuation stays: ``notes.txt - gedit`` is not
+    ``notes.txt ~ gedit`` nor ``notes_txt_gedit``."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    """``name`` holding ``*`` as a match over a title's :func:`_fold`."""
+    return re.compile(".*".join(re.escape(_fold(piece)) for piece in name.split(_ANY)))
 
 
 def names_window(name: str, window: Window) -> bool:
-    """Whether ``name`` (from ``--window``) names ``window`` by class, process or title."""
-    want = normalize_label(name)
-    if not want:
+    """Whether ``name`` (from ``--window``) names ``window``: its class or process as a
+    whole, its whole title, or (a name holding ``*``) a pattern over its whole title."""
+    if name_problem(name) is not None:
         return False
-    own = {normalize_label(c) for c in (*window.wm_class, window.process) if c}
-    title = normalize_label(window.title)
-    return want in own or want == title or (len(want) >= _MIN_PART and want in title)
+    title = _fold(window.title)
+    if _ANY in name:
+        return bool(title) and _pattern(name).fullmatch(title) is not None
+    return by_program(name, window) or _fold(name) == title
 
 
 def by_program(name: str, window: Window) -> bool:
     """Whether ``name`` is ``window``'s ``WM_CLASS`` (instance or class) or process name."""
-    want = normalize_label(name)
-    own = {normalize_label(c) for c in (*window.wm_class, window.process) if c}
-    return bool(want) and want in own
+    want = _fold(name)
+    own = {_fold(c) for c in (*window.wm_class, window.process) if c}
+    return bool(want) and _ANY not in name and want in own
+
+
+def by_process(name: str, window: Window) -> bool:
+    """Whether ``name`` is ``window``'s process name."""
+    return bool(window.process) and _ANY not in name and _fold(name) == _fold(window.process)
 
 
 def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
     """:func:`names_window`, except that a name some window on the frame has as its class
-    or process matches by class or process only: a web page sets its own title, so
-    ``--window gedit`` must not take in Firefox showing a page titled "gedit tips"."""
-    if any(by_program(name, w) for w in (window, *windows)):
+    or process matches by class or process only, and a name some window has as its
+    process matches only windows of that process (a window that sets the class
+    ``gedit`` from a process ``walletd`` is no gedit while gedit's own process shows)."""
+    every = (window, *windows)
+    if any(by_process(name, w) for w in every):
+        return by_process(name, window) or (by_program(name, window) and not window.process)
+    if any(by_program(name, w) for w in every):
         return by_program(name, window)
-    return names_window(name, window)
+    if not names_window(name, window):
+        return False
+    return _program(window) in _title_programs(name, every)
+
+
+def _program(window: Window) -> str:
+    """What tells ``window``'s program from another's: its process, else its class."""
+    return _fold(window.process) or _class_of(window)
+
+
+def _title_programs(name: str, windows: Sequence[Window]) -> frozenset[str]:
+    """The programs (:func:`_program`) a title or a pattern ``name`` may take in among
+    ``windows``: a program whose class or process is a word of ``name`` (``*gedit``,
+    ``notes.txt - gedit``: gedit's windows, not a browser's page that says gedit); else
+    the one program whose windows it matches. When it matches windows of two programs
+    and names neither, it takes in none (a page or a mail may set any title)."""
+    said = {_fold(w) for w in re.findall(r"\w[\w.+-]*", name)}
+    named = frozenset(
+        _program(w)
+        for w in windows
+        if said & {_fold(c) for c in (*w.wm_class, w.process, _class_of(w)) if c}
+    )
+    if named:
+        return named
+    matched = frozenset(_program(w) for w in windows if names_window(name, w))
+    return matched if len(matched) == 1 else frozenset()
 
 
 def in_scope(names: Sequence[str], window: Window, windows: Sequence[Window]) -> bool:
-    """Whether ``window`` is in the scope ``names`` set, directly or by joining a window
-    on the same frame (``windows``) that a name matched (same process or ``WM_CLASS``)."""
-    return _in_scope(names, window, windows, frozenset())
+    """Whether ``window`` is in the scope ``names`` set: named, or a dialog (of a dialog)
+    of a window in scope on the same frame (``windows``) by its own program or a dialog
+    helper (see the module's notes)."""
+    return _in_scope(names, window, windows, frozenset({window.id}))
 
 
 def _in_scope(
@@ -81,18 +195,44 @@ def _in_scope(
 ) -> bool:
     if not names or any(_names(n, window, windows) for n in names):
         return True
-    named = [w for w in windows if any(_names(n, w, windows) for n in names)]
-    if any(
-        (window.pid is not None and window.pid == w.pid)
-        or (bool(window.wm_class) and window.wm_class == w.wm_class)
-        for w in named
-    ):
-        return True
     owner = window.transient_for  # a dialog joins the scope of the window it is for
-    if not owner or owner in seen or owner == window.id:
+    if not owner or owner in seen:
         return False
     parent = next((w for w in windows if w.id == owner), None)
-    return parent is not None and _in_scope(names, parent, windows, seen | {owner})
+    if parent is None or not (same_program(window, parent) or portal_dialog(window)):
+        return False
+    return _in_scope(names, parent, windows, seen | {owner})
+
+
+def same_program(window: Window, other: Window) -> bool:
+    """Whether two windows belong to one program: the same process id, or the same
+    ``WM_CLASS`` class (its last part, case-folded)."""
+    if window.pid is not None and window.pid == other.pid:
+        return True
+    mine, theirs = (_class_of(w) for w in (window, other))
+    return bool(mine) and mine == theirs
+
+
+def _class_of(window: Window) -> str:
+    return window.wm_class[-1].strip().casefold() if window.wm_class else ""
+
+
+def portal_dialog(window: Window) -> bool:
+    """Whether ``window`` is a desktop portal's dialog: its ``WM_CLASS`` and its process
+    both say ``xdg-desktop-portal`` (a process that only takes the portal's class, a
+    ``python3`` say, is not the session's portal)."""
+    names = [n.strip().casefold().rsplit(".", 1)[-1] for n in window.wm_class]
+    process = window.process.strip().casefold()
+    return process.startswith(_PORTAL) and any(n.startswith(_PORTAL) for n in names)
+
+
+def dialog_helper(window: Window) -> bool:
+    """Whether ``window``'s program draws dialogs for others (:data:`DIALOG_HELPERS`)."""
+    for name in (*window.wm_class, window.process):
+        folded = name.strip().casefold()
+        if folded.startswith(_PORTAL) or {folded, folded.rsplit(".", 1)[-1]} & DIALOG_HELPERS:
+            return True
+    return False
 
 
 def scope_refusal(
@@ -117,7 +257,7 @@ def scope_refusal(
         return None
     for how, window in reached:
         if window is None or not in_scope(names, window, windows):
-            return _refusal(names, action, how, window)
+            return _refusal(names, action, how, window, windows)
     return None
 
 
@@ -131,7 +271,7 @@ def focus_refusal(
     window = next((w for w in windows if w.id == active), None) if active else None
     if window is not None and in_scope(names, window, windows):
         return None
-    return _refusal(names, action, "send to", window, moment="just before sending, ")
+    return _refusal(names, action, "send to", window, windows, moment="just before sending, ")
 
 
 def _holding(element: Element, observation: Observation) -> Window | None:
@@ -151,7 +291,13 @@ def _with_focus(observation: Observation) -> Window | None:
 
 
 def _refusal(
-    names: Sequence[str], action: Action, how: str, window: Window | None, moment: str = ""
+    names: Sequence[str],
+    action: Action,
+    how: str,
+    window: Window | None,
+    windows: Sequence[Window],
+    *,
+    moment: str = "",
 ) -> PolicyRefusal:
     scope = ", ".join(repr(n) for n in names)
     if window is None:
@@ -163,6 +309,26 @@ def _refusal(
     return PolicyRefusal(
         f"{action.describe()} is refused: {moment}it would {how} {where}, which is outside "
         f"the scope --window {scope}. Act in those windows (or a dialog they open), or run "
-        "again with another --window",
+        f"again with another --window{_unmatched(names, windows)}",
         rule="window-scope",
+    )
+
+
+def _unmatched(names: Sequence[str], windows: Sequence[Window]) -> str:
+    """A hint when no window on the frame is named: a name is a class, a process or a
+    whole title, and a part of a title is written as a pattern."""
+    if any(_names(n, w, windows) for n in names for w in windows):
+        return ""
+    shared = sorted({_program(w) for n in names for w in windows if names_window(n, w)})
+    if len(shared) > 1:
+        return (
+            f". It matches the titles of windows of more than one program ({', '.join(shared)}) "
+            "and names none of them, so it takes in none (a web page or a mail may set any "
+            "title): name the program (--window CLASS) or put its name in the pattern"
+        )
+    word = next((n.strip() for n in names if _ANY not in n), "")
+    example = f" (--window '*{word}*')" if word and "'" not in word else ""
+    return (
+        ". No window on screen is named by it: a name is a window's WM_CLASS, its process "
+        f"or its whole title; a part of a title is written as a pattern with *{example}"
     )

@@ -4,8 +4,8 @@ Real input's text (``type``), a paste (a paste chord, a middle click, a drop), a
 key of context ``field`` and a press by key (Return, space, ctrl+Return...) reach a
 window only when its program is one of :data:`TEXT_PROGRAMS` (programs whose windows
 take text as documents and forms), or a name the person gave: ``--allow-typing-in NAME``
-(the policy's ``typing_in``; ``"*"``: any program) or ``--window NAME`` (a run confined
-to a program has allowed it). Rule ``typing-program`` refuses the rest, an unknown
+(the policy's ``typing_in``; ``"*"``: any program); ``--window`` confines a run and
+allows nothing (:mod:`._scope`). Rule ``typing-program`` refuses the rest, an unknown
 program included (a window with no class and no process, or no window listed at all).
 Navigation keys (Tab, arrows, Escape...) and document chords (ctrl+s...) are not text:
 they stay with the key rules.
@@ -15,7 +15,8 @@ case-folded: as written, without a ``.bin``/``.exe``/``-bin`` ending (``soffice.
 by the last part of a reverse-DNS name (``org.gnome.TextEditor``: ``texteditor``; the
 table names such programs in full too) and, for a process, as the kernel cuts its name
 to 15 characters (``gnome-text-edit``). Names given by the person are matched as
-``--window``'s are (:func:`~._scope.in_scope`: class, process or title). A dialog takes
+``--window``'s are (:func:`~._scope.in_scope`: class, process, whole title or a ``*``
+pattern over it). A dialog takes
 its owner's program: a window of the same process as an allowed one, or a dialog of one
 by X's ``WM_TRANSIENT_FOR`` (a file chooser a portal draws for it).
 
@@ -28,6 +29,33 @@ file managers with a terminal panel or command line (dolphin, konqueror, krusade
 doublecmd, mc); chat programs that run commands (hexchat's ``/exec``); VM consoles and
 remote desktops (VirtualBox, qemu, virt-viewer, remmina: the keys go to another machine).
 The terminal, prompt and denied-text rules stay as a second line behind it.
+
+Programs that hold other programs (decided for issue 37's fourth pass). A program's name
+says what its window is only when the window cannot be something else inside it:
+
+- **A browser** (:data:`PAGE_PROGRAMS`) shows pages from anywhere, and a page may be a
+  form or a terminal, a cloud shell, a notebook, a console or another machine's desktop
+  drawn on a canvas; no list of such pages can hold. So in a browser's own window (not
+  its dialogs) text, pastes, drops and presses by key are judged by what they go into
+  (:mod:`._pages`): only a field the index knows and names (the target, the focus it
+  shows, else the field the episode's last focus-moving action left focused, or the
+  browser's own find or address bar after its chord); an unnamed field, text read in
+  the pixels or no known focus is refused (``typing-program``), and with no target a
+  page showing a shell's line is a terminal (``terminal-window``). The title is not
+  read for it: a page names itself.
+- **A program off the table** (an IDE, a file manager with a terminal panel) takes text
+  only because the person named it, and may hold a shell: an unnamed input the index
+  shows there is refused unless ``'*'`` allows any, and a window showing a shell's line
+  is a terminal with no target, whatever is allowed (:mod:`._pages`).
+- **A shell or an interpreter's process** (:data:`INTERPRETERS`: ``python3``, ``node``,
+  ``ruby``...) puts no window on the table by its class: a script sets any class it
+  likes (issue 37, fifth pass). Keys that recall, edit or run a shell's line
+  (:data:`LINE_KEYS`: Up, Down, ctrl+p/n/o/h/u/w/k) are judged as text: refused in a
+  program off the table and not named, or an unknown one.
+- **A suite's part** is known by that part: a window whose ``WM_CLASS`` names a part of
+  a program its other names name (``libreoffice`` / ``libreoffice-basicide``) is on the
+  table only if that part is, and sharing the suite's process does not lift it (a macro
+  IDE is not the word processor).
 """
 
 from __future__ import annotations
@@ -43,10 +71,17 @@ from ._scope import in_scope
 
 __all__ = [
     "ANY_PROGRAM",
+    "INTERPRETERS",
+    "LINE_KEYS",
     "MAIL_PROGRAMS",
+    "PAGE_PROGRAMS",
     "TEXT_PROGRAMS",
+    "browser_window",
+    "interpreter",
     "mail_program",
+    "page_program",
     "program_refusal",
+    "table_program",
     "text_program",
     "types_text",
 ]
@@ -54,6 +89,17 @@ __all__ = [
 #: ``typing_in`` holding this allows typing into any program, even an unknown one.
 ANY_PROGRAM: Final = "*"
 
+#: Web browsers (not keyboard-driven ones with a command line: qutebrowser, vimb): their
+#: windows show pages from anywhere, and a page decides what typed keys do (a form; or a
+#: terminal, a notebook, another machine's desktop drawn in it). Typing there is judged
+#: by what the keys go into (:func:`page_refusal`), not by the program alone.
+PAGE_PROGRAMS: Final = frozenset({
+    "firefox", "firefox-esr", "librewolf", "chromium", "chromium-browser", "google-chrome",
+    "google-chrome-stable", "chrome", "brave-browser", "brave", "epiphany",
+    "org.gnome.epiphany", "falkon", "org.kde.falkon", "midori", "vivaldi-stable",
+    "microsoft-edge", "msedge", "opera", "vivaldi", "waterfox", "floorp", "zen",
+    "navigator",  # Firefox's and SeaMonkey's WM_CLASS instance
+})  # fmt: skip
 #: Programs whose windows take text as documents and forms (see the module's notes for
 #: what is left out and why). Names as their ``WM_CLASS`` or process shows them.
 TEXT_PROGRAMS: Final = frozenset({
@@ -68,11 +114,8 @@ TEXT_PROGRAMS: Final = frozenset({
     "libreoffice-impress", "libreoffice-draw", "libreoffice-math", "libreoffice-base",
     "libreoffice-startcenter", "abiword", "gnumeric", "calligrawords", "calligrasheets",
     "calligrastage", "calligraflow", "onlyoffice-desktopeditors", "desktopeditors",
-    # web browsers (not keyboard-driven ones with a command line: qutebrowser, vimb)
-    "firefox", "firefox-esr", "librewolf", "chromium", "chromium-browser", "google-chrome",
-    "google-chrome-stable", "chrome", "brave-browser", "brave", "epiphany",
-    "org.gnome.epiphany", "falkon", "org.kde.falkon", "midori", "vivaldi-stable",
-    "microsoft-edge", "msedge", "opera",
+    # web browsers (rule for their pages: PAGE_PROGRAMS)
+    *PAGE_PROGRAMS,
     # mail
     "thunderbird", "thunderbird-esr", "evolution", "org.gnome.evolution", "geary",
     "org.gnome.geary", "claws-mail", "sylpheed", "kmail", "kmail2", "org.kde.kmail2",
@@ -106,6 +149,18 @@ MAIL_PROGRAMS: Final = frozenset({
     "org.gnome.geary", "claws-mail", "sylpheed", "kmail", "kmail2", "org.kde.kmail2",
     "balsa", "mutt", "betterbird",
 })  # fmt: skip
+#: Shells, interpreters and REPLs (issue 37, fifth pass): a window whose process is one
+#: of these is not on the table by its class (a script may set any ``WM_CLASS``: a
+#: script run by ``ruby`` may call its window ``gedit``), and a window title that names one
+#: reads as a shell's (:mod:`._pages`). Names as their process shows them.
+INTERPRETERS: Final = frozenset({
+    "sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "tcsh", "nu", "xonsh", "elvish",
+    "python", "python2", "python3", "ipython", "ipython3", "pypy", "pypy3", "node",
+    "nodejs", "deno", "bun", "ruby", "irb", "perl", "lua", "luajit", "php", "tclsh",
+    "wish", "guile", "racket", "sbcl", "clisp", "ghci", "ocaml", "erl", "iex", "julia",
+    "psql", "mysql", "mariadb", "sqlite3", "redis-cli", "mongo", "mongosh", "gjs",
+    "osascript", "pwsh", "powershell",
+})  # fmt: skip
 #: A name's endings that are not part of the program's name (``soffice.bin``).
 _ENDINGS: Final = (".bin", ".exe", "-bin", ".real", ".py")
 #: The kernel keeps a process name's first 15 characters (``/proc/PID/comm``).
@@ -114,6 +169,13 @@ _BY_COMM: Final = frozenset(name[:_COMM] for name in TEXT_PROGRAMS)
 #: Keys that press what has focus, or run a shell's line, beyond the ``field`` keys.
 _PRESSING: Final = frozenset({"Return", "space", "KP_Enter", "ISO_Enter", "Linefeed"})
 _ENTER_CHORDS: Final = frozenset({"ctrl+m", "ctrl+j"})  # Return and newline in a terminal
+#: Keys that recall, edit or run a shell's line (readline's and a REPL's): the history
+#: (Up, Down, ctrl+p/n), run and fetch the next (ctrl+o), erase (ctrl+h/u/w/k). In a
+#: program on the table they are navigation and document chords; in a program off the
+#: table and not named, or unknown, they may act on a command line: refused as text is.
+LINE_KEYS: Final = frozenset({
+    "Up", "Down", "ctrl+p", "ctrl+n", "ctrl+o", "ctrl+h", "ctrl+u", "ctrl+w", "ctrl+k",
+})  # fmt: skip
 
 
 def _variants(name: str) -> set[str]:
@@ -127,8 +189,32 @@ def _variants(name: str) -> set[str]:
     return found
 
 
+def _suite_parts(window: Window) -> list[str]:
+    """The names of ``window``'s ``WM_CLASS`` that name a part of a program another of
+    its names names (instance ``libreoffice``, class ``libreoffice-basicide``): the
+    window is that part, and the part must be on the table itself."""
+    names = (*window.wm_class, window.process)
+    bases = {v for name in names for v in _variants(name)}
+    return [
+        name
+        for name in window.wm_class
+        if any(
+            name.strip().casefold().startswith(base + "-")
+            for base in bases
+            if base != name.strip().casefold()
+        )
+    ]
+
+
 def text_program(window: Window) -> str | None:
-    """The name by which ``window``'s own program is on :data:`TEXT_PROGRAMS`, or None."""
+    """The name by which ``window``'s own program is on :data:`TEXT_PROGRAMS`, or None.
+    A window whose class names a part of a suite (:func:`_suite_parts`) is known by
+    that part only: a suite's macro IDE is not its word processor."""
+    if interpreter(window.process):
+        return None  # a shell or an interpreter: its class is whatever its script says
+    parts = _suite_parts(window)
+    if parts:
+        return next((name for name in parts if _variants(name) & TEXT_PROGRAMS), None)
     for name in window.wm_class:
         if _variants(name) & TEXT_PROGRAMS:
             return name
@@ -136,6 +222,23 @@ def text_program(window: Window) -> str | None:
     if process & TEXT_PROGRAMS or (len(window.process) == _COMM and process & _BY_COMM):
         return window.process
     return None
+
+
+def interpreter(name: str) -> bool:
+    """Whether process ``name`` is a shell, an interpreter or a REPL
+    (:data:`INTERPRETERS`, also versioned: ``python3.12``)."""
+    return any(
+        v in INTERPRETERS or v.rstrip("0123456789.") in INTERPRETERS for v in _variants(name)
+    )
+
+
+def page_program(window: Window) -> bool:
+    """Whether ``window`` shows a browser's page: its own program is one of
+    :data:`PAGE_PROGRAMS` and it is no dialog (``WM_TRANSIENT_FOR``) of another window."""
+    if window.transient_for and window.transient_for != window.id:
+        return False
+    name = text_program(window)
+    return name is not None and bool(_variants(name) & PAGE_PROGRAMS)
 
 
 def mail_program(window: Window | None) -> bool:
@@ -161,12 +264,16 @@ def types_text(action: Action, context: str) -> bool:
 def _allowed(
     window: Window, windows: Sequence[Window], names: Sequence[str], seen: frozenset[int]
 ) -> bool:
-    """``window``'s program is on the table or named (``names``: ``typing_in`` and the
-    scope); or it is a window of the same process as such a window, or a dialog of one."""
+    """``window``'s program is on the table or named (``names``: ``typing_in``); or it
+    is a window of the same process as such a window, or a dialog of one."""
     if text_program(window) is not None or (names and in_scope(names, window, windows)):
         return True
+    if _suite_parts(window):  # a part of a suite off the table: its own class says so
+        return False
     if window.pid is not None and any(
-        w.pid == window.pid and text_program(w) is not None for w in windows
+        w.pid == window.pid
+        and (text_program(w) is not None or (names and in_scope(names, w, windows)))
+        for w in windows
     ):
         return True
     owner = window.transient_for
@@ -174,6 +281,21 @@ def _allowed(
         return False
     parent = next((w for w in windows if w.id == owner), None)
     return parent is not None and _allowed(parent, windows, names, seen | {owner})
+
+
+def table_program(window: Window, windows: Sequence[Window]) -> bool:
+    """Whether ``window`` takes text by the table alone, with no name the person gave:
+    its program is on :data:`TEXT_PROGRAMS`, or it is a window of the same process as
+    such a window, or a dialog of one (a program off the table takes text only because
+    ``--allow-typing-in`` names it: :mod:`._pages` confines it)."""
+    return _allowed(window, windows, (), frozenset())
+
+
+def browser_window(window: Window) -> bool:
+    """Whether ``window`` is a web browser's (:data:`PAGE_PROGRAMS`, by its class or
+    process), its dialogs included (:func:`page_program` leaves those out)."""
+    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    return bool(names & PAGE_PROGRAMS)
 
 
 def _program_named(window: Window) -> str:
@@ -213,7 +335,6 @@ def program_refusal(
     windows: Sequence[Window],
     *,
     typing_in: Sequence[str],
-    scope: Sequence[str],
     above: Window | None = None,
 ) -> PolicyRefusal | None:
     """Rule ``typing-program`` for ``action`` landing (``context``) in ``window`` (None:
@@ -221,9 +342,10 @@ def program_refusal(
     take it. ``above``: a window shown above every other that bypasses the window
     manager (a menu, a launcher: ``Window.override``); it takes the keyboard while it is
     shown, so typed text and keys are judged by its program too."""
-    if not types_text(action, context) or ANY_PROGRAM in typing_in:
+    line_key = action.verb == "key" and action.keys in LINE_KEYS
+    if not (types_text(action, context) or line_key) or ANY_PROGRAM in typing_in:
         return None
-    names = (*typing_in, *scope)
+    names = tuple(typing_in)  # --window confines; it allows no typing (._scope)
     keyboard = action.verb in ("type", "key")
     if keyboard and above is not None and not _allowed(above, windows, names, frozenset()):
         return _refusal(action, above, windows, "shown above every window, it takes the keyboard")
@@ -251,7 +373,7 @@ def _refusal(
             f" ({how})" if how else ""
         )
         name = shlex.quote(_fix_name(window, windows))
-        fix = f"--allow-typing-in {name}, or confine the run to it with --window {name}"
+        fix = f"--allow-typing-in {name} (--window confines a run, it allows no typing)"
     return PolicyRefusal(
         f"{action.describe()} is refused: {which}, and text, pastes and presses by key go "
         "only to programs on the table of text programs (editors, office, browsers, mail, "

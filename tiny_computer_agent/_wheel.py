@@ -11,21 +11,55 @@ gives up, rather than turning the wheel blind.
 What scrolls (:func:`scrollable`), judged from the index alone:
 
     rows        a list's, a tree's or a table's rows (kinds :data:`ROW_KINDS`)
-    text view   a field taller than one line (:data:`ONE_LINE`): a text
-                area, not an entry or a spin box
+    text view   a field taller than one line (:data:`ONE_LINE`) and wider than
+                :data:`_KNOB`: a text area, not an entry, a spin box or a knob read
+                as a tall field
     page        plain text or links standing in a column of three or more lines that
                 share a left edge, packed one under the next and of like height (a
                 document, a page, a list read by OCR; not a map's place names or a
-                chart's axis, which share an edge but stand far apart)
+                chart's axis, which share an edge but stand far apart, nor lines
+                inside a drawing's or a control's box, :data:`_DRAWINGS`: its labels)
+
+Rows or lines that are mostly values (numbers, amounts, dates, times, month and weekday
+names: a stepper, a mixer, a date wheel) are not scrolled either: the wheel changes them.
 
 Anything else (a button, a slider, a field one line tall, an icon, text alone on a
 drawing) does not, and neither does a cell of the grid (the index of a screen where
 nothing was read: a blank moment between two windows, whose cells stand in columns).
+
+**Where over it** (:func:`wheel_point`; :func:`~._executors.screen_points` moves the
+pointer there, a targeted scroll too). Something that scrolls may hold a value control
+or stand beside one: a settings row holds a slider, a cart's row a quantity spin box, a
+scale's marks are read as a column of text beside its trough, a label and its number
+input are read by OCR as one line. The index has no scroll bar (the one pixel a wheel
+only scrolls), so the wheel turns at a pixel of the element that no value control
+(:func:`value_control`: a slider, a field one line tall, a drop-down) can catch:
+
+    inside      the element's box, :data:`_INSET` pixels in from its left and at
+                its middle height; a line of text only over its first letter, and
+                only when it starts with a letter (a line's end may be an input's
+                value; a line that is a number may be an input)
+    clear       of every value control within :data:`_GRIP` of what the element
+                scrolls (its list, its column of lines, the text view): of its box
+                and its row band (its marks, its value beside it), both grown by
+                :data:`_GRIP` (a toolkit's box may be the trough alone); and of its
+                column band when it stands inside what scrolls (its middle in the
+                box of what scrolls), since the content moves under a still pointer
+                as it scrolls
+
+No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), an
+untargeted scroll or a seek takes the next element that has one (rows from the middle
+out, then a column's lines, then text views), and with none the scroll is refused and
+the seek gives up. A list whose every row holds a slider is not scrolled by the wheel
+at all: the keys (Page_Down) or a click on its scroll bar do it.
 """
 
 from __future__ import annotations
 
+import calendar
+import itertools
 import math
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -33,7 +67,16 @@ from ._actions import Action
 from ._elements import Element, Observation
 from ._errors import PolicyRefusal
 
-__all__ = ["ONE_LINE", "ROW_KINDS", "scroll_spot", "scrollable", "spot_near", "wheel_refusal"]
+__all__ = [
+    "ONE_LINE",
+    "ROW_KINDS",
+    "scroll_spot",
+    "scrollable",
+    "spot_near",
+    "value_control",
+    "wheel_point",
+    "wheel_refusal",
+]
 
 #: A field this many frame pixels tall or less holds one line of text; a taller one is a
 #: text area (a text view: it scrolls, and Tab and Return are text there).
@@ -55,6 +98,38 @@ _LIKE: Final = 1.6
 #: How far (frame pixels) from where a seek first turned the wheel its next scroll may
 #: find what scrolls there (the gap between two rows).
 _NEAR: Final = 40
+#: How far (frame pixels) in from an element's left edge the wheel turns (at most half
+#: its height: a line's first letter, a row's label).
+_INSET: Final = 16
+#: How far (frame pixels) outside its box a value control may still catch the wheel: its
+#: marks, its value, its buttons (a toolkit may report the trough alone).
+_GRIP: Final = 24
+#: A value read as text: a label or a value that is, or ends in, a number, an amount, a
+#: percentage, a date or a time ("2", "Guests 2", "Max bid $120", "40 %", "12:30",
+#: "2026-12-05"): what a spin box, a stepper or a date wheel shows.
+_VALUE_TEXT: Final = re.compile(
+    r"(?:^|[\s:=(])[-+−]?[$€£¥]?\d[\d.,:/\-]*\s?(?:%|[$€£¥]|px|pt|kb|mb|gb|ms|s|x)?\)?$"
+)
+#: A field no wider than this (frame pixels) is a knob, a dial or a spin box read tall,
+#: not a text area, however tall: a wheel over it changes its value.
+_KNOB: Final = 4 * ONE_LINE
+#: Kinds that are drawings or controls, never a page: text lines inside one's box are
+#: its labels (a map's place names, a dial's marks), and the wheel zooms or turns it.
+_DRAWINGS: Final = frozenset({"icon", "slider", "button", "key"})
+#: Month and weekday names (English, and the C locale's :mod:`calendar`): what a date
+#: wheel shows, values as a date's digits are.
+_CALENDAR: Final = frozenset(
+    n.casefold()
+    for n in (*calendar.month_name, *calendar.month_abbr, *calendar.day_name, *calendar.day_abbr)
+    if n
+)
+#: A counted row: a name, then a whole number at its end ("Item 3", "Row 12").
+_COUNTED: Final = re.compile(r"^(\D*?)\s*(\d+)$")
+#: How many rows of a counted list OCR may miss between two it read ("Row 18", then
+#: "Row 20": the 19th was not read): :func:`_counted` still takes the rows for a count.
+_SKIPPED: Final = 2
+#: A stepper's button: its label is an arrow, a plus or a minus alone.
+_STEPPER: Final = re.compile(r"^[▲▼△▽▴▾⏶⏷↑↓⌃⌄+−\-]$")
 
 
 def scrollable(element: Element, observation: Observation) -> bool:
@@ -62,31 +137,107 @@ def scrollable(element: Element, observation: Observation) -> bool:
     if element.source == "grid":
         return False  # a cell of the blind grid: nothing is known to be under it
     if element.kind in ROW_KINDS:
-        return True
+        return not _value_rows(_rows(observation, element.window))
     if element.kind == "field":
-        return element.box[3] - element.box[1] > ONE_LINE
+        return _text_view(element) and not valued(element)
     if element.kind not in _LINE_KINDS:
         return False
-    return element in _column_of(element, _lines(observation, element.window))
+    column = _column_of(element, _lines(observation, element.window))
+    return element in column and not _value_rows(column) and not _drawn_on(column, observation)
+
+
+def _text_view(element: Element) -> bool:
+    """A field taller than one line and wider than :data:`_KNOB`: a text area. A field
+    as narrow as that (a knob, a dial, a spin box read tall) holds a value."""
+    x0, y0, x1, y1 = element.box
+    return y1 - y0 > ONE_LINE and x1 - x0 > _KNOB
+
+
+def _drawn_on(column: Sequence[Element], observation: Observation) -> Element | None:
+    """The drawing (an icon: a map, a picture, a chart; a slider, a button) whose box
+    holds every line of ``column``: its labels (a map's place names, a dial's marks),
+    which a wheel over them zooms or turns rather than scrolls. None when there is none."""
+    x0, y0 = min(e.box[0] for e in column), min(e.box[1] for e in column)
+    x1, y1 = max(e.box[2] for e in column), max(e.box[3] for e in column)
+    window = column[0].window
+    return next(
+        (
+            e
+            for e in observation.elements
+            if e.kind in _DRAWINGS
+            and e not in column
+            and (not window or not e.window or e.window == window)
+            and e.box[0] <= x0 and e.box[1] <= y0 and e.box[2] >= x1 and e.box[3] >= y1
+        ),
+        None,
+    )  # fmt: skip
+
+
+def valued(element: Element) -> bool:
+    """Whether ``element`` shows a value (:data:`_VALUE_TEXT`): its value, or its label,
+    is or ends in a number, an amount, a date or a time, or is a month's or a weekday's
+    name (:data:`_CALENDAR`: a date wheel's)."""
+    texts = [" ".join(t.casefold().split()) for t in (element.value or "", element.label) if t]
+    return any(_VALUE_TEXT.search(t) or t.rstrip(".") in _CALENDAR for t in texts)
+
+
+def _value_rows(rows: Sequence[Element]) -> bool:
+    """Whether ``rows`` are mostly values (half or more :func:`valued`): a mixer's
+    levels, a stepper, a date wheel; the wheel changes them, it does not scroll them.
+    Not a count (:func:`_counted`): "Item 1", "Item 2", "Item 3" number a list's rows."""
+    numbered = [r for r in rows if valued(r)]
+    return bool(rows) and 2 * len(numbered) >= len(rows) and not _counted(numbered)
+
+
+def _counted(rows: Sequence[Element]) -> bool:
+    """Whether ``rows`` (two or more) are one name counted on, top to bottom: the same
+    text before a number that grows (or falls) from each row to the next, by one, or by
+    up to :data:`_SKIPPED` more where OCR missed a row or two in between (half or more
+    of the steps are by one)."""
+    parts = [_COUNTED.match(" ".join(r.label.casefold().split())) for r in rows]
+    if len(rows) < 2 or any(p is None for p in parts):
+        return False
+    ordered = sorted(zip(rows, parts, strict=True), key=lambda rp: rp[0].box[1])
+    names = {p.group(1) for _, p in ordered if p is not None}
+    numbers = [int(p.group(2)) for _, p in ordered if p is not None]
+    steps = [b - a for a, b in itertools.pairwise(numbers)]
+    sign = 1 if steps[0] > 0 else -1
+    within = all(1 <= sign * s <= 1 + _SKIPPED for s in steps)
+    return len(names) == 1 and within and 2 * sum(abs(s) == 1 for s in steps) >= len(steps)
+
+
+def _rows(observation: Observation, window: int) -> list[Element]:
+    return [
+        e
+        for e in observation.elements
+        if e.kind in ROW_KINDS and e.source != "grid"
+        and (not window or not e.window or e.window == window)
+    ]  # fmt: skip
 
 
 def scroll_spot(observation: Observation) -> Element | None:
-    """Where a wheel with no target turns: the middle row of the top-most window's list
-    (its rows; else the longest column of text lines; else its tallest text view). The
-    pointer may be anywhere (over the desktop, where a window manager's wheel switches
-    desktops; over a drawing or a slider), and a wheel scrolls only what is under it.
-    None when nothing in that window scrolls."""
+    """Where a wheel with no target turns: the top-most window's list (its rows from
+    the middle one out; else the longest column of text lines; else its text views,
+    tallest first), the first with a :func:`wheel_point`. The pointer may be anywhere
+    (over the desktop, where a window manager's wheel switches desktops; over a drawing
+    or a slider), and a wheel scrolls only what is under it. None when nothing in that
+    window scrolls where no value control can catch the wheel."""
     top = observation.windows[0].id if observation.windows else None
     seen = [e for e in observation.elements if e.source != "grid"]  # never a blind cell
     mine = [e for e in seen if top is None or not e.window or e.window == top]
-    rows = [e for e in mine if e.kind in ROW_KINDS]
-    if not rows:
-        rows = _longest_column([e for e in mine if e.kind in _LINE_KINDS])
-    if not rows:
-        views = [e for e in mine if e.kind == "field" and scrollable(e, observation)]
-        return max(views, key=lambda e: e.box[3] - e.box[1], default=None)
-    rows.sort(key=lambda e: e.center[1])
-    return rows[len(rows) // 2]
+    candidates = []
+    for rows in (
+        [e for e in mine if e.kind in ROW_KINDS],
+        _longest_column([e for e in mine if e.kind in _LINE_KINDS]),
+    ):
+        if _value_rows(rows):
+            continue  # value rows: the wheel would change them
+        rows.sort(key=lambda e: e.center[1])
+        middle = len(rows) // 2
+        candidates += [rows[i] for i in sorted(range(len(rows)), key=lambda i: abs(i - middle))]
+    views = [e for e in mine if e.kind == "field" and scrollable(e, observation)]
+    candidates += sorted(views, key=lambda e: -(e.box[3] - e.box[1]))
+    return next((e for e in candidates if wheel_point(e, observation) is not None), None)
 
 
 def spot_near(observation: Observation, point: tuple[float, float], window: int) -> Element | None:
@@ -105,9 +256,97 @@ def spot_near(observation: Observation, point: tuple[float, float], window: int)
         for e in observation.elements
         if (not window or not e.window or e.window == window)
         and away(e) <= _NEAR
-        and scrollable(e, observation)
+        and wheel_point(e, observation) is not None
     ]
     return min(near, key=lambda e: (away(e), _area(e)), default=None)
+
+
+def value_control(element: Element) -> bool:
+    """Whether a wheel over ``element`` may change a value: a slider (a scale, a volume),
+    a field one line tall (:data:`ONE_LINE`: a spin box, a number input, a combo box; the
+    index cannot tell them from an entry) or a drop-down (``expandable``)."""
+    if element.source == "grid":
+        return False
+    if element.kind == "slider" or "expandable" in element.state:
+        return True
+    if _STEPPER.match(element.label.strip()):
+        return True  # a stepper's arrow, plus or minus: a number beside it
+    if element.kind == "field":
+        return not _text_view(element) or valued(element)
+    return False
+
+
+def wheel_point(element: Element, observation: Observation) -> tuple[float, float] | None:
+    """The frame pixel a wheel over ``element`` turns at (see the module docstring), or
+    None when no pixel of it is clear of the value controls in or beside what it
+    scrolls (or when it does not scroll)."""
+    if not scrollable(element, observation):
+        return None
+    x0, y0, x1, y1 = element.box
+    width, height = x1 - x0, y1 - y0
+    inset = min(_INSET, height / 2, width / 2)
+    y = (y0 + y1) / 2
+    if element.kind in _LINE_KINDS:  # a line: over its first letter, never its end
+        first = element.label.strip()[:1]
+        xs = [x0 + inset] if first.isalpha() else []
+    else:
+        step = max(height, 2 * _INSET)
+        xs = [x0 + inset + step * n for n in range(int((width - 2 * inset) // step) + 1)]
+    zones = _zones(element, observation)
+    return next(((x, y) for x in xs if not any(_inside(z, x, y) for z in zones)), None)
+
+
+def _zones(element: Element, observation: Observation) -> list[tuple[float, ...]]:
+    """Where the wheel may reach a value control: each one's box, row band and (when
+    it stands inside what scrolls, and so moves through the pointer as it scrolls)
+    column band, grown by :data:`_GRIP`, for the value controls :func:`_catchers` finds."""
+    cx0, cy0, cx1, cy1 = _container(element, observation)
+    g, far = _GRIP, math.inf
+    zones: list[tuple[float, ...]] = []
+    for v in _catchers(element, observation):
+        vx0, vy0, vx1, vy1 = v.box
+        zones.append((-far, vy0 - g, far, vy1 + g))  # its row: its marks, its value
+        mx, my = v.center  # its middle: a box read a few pixels into the list is not in it
+        if cx0 <= mx <= cx1 and cy0 <= my <= cy1:
+            zones.append((vx0 - g, -far, vx1 + g, far))  # inside: it passes the pointer
+    return zones
+
+
+def _catchers(element: Element, observation: Observation) -> list[Element]:
+    """The value controls of ``element``'s window within :data:`_GRIP` of what it
+    scrolls (:func:`_container`); one further away stays where it is as it scrolls."""
+    cx0, cy0, cx1, cy1 = _container(element, observation)
+    g = _GRIP
+    return [
+        v
+        for v in observation.elements
+        if value_control(v)
+        and (not element.window or v.window in (0, element.window))
+        and not (v.box[2] + g < cx0 or v.box[0] - g > cx1)
+        and not (v.box[3] + g < cy0 or v.box[1] - g > cy1)
+    ]
+
+
+def _container(element: Element, observation: Observation) -> tuple[int, int, int, int]:
+    """The box of what a wheel over ``element`` scrolls: its list (every row of its
+    window), its column of lines, or the text view itself."""
+    window = element.window
+    if element.kind in ROW_KINDS:
+        group = _rows(observation, window)
+    elif element.kind in _LINE_KINDS:
+        group = _column_of(element, _lines(observation, window)) or [element]
+    else:
+        group = [element]
+    return (
+        min(e.box[0] for e in group),
+        min(e.box[1] for e in group),
+        max(e.box[2] for e in group),
+        max(e.box[3] for e in group),
+    )
+
+
+def _inside(zone: tuple[float, ...], x: float, y: float) -> bool:
+    return zone[0] <= x <= zone[2] and zone[1] <= y <= zone[3]
 
 
 def _area(element: Element) -> int:
@@ -119,20 +358,38 @@ def wheel_refusal(
     action: Action, elements: Sequence[Element], observation: Observation
 ) -> PolicyRefusal | None:
     """Rule ``wheel-target``: a ``scroll`` aimed at something that does not scroll, or
-    with no target where nothing on screen scrolls (it would turn wherever the pointer
+    with no pixel clear of a value control (:func:`wheel_point`), or with no target
+    where nothing on screen scrolls clear of one (it would turn wherever the pointer
     is: over the slider just clicked, a map, a terminal)."""
     if action.verb == "scroll" and not elements:
         return PolicyRefusal(
             f"{action.describe()} is refused: it names no target, and nothing on screen "
-            "scrolls (no list, text view or page in the top-most window), so the wheel "
-            "would turn wherever the pointer is: over a slider, a spin box or a map it "
-            "changes a value. Scroll over a list's row, a text view or a page's text",
+            "scrolls (no list, text view or page in the top-most window) at a pixel that "
+            "no slider, spin box or drop-down can catch, so the wheel would turn over "
+            "one, or wherever the pointer is. Scroll over a list's row, a text view or "
+            "a page's text clear of value controls, or press Page_Down in the list",
             rule="wheel-target",
         )
-    if action.verb != "scroll" or scrollable(elements[0], observation):
+    if action.verb != "scroll":
         return None
     target = elements[0]
-    what = f"a {target.kind}" if target.kind else "text standing alone"
+    if scrollable(target, observation):
+        if wheel_point(target, observation) is not None:
+            return None
+        near = ", ".join(repr(v.label) for v in _catchers(target, observation)[:3])
+        why = (
+            f"a value control ({near}) stands in its row or column, so the wheel could "
+            "turn it (a slider, a spin box or a drop-down changes its value under it)"
+            if near
+            else "it is a line that does not start with a letter (a number may be an input's value)"
+        )
+        return PolicyRefusal(
+            f"{action.describe()} is refused: {target.label!r} scrolls, but {why}. "
+            "Scroll over another row or line, clear of value controls, or press "
+            "Page_Down in the list",
+            rule="wheel-target",
+        )
+    what = _what_it_is(target, observation)
     return PolicyRefusal(
         f"{action.describe()} is refused: the wheel would turn over {target.label!r}, "
         f"{what}, which does not scroll (over a spin box, a slider, a map or a drawing a "
@@ -141,6 +398,24 @@ def wheel_refusal(
         "window's list",
         rule="wheel-target",
     )
+
+
+def _what_it_is(target: Element, observation: Observation) -> str:
+    """What a target that does not scroll is, for a refusal to say."""
+    if target.kind == "field" and target.box[3] - target.box[1] <= ONE_LINE:
+        return "a field one line tall (an entry, a spin box, a number input)"
+    if target.kind == "field":
+        narrow = not _text_view(target)
+        return "a field as narrow as a knob or a dial" if narrow else "a field showing a value"
+    if target.kind not in _LINE_KINDS:
+        return f"a {target.kind}"
+    column = _column_of(target, _lines(observation, target.window))
+    drawing = _drawn_on(column, observation) if column else None
+    if drawing is not None:
+        return f"a label inside {drawing.label!r} (a {drawing.kind}: a map, a picture, a control)"
+    if column and _value_rows(column):
+        return "one of a column of values (numbers, dates, months, weekdays: a picker)"
+    return "text standing alone"
 
 
 def _lines(observation: Observation, window: int) -> list[Element]:

@@ -13,7 +13,8 @@ from .._contracts import Detector, Screen
 from .._elements import Element, Observation, normalize_label
 from .._errors import ActionError
 from .._policy import Approve, Policy, asked_once, text_around
-from .._secrets import load_secrets
+from .._scope import name_problem
+from .._secrets import load_secrets, secret_places
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, make_detector
 
 
@@ -66,6 +67,8 @@ def make_policy(
         approve=approve,
         halt=halt,
         secrets=load_secrets(args.secret or ()),
+        secret_fields=tuple(getattr(args, "secret_field", None) or ()),
+        secret_places=secret_places(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy
 
@@ -86,10 +89,11 @@ def window_scope(args: argparse.Namespace) -> tuple[str, ...]:
     error."""
     names = tuple(getattr(args, "window", None) or ())
     for given in names:
-        if not normalize_label(given):
+        if (why := name_problem(given)) is not None:
             raise UsageError(
-                f"--window {given!r} names no window: give a title, a part of one (3 or "
-                "more letters) or a WM_CLASS, e.g. --window gedit"
+                f"--window {given!r} names no window ({why}): give a WM_CLASS, a process "
+                "name, a whole title or a title pattern with * ('*notes.txt*'), e.g. "
+                "--window gedit"
             )
     return names
 

@@ -311,11 +311,23 @@ def _add_safety_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         metavar="NAME",
         help="let real input type, paste and press Return or space in this program's "
-        "windows (a WM_CLASS, process name or title, matched as --window matches), though "
-        "it is not on the table of text programs (editors, office, browsers, mail, file "
+        "windows (a WM_CLASS, process name or whole title, matched as --window matches), "
+        "though it is not on the table of text programs (editors, office, browsers, mail, file "
         "managers, dialogs, viewers), where alone they go (rule typing-program); '*' "
         "allows any program, even an unknown one. Terminals, shells and run dialogs stay "
         "refused; repeatable",
+    )
+    safety.add_argument(
+        "--window",
+        action="append",
+        metavar="TITLE|CLASS",
+        help="confine every action to the windows this names (a WM_CLASS or process name, "
+        "or a whole title; a part of a title only as a pattern with *: '*notes.txt*') and "
+        "the dialogs their programs open for them: a click, drag or scroll elsewhere is "
+        "refused, and keys and typing go only while one of them has focus (rule "
+        "window-scope). It confines only: typing into a program off the table of text "
+        "programs still needs --allow-typing-in, and terminals stay refused; with --serve, "
+        "pinned for every client; repeatable",
     )
     _add_allowance_arguments(safety)
 
@@ -355,21 +367,29 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         "confidence threshold ignored). Default: ask with --console or at a terminal "
         "(stdin a TTY, not under CI or pytest), else give-up",
     )
-    safety.add_argument(
-        "--window",
-        action="append",
-        metavar="TITLE|CLASS",
-        help="confine every action to the windows this names (a title, a part of one, or "
-        "a WM_CLASS) and the windows their programs open: a click, drag or scroll "
-        "elsewhere is refused, and keys and typing go only while one of them has focus "
-        "(rule window-scope); with --serve, pinned for every client; repeatable",
-    )
+    _add_secret_arguments(safety)
+
+
+def _add_secret_arguments(safety: argparse._ArgumentGroup) -> None:
     safety.add_argument(
         "--secret",
         action="append",
-        metavar="NAME",
+        metavar="NAME[@WINDOW]",
         help="the goal's <secret>NAME</secret> is typed as $NAME; the brain, log and trace "
-        "only ever see the placeholder; repeatable",
+        "only ever see the placeholder. It is typed only alone, by name, into a password, "
+        "PIN, passphrase, token or key field (rule secret-target; never a cell, a "
+        "terminal's line or a field shown or shared). NAME@WINDOW binds it to one window "
+        "(a class, process or whole title, as --window names one) and its own dialogs; "
+        "unbound, it goes into no dialog helper's window (zenity, askpass) and no window "
+        "whose title says share, public or paste; repeatable",
+    )
+    safety.add_argument(
+        "--secret-field",
+        action="append",
+        metavar="LABEL",
+        help="let a --secret be typed into the field with this exact label too, although "
+        "it is not a password, PIN, passphrase, token or key field; still alone and "
+        "named as the target; repeatable",
     )
 
 

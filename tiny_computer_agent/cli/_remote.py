@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from .._contracts import Screen
 from .._policy import Approve, Policy
-from .._secrets import load_secrets
+from .._secrets import load_secrets, secret_places
 from ..brains.models import is_loopback
 from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
 from ._desktop import (
@@ -125,6 +125,8 @@ def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) 
         scope=window_scope(args),
         typing_in=typing_programs(args),
         secrets=load_secrets(args.secret or ()),
+        secret_fields=tuple(getattr(args, "secret_field", None) or ()),
+        secret_places=secret_places(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy
 

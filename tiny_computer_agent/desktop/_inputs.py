@@ -24,6 +24,23 @@ description, error and log line shows the placeholder. Text with control charact
 (other than newline and tab) is refused (rule ``control-text``): a BackSpace inside
 typed text could hide what the policy judged, and a key is a ``key`` action.
 
+Keys and text go where the frame said (issue 37). The policy judges a key, typed text or
+a paste against one window (:func:`judged_window`): the target's, else the focused
+element's, else the one in front. X sends them to the window with the keyboard focus,
+which can have moved since the look (a dialog mapped, focus that follows the pointer).
+So, just before sending, the executor asks the X server which window has focus (the
+window manager's ``_NET_ACTIVE_WINDOW``, the query ``--window`` uses) and refuses unless
+it is that window (rule ``focus-moved``; a menu or launcher that bypasses the window
+manager, judged as the window in front, takes the keys while it is still on top). A
+click (``type``'s click that places the caret, and every ``click``: single, double,
+right or middle) is made only where the X server's top-most window at that pixel is the
+target's window (rule ``field-covered``): a window over the field would take the press,
+and the focus with it. Where X cannot be asked (no
+DesktopScreen, no window list, a window manager that names no focused window) or the
+frame lists no window to judge by, these checks say nothing and input goes as it did
+before them; a ``--window`` scope still refuses keys while the focus is unknown. The
+dry run cannot ask X: it never refuses by these rules.
+
 pyautogui connects to ``$DISPLAY`` when it is first imported and keeps that display
 for the life of the process: one process drives one display.
 """
@@ -44,13 +61,14 @@ from typing import Any, ClassVar, Final
 
 from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
-from .._elements import Observation, Window
+from .._elements import Element, Observation, Window
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, replaced_text, screen_points
-from .._policy import ARM_ENV, Policy, state_dir
+from .._policy import ARM_ENV, Policy, focused_element, state_dir
 from .._scope import focus_refusal
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
-from ..perception import find_window
+from .._side_doors import pointer_refusal
+from ..perception import find_window, window_at
 from ._capture import no_display_reason
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
@@ -222,6 +240,40 @@ def nudge_from_corner(gui: Any, corner: tuple[int, int]) -> tuple[int, int]:
     return x, y
 
 
+#: X's numbers for the buttons a click action names.
+_BUTTONS: Final = {"left": 1, "middle": 2, "right": 3}
+
+
+def click(
+    gui: Any, x: int, y: int, *, clicks: int = 1, interval: float = 0.0, button: str = "left"
+) -> None:
+    """Click at (x, y): on X, each press and its release reach the server together.
+
+    pyautogui's X backend waits for a round trip between a press and its release. On a
+    busy machine this process can then wait its turn for the CPU, so the release comes
+    half a second later; a GTK drop-down opened by the press takes so late a release
+    for a choice and picks the entry under the pointer (seen under ``make test``). So
+    the move, the press and the release are sent through XTest, as pyautogui sends
+    them, and flushed at once. Any other backend (another OS, a stand-in) clicks with
+    ``gui.click``; the fail-safe corner is checked first either way."""
+    xtest = getattr(getattr(gui, "platformModule", None), "fake_input", None)
+    display = getattr(getattr(gui, "platformModule", None), "_display", None)
+    if xtest is None or display is None or button not in _BUTTONS:
+        gui.click(x, y, clicks=clicks, interval=interval, button=button)
+        return
+    from Xlib import X  # pyautogui's X backend has imported it already
+
+    gui.failSafeCheck()
+    xtest(display, X.MotionNotify, x=int(x), y=int(y))
+    for n in range(clicks):
+        if n:
+            display.sync()
+            time.sleep(interval)
+        xtest(display, X.ButtonPress, _BUTTONS[button])
+        xtest(display, X.ButtonRelease, _BUTTONS[button])
+    display.sync()
+
+
 def read_again(action: Action, before: Observation, fresh: Observation) -> Action | None:
     """``action`` aimed at what ``fresh`` reads whole where ``before`` read it cut: a
     dialog still painting, or OCR reading a label's last letters only on a second look
@@ -261,6 +313,37 @@ def _word_cut(one: str, other: str) -> bool:
         return False
     added = b[len(a) :]
     return not any(ch.isspace() for ch in added) and sum(ch.isalnum() for ch in added) <= 2
+
+
+def judged_window(action: Action, observation: Observation) -> Window | None:
+    """The window the policy judges ``action``'s keys, text or press against, as it
+    does (``_policy._reach``): its target's window, else the focused element's, else
+    the window in front. None when ``observation`` lists no window, the target is not
+    on it, or its element lies in no listed window: then nothing is known to check."""
+    if not observation.windows:
+        return None
+    element: Element | None = None
+    if action.targets:
+        with contextlib.suppress(TargetError):
+            element = observation.resolve(action.target or "", action.target_id)
+        if element is None:
+            return None
+    else:
+        element = focused_element(observation)
+        if element is None:
+            return observation.windows[0]
+    own = observation.window(element)
+    if own is not None:
+        return own
+    return window_at(observation.windows, *observation.mapping.to_screen(*element.center))
+
+
+def _named(window: Window | None, wid: int = 0) -> str:
+    """A window as a refusal names it."""
+    if window is None:
+        return f"a window the window list does not hold (X id 0x{wid:x})" if wid else "no window"
+    shown = window.title or " ".join(window.wm_class) or window.process or f"0x{window.id:x}"
+    return f"{shown!r}" + (f" ({window.wm_class[-1]})" if window.wm_class and window.title else "")
 
 
 def control_characters(text: str) -> list[str]:
@@ -309,6 +392,8 @@ class RealInputExecutor:
     #: the corner the pointer rested in when the run began, until it first leaves it
     _resting: tuple[int, int] | None = dataclasses.field(default=None, init=False)
     _told_corner: bool = dataclasses.field(default=False, init=False)
+    #: the window the policy judged the action in hand against (:func:`judged_window`)
+    _judged: Window | None = dataclasses.field(default=None, init=False)
 
     def __post_init__(self) -> None:
         if not self.policy.real_input or os.environ.get(ARM_ENV) != "1":
@@ -374,7 +459,11 @@ class RealInputExecutor:
         for i, (action, where) in enumerate(zip(actions, points, strict=True)):
             self.policy.check_kill_switch()
             keys_follow = action.verb == "click" and i + 1 < len(actions)
+            self._judged = judged_window(action, observation)
+            if action.verb == "click" and where and action.targets:  # every press
+                self._refuse_covered(action, where[0])
             clicked = self._signature() if keys_follow else b""
+            self._refuse_unknown_window(action, where, observation)
             self._guarded(action, where, select=bool(replaces[i]))
             if keys_follow:  # let the click land before the keys
                 self._await_focus(clicked)
@@ -590,7 +679,7 @@ class RealInputExecutor:
     def _do_click(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         interval = self.double_click_interval if action.clicks == 2 else 0.0
         x, y = points[0]
-        self.gui.click(x, y, clicks=action.clicks, interval=interval, button=action.button)
+        click(self.gui, x, y, clicks=action.clicks, interval=interval, button=action.button)
 
     def _do_type(
         self, action: Action, points: Sequence[tuple[int, int]], *, select: bool = False
@@ -599,17 +688,20 @@ class RealInputExecutor:
         a one-line field's whole text so, and typed text replaces a selection), then
         type."""
         if points:
+            self._refuse_covered(action, points[0])
             clicked = self._signature()
             clicks = 3 if select else 1
-            self.gui.click(*points[0], clicks=clicks, interval=self.double_click_interval)
+            click(self.gui, *points[0], clicks=clicks, interval=self.double_click_interval)
             self._await_focus(clicked)
         self._focus_in_scope(action)
+        self._refuse_moved_focus(action, clicked=bool(points))
         self.gui.write(
             expand_secrets(action.text or "", self.policy.secrets), interval=self.type_interval
         )
 
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self._focus_in_scope(action)
+        self._refuse_moved_focus(action)
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))
 
     def _focus_in_scope(self, action: Action) -> None:
@@ -624,6 +716,73 @@ class RealInputExecutor:
         refusal = focus_refusal(self.policy.scope, action, active, windows)
         if refusal is not None:
             raise refusal
+
+    def _refuse_moved_focus(self, action: Action, *, clicked: bool = False) -> None:
+        """Rule ``focus-moved``: keys and text go only while the X server's focused
+        window is the one the policy judged them against (``_judged``), asked just
+        before they are sent. Silent where that cannot be known (see the module doc):
+        no X connection, no judged window, or no focused window named (0). After the
+        click of ``clicked`` typing the window manager gets up to ``focus_wait`` to
+        move the focus there."""
+        judged, xwindows = self._judged, None if self.screen is None else self.screen._xwindows
+        if self.screen is None or xwindows is None or judged is None or not judged.id:
+            return
+        deadline = time.monotonic() + (self.focus_wait if clicked else 0.0)
+        active = xwindows.active()
+        while active not in (0, judged.id) and time.monotonic() < deadline:
+            time.sleep(self.settle.poll)
+            active = xwindows.active()
+        if not active or active == judged.id:
+            return
+        windows = self.screen._list_windows()
+        if judged.override and windows and windows[0].id == judged.id:
+            return  # a menu or launcher over every window takes the keys while shown
+        now = next((w for w in windows if w.id == active), None)
+        done = "the field was clicked, nothing was typed" if clicked else "nothing was sent"
+        raise PolicyRefusal(
+            f"{action.describe()} is refused: just before sending, the X server says the "
+            f"keyboard focus is on {_named(now, active)}, not on {_named(judged)}, the window "
+            "the frame showed and the policy judged this input against (the focus moved "
+            f"after the look: a window appeared, or focus follows the pointer); {done}. "
+            "Look again, and bring the window forward (a focus action) or aim the typing "
+            "at a field of the window that has focus",
+            rule="focus-moved",
+        )
+
+    def _refuse_covered(self, action: Action, point: tuple[int, int]) -> None:
+        """Rule ``field-covered``: a click (any button or count, or the one that places
+        typing's caret) is made only where the X server's top-most window at ``point`` is
+        the target's window; silent
+        where that cannot be known (no window list, no judged window)."""
+        judged = self._judged
+        windows = () if self.screen is None else self.screen._list_windows()
+        if judged is None or not judged.id or not windows:
+            return
+        top = window_at(windows, *point)
+        if top is not None and top.id == judged.id:
+            return
+        raise PolicyRefusal(
+            f"{action.describe()} is refused: it would click at {point}, and the X "
+            f"server's top-most window there is {_named(top)}, not {_named(judged)}, the "
+            "target's window: the click (and any keys after it) would go there. Nothing "
+            "was done. Bring the target's window forward (a focus action), or aim at a "
+            "field that nothing covers",
+            rule="field-covered",
+        )
+
+    def _refuse_unknown_window(
+        self, action: Action, points: Sequence[tuple[int, int]], observation: Observation
+    ) -> None:
+        """Rule ``unknown-window`` (:func:`~.._side_doors.pointer_refusal`): a press or a
+        wheel turn lands only in a window the frame listed, asked of X just before (a
+        ``type``'s click: ``field-covered``, in ``_do_type``)."""
+        if action.verb not in ("click", "drag", "scroll") or self.screen is None:
+            return
+        live = self.screen._list_windows() if observation.windows and points else ()
+        for point in points:
+            refusal = pointer_refusal(point, observation.windows, live)
+            if refusal is not None:
+                raise refusal
 
     def _do_scroll(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         if points:

@@ -10,8 +10,8 @@ the root window::
     _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
     WM_CLASS                    per window: the program's name for it (the policy tells
                                 a terminal by it; the owner's /proc/PID/comm too)
-    WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog joins
-                                its owner's --window scope by it)
+    WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog of
+                                the same program joins its owner's --window scope by it)
 
 With no EWMH window manager (a bare Xvfb) the root's mapped children that carry a
 ``WM_NAME`` are the windows, in the server's stacking order.
