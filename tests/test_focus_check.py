@@ -72,6 +72,12 @@ class Screen:
 
     def __init__(self, x: XServer | None) -> None:
         self._xwindows = x
+        #: what a fresh look sees (``capture``): the desktop as it is now
+        self.fresh: Observation | None = None
+
+    def capture(self) -> Observation:
+        assert self.fresh is not None, "the executor looked again where it should not"
+        return self.fresh
 
     def signature(self) -> bytes:
         return b""
@@ -80,9 +86,12 @@ class Screen:
         return () if self._xwindows is None else self._xwindows.stack
 
 
-def executor(tmp_path: Path, x: XServer | None, gui: RecordingGui) -> RealInputExecutor:
+def executor(
+    tmp_path: Path, x: XServer | None, gui: RecordingGui, fresh: Observation | None = None
+) -> RealInputExecutor:
     policy = armed(kill_switch=tmp_path / "STOP", allow_keys=("ctrl+v",))
     screen: Any = Screen(x)
+    screen.fresh = fresh
     return RealInputExecutor(policy=policy, gui=gui, screen=screen, focus_seconds=0.0,
                              focus_wait=0.0, type_interval=0.0)  # fmt: skip
 
@@ -176,10 +185,37 @@ def test_a_menu_over_every_window_takes_the_keys_while_it_is_shown(tmp_path: Pat
     obs = frame(MENU, EDITOR, focused="")
     x = XServer((MENU, EDITOR), focus=EDITOR.id)
     assert executor(tmp_path, x, gui).execute(Action.make("key", keys="Tab"), obs).ok
-    x.stack = (EDITOR,)  # the menu closed: X's focus is not the window judged
+    x.stack = (EDITOR, MENU)  # still shown, no longer in front: the key does not go
     assert refused(executor(tmp_path, x, gui), Action.make("key", keys="Tab"), obs).startswith(
         "focus-moved: "
     )
+    assert gui.calls == ["hotkey"]
+
+
+def test_a_key_judged_against_a_popup_that_closed_is_judged_again_on_a_fresh_look(
+    tmp_path: Path,
+) -> None:
+    """A field's completion list (override-redirect, the program's own) closes by itself
+    between the look and the Return meant for the field (GTK's file chooser, CI on
+    2026-12-05). The executor looks again, as it does for a target on a changed screen:
+    the key goes when the policy allows it on the fresh look and the window judged there
+    has the focus; else it is refused, by the policy or as ``focus-moved``."""
+    gui = RecordingGui(FOCUS_KEYS)
+    obs = frame(MENU, EDITOR, focused="")
+    x = XServer((EDITOR,), focus=EDITOR.id)  # the list closed; the editor has the focus
+    now = frame(EDITOR, focused="")
+    assert executor(tmp_path, x, gui, fresh=now).execute(Action.make("key", keys="Tab"), obs).ok
+    assert gui.calls == ["hotkey"]
+    x = XServer((MAIL, EDITOR), focus=MAIL.id)  # mail took the focus; the look shows editor
+    said = refused(executor(tmp_path, x, gui, fresh=now), Action.make("key", keys="Tab"), obs)
+    assert said.startswith("focus-moved: ") and "Inbox - Mail" in said, said
+    shell = Window(title="user@host: ~", box=(0, 40, 900, 700), id=0x70, pid=70,
+                   wm_class=("xterm", "XTerm"), process="bash")  # fmt: skip
+    x = XServer((shell,), focus=shell.id)  # a terminal in front on the fresh look
+    ex = executor(tmp_path, x, gui, fresh=frame(shell))
+    said = refused(ex, Action.make("key", keys="Tab"), obs)
+    assert said.startswith("terminal-window: "), said
+    assert gui.calls == ["hotkey"]  # the first key only
 
 
 @pytest.mark.parametrize(

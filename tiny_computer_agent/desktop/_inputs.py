@@ -31,7 +31,9 @@ which can have moved since the look (a dialog mapped, focus that follows the poi
 So, just before sending, the executor asks the X server which window has focus (the
 window manager's ``_NET_ACTIVE_WINDOW``, the query ``--window`` uses) and refuses unless
 it is that window (rule ``focus-moved``; a menu or launcher that bypasses the window
-manager, judged as the window in front, takes the keys while it is still on top). A
+manager, judged as the window in front, takes the keys while it is still on top; when
+such a popup has closed since the look, a field's completion list say, the key is
+judged again on a fresh look). A
 click (``type``'s click that places the caret, and every ``click``: single, double,
 right or middle) is made only where the X server's top-most window at that pixel is the
 target's window (rule ``field-covered``): a window over the field would take the press,
@@ -737,6 +739,9 @@ class RealInputExecutor:
         windows = self.screen._list_windows()
         if judged.override and windows and windows[0].id == judged.id:
             return  # a menu or launcher over every window takes the keys while shown
+        closed = judged.override and judged.id not in {w.id for w in windows}
+        if closed and self._judged_again(action, active):
+            return  # the popup closed; a fresh look judged the key against the focus
         now = next((w for w in windows if w.id == active), None)
         done = "the field was clicked, nothing was typed" if clicked else "nothing was sent"
         raise PolicyRefusal(
@@ -748,6 +753,23 @@ class RealInputExecutor:
             "at a field of the window that has focus",
             rule="focus-moved",
         )
+
+    def _judged_again(self, action: Action, active: int) -> bool:
+        """The popup the frame showed in front (an override-redirect window: a text
+        field's completion list, a tooltip) closed between the look and the key. As a
+        target is found again on a changed screen (``_current``), the key is judged again
+        on a fresh look: True when the policy allows it there (its own refusal is raised
+        otherwise) and the window it is judged against now is the focused one."""
+        if self.screen is None:
+            return False
+        log.info("the popup the keys were judged against closed; looking again")
+        fresh = self.screen.capture()
+        self.policy.check(action, fresh)
+        now = judged_window(action, fresh)
+        if now is None or now.id != active:
+            return False
+        self._judged = now
+        return True
 
     def _refuse_covered(self, action: Action, point: tuple[int, int]) -> None:
         """Rule ``field-covered``: a click (any button or count, or the one that places
