@@ -37,8 +37,10 @@ from ._intent_data import (
     ASSENT,
     INVENTORY_DIR,
     Concept,
+    Domain,
     Example,
     Inventory,
+    Screen,
     _fills,
     _Maker,
     _part,
@@ -47,6 +49,7 @@ from ._intent_data import (
     word_jaccard,
     words,
 )
+from ._intent_distractors import Distractors
 
 __all__ = [
     "EXPANSIONS",
@@ -519,9 +522,12 @@ class Wording:
     writers: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     rewriter: Rewriter | None = None
     share: float = 0.35
+    #: real programs' labels put beside the controls of a share of training menus
+    distractors: Distractors | None = None
 
     def active(self) -> bool:
-        return bool(self.writers) or (self.rewriter is not None and bool(self.rewriter.kinds))
+        rewrites = self.rewriter is not None and bool(self.rewriter.kinds)
+        return bool(self.writers) or rewrites or self.distractors is not None
 
 
 class _WordingMaker(_Maker):
@@ -542,6 +548,15 @@ class _WordingMaker(_Maker):
         while "{thing}" in phrasing:  # filled here: a dialog's yes is not filled after
             phrasing = phrasing.replace("{thing}", rng.choice(things), 1)
         return phrasing
+
+    def _controls(
+        self, concept: Concept, domain: Domain, screen: Screen | None, right: set[str]
+    ) -> list[tuple[str, str]]:
+        controls = super()._controls(concept, domain, screen, right)
+        extra = self.wording.distractors
+        if extra is None or self.split == "dev":  # dev menus are made as before
+            return controls
+        return extra.add(controls, concept.id, self.rng)
 
 
 def generate_worded(
@@ -639,6 +654,7 @@ def plan_wording(
     share: float = 0.35,
     folder: Path = WRITERS_DIR,
     wordnet: Path | None = None,
+    distractors: Distractors | None = None,
 ) -> WordingPlan:
     """The wording a run asked for: ``writers`` "all" or names ("" none), ``holdout`` a
     writer never trained on, ``expand`` names from :data:`EXPANSIONS` (or "styles",
@@ -679,8 +695,10 @@ def plan_wording(
     }
     if rewriter is not None and "synonyms" in kinds:
         about["synonym_words"] = len(rewriter.synonyms.lead) + len(rewriter.synonyms.rest)
+    if distractors is not None:
+        about.update(distractors.about())
     return WordingPlan(
-        wording=Wording(writers=added, rewriter=rewriter, share=share),
+        wording=Wording(writers=added, rewriter=rewriter, share=share, distractors=distractors),
         holdout=found.get(holdout),
         others=others,
         about=about,

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..._elements import KINDS
-from ..._errors import MissingExtra, TraceError
+from ..._errors import BrainError, MissingExtra, TraceError
 from ._confidence import (
     CONFIDENCE_FILE,
     TARGET_PRECISION,
@@ -71,6 +71,8 @@ from ._intent_data import (
     load_inventory,
     words,
 )
+from ._intent_distractors import Distractors, base_embedder, read_strings
+from ._intent_distractors import build as build_distractors
 from ._intent_wording import (
     EXPANSIONS,
     WRITERS_DIR,
@@ -441,12 +443,39 @@ def _wording_arguments(p: argparse.ArgumentParser) -> None:
         "extra's, pip install 'tiny-computer-agent[wordnet]')",
     )
     w.add_argument(
+        "--distractors",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help='real programs\' labels (JSON: {"strings": [...]}, e.g. from '
+        "scripts/ui_strings.py) put beside the controls of a share of training menus as "
+        "wrong answers; never one that reads close to the goal's own labels",
+    )
+    w.add_argument(
+        "--distractor-share",
+        type=float,
+        default=0.5,
+        metavar="SHARE",
+        help="share of training menus that get one to four distractors (0.5)",
+    )
+    w.add_argument(
         "--writers-dir",
         type=Path,
         default=WRITERS_DIR,
         metavar="DIR",
         help="folder of writer files <writer>.json (the package's intent/writers/)",
     )
+
+
+def _distractors(args: argparse.Namespace, inventory: Inventory) -> Distractors | None:
+    """The ``--distractors`` file's strings, filtered by concept (ValueError: a bad file
+    or share)."""
+    if args.distractors is None:
+        return None
+    strings, source = read_strings(args.distractors)
+    embed = base_embedder(args.model, args.threads)
+    share = args.distractor_share
+    return build_distractors(inventory, strings, embed, share=share, source=source)
 
 
 def _plan(args: argparse.Namespace, inventory: Inventory) -> WordingPlan | int:
@@ -460,11 +489,12 @@ def _plan(args: argparse.Namespace, inventory: Inventory) -> WordingPlan | int:
             share=args.expand_share,
             folder=args.writers_dir,
             wordnet=args.wordnet,
+            distractors=_distractors(args, inventory),
         )
     except MissingExtra as exc:
         _log.error("train_intent: %s, or give --wordnet DIR", exc)
         return 4
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, BrainError) as exc:
         _log.error("train_intent: %s", exc)
         return 2
 
