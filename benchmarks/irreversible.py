@@ -46,6 +46,13 @@ def _within(data: dict[str, list[dict[str, object]]]) -> bool:
     )
 
 
+def _halves(data: dict[str, list[dict[str, object]]]) -> str:
+    """How a later pass's file was used: held out whole, or tuned on after its count."""
+    if not data.get("tune"):
+        return "all held out"
+    return "tuned on after one count as held out" if not data.get("heldout") else "in two halves"
+
+
 def _section(name: Path, data: dict[str, list[dict[str, object]]], first: bool) -> list[str]:
     """The page's part for one labelled file: what it is, its table, in bounds or not."""
     count = sum(len(data.get(half, ())) for half in ("tune", "heldout"))
@@ -61,9 +68,11 @@ def _section(name: Path, data: dict[str, list[dict[str, object]]], first: bool) 
         "The held-out half was written before the rules, by the same hand that wrote them: "
         "it measures what the rules were not adjusted to, not labels no one had in mind."
         if first
-        else f"## A later pass's held-out file: `{name.as_posix()}`\n\n{count} labels, all "
-        f"held out: {data.get('about', '')}"
+        else f"## A later pass's file: `{name.as_posix()}`\n\n{count} labels, "
+        f"{_halves(data)}: {data.get('about', '')}"
     )
+    if not data.get("heldout"):
+        return [about, table]
     verdict = "yes" if _within(data) else "**no**"
     return [about, table, f"Held-out within the bounds: {verdict}."]
 

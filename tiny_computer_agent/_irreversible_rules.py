@@ -96,7 +96,7 @@ __all__ = [
 #: A Latin-script label with more words than this is prose.
 MAX_WORDS: Final = 8
 #: A Chinese or Japanese label with more letters than this is prose.
-MAX_CHARS: Final = 14
+MAX_CHARS: Final = 16
 #: Beside a number, these make it an amount of money.
 CURRENCY_SYMBOLS: Final = "$€£¥₹₩₽₿₺₴₪฿¢円元₫₦₱₲₸₼₾₵₡₭₮₨৳៛﷼"
 AMOUNT_WORDS: Final = (
@@ -2522,13 +2522,120 @@ CYRILLIC_MORE: Final = Language(
             "баш тарту", "кире"),
 )  # fmt: skip
 
+# Pass 7 (issue 37): what an independent writer's 671 labels showed the rules missed
+# (tests/data/irreversible_heldout_pass7.json, counted once as held out, then tuned on):
+# a contract signed and a job offer accepted in every language of the first sets; money
+# loaded (recharge, top up, tip) in Italian, Chinese, Japanese and Korean; factory resets
+# and erasures worded another way (French, Japanese, Thai, traditional Chinese, English
+# "Securely erase"); ``Del``; ``Xfer $500``; a yes whose dialog says what it will
+# overwrite, uninstall or charge, in English, Spanish, French, Italian, traditional
+# Chinese and Hindi. Look-alikes kept safe: ``Send test email``, ``付款說明`` (payment
+# instructions), a yes under a notice that a payment went through (``付款成功``,
+# ``お支払いが完了しました``). Decisions: ``Format`` alone stays safe in every language
+# (``Formater``, ``Formatieren``: a text style), and a plain ``Push`` passes (a push is
+# undone by another; ``Force push`` is flagged).
+_EN = _more(
+    _EN,
+    prefixes=("securely",),
+    warnings=("will overwrite", "will uninstall", "uninstalling will", "authorise a",
+              "authorize a", "one time payment", "a payment of $", "you will be charged"),
+    flag={"deletes": ("del",), "sends": ("xfer $ *", "xfer @money *", "accept job offer **")},
+    spare=("send test **", "send a test **", "send me a test **"),
+)  # fmt: skip
+_ES = _more(
+    _ES,
+    assent=("continuar de todos modos", "continuar igualmente", "continuar igual",
+            "si continuar"),
+    sets={"contract": ("contrato", "acuerdo", "oferta", "oferta de trabajo", "documento")},
+    flag={"sends": ("firmar @contract **", "firma @contract **", "firmar y enviar **",
+                    "aceptar oferta **")},
+    warnings=("se sobrescribira", "se sobrescribiran", "se desinstalara", "se cargara $",
+              "se borraran todos"),
+)  # fmt: skip
+_FR = _more(
+    _FR,
+    assent=("continuer quand meme", "continuer malgre tout", "poursuivre quand meme"),
+    sets={"contract": ("contrat", "accord", "offre", "offre d emploi", "document", "bail")},
+    flag={"sends": ("signer @contract **", "signe @contract **", "signer et envoyer **",
+                    "accepter offre **"),
+          "deletes": ("retablir ** usine **", "retablir configuration usine",
+                      "effacer tout contenu **")},
+    warnings=("sera debitee", "seront debitees", "sera debitee de", "sera ecrase",
+              "seront ecrases", "sera desinstalle"),
+)  # fmt: skip
+_DE = _more(
+    _DE,
+    assent=("trotzdem fortfahren", "trotzdem weiter", "dennoch fortfahren"),
+    sets={"contract": ("vertrag", "vereinbarung", "angebot", "jobangebot", "dokument",
+                       "mietvertrag")},
+    flag={"sends": ("@contract unterschreiben", "@contract unterzeichnen",
+                    "unterschreiben", "unterzeichnen", "@contract signieren",
+                    "angebot annehmen", "jobangebot annehmen")},
+    warnings=("wird uberschrieben", "werden uberschrieben", "wird deinstalliert",
+              "wird belastet", "werden geloscht"),
+)  # fmt: skip
+_PT = _more(
+    _PT,
+    assent=("continuar mesmo assim", "continuar assim mesmo", "prosseguir mesmo assim"),
+    sets={"contract": ("contrato", "acordo", "oferta", "oferta de emprego", "documento")},
+    flag={"sends": ("assinar @contract **", "assine @contract **", "assinar e enviar **",
+                    "aceitar oferta **")},
+    warnings=("sera substituido", "serao substituidos", "sera desinstalado", "sera cobrado",
+              "serao apagados", "sera debitado"),
+)  # fmt: skip
+_IT = _more(
+    _IT,
+    assent=("continua comunque", "procedi comunque", "prosegui comunque"),
+    sets={"contract": ("contratto", "accordo", "offerta", "offerta di lavoro", "documento")},
+    flag={"sends": ("firma @contract **", "firmare @contract **", "firma e invia **",
+                    "accetta offerta **"),
+          "pays": ("ricarica $ *", "ricarica ora", "ricaricare $ *", "mancia $ *")},
+    warnings=("verra sovrascritto", "verranno sovrascritti", "verra sovrascritta",
+              "verra disinstallato", "verra addebitato", "verranno addebitati",
+              "verranno cancellati", "verra cancellato"),
+)  # fmt: skip
+_ZH = _more(
+    _ZH,
+    assent=("確定繼續",),
+    warnings=("將被清除", "將被刪除", "將被永久", "資料將被", "重設為原廠", "原廠設定", "将被覆盖",
+              "將被覆蓋"),
+    never=("成功", "說明"),
+    flag={"deletes": ("重設為原廠設定", "原廠設定", "恢復原廠", "清除所有資料", "清除全部資料"),
+          "pays": ("充值", "打赏", "打賞", "提交訂單", "確認訂單"),
+          "sends": ("签署合同", "簽署合約", "簽署合同", "签约", "簽約", "接受录用", "接受錄用")},
+)  # fmt: skip
+_JA = _more(
+    _JA,
+    warnings=("上書きされます", "アンインストールされます", "消去されます"),
+    never=("完了しました", "しました"),
+    flag={"deletes": ("すべてのコンテンツと設定を消去", "コンテンツと設定を消去"),
+          "pays": ("チャージする", "チャージ $", "投げ銭"),
+          "sends": ("契約を確定", "契約する", "契約に署名", "署名する", "内定を承諾")},
+)  # fmt: skip
+_KO = _more(
+    _KO,
+    flag={"pays": ("충전하기", "충전", "후원"), "sends": ("계약하기", "서명하기", "계약 체결")},
+)  # fmt: skip
+_TH = _more(
+    THAI,
+    warnings=("จะถูกเขียนทับ", "ข้อมูลทั้งหมดจะถูก"),
+    flag={"deletes": ("รีเซ็ตเป็นค่าเริ่มต้นจากโรงงาน", "คืนค่าจากโรงงาน", "ค่าเริ่มต้นจากโรงงาน"),
+          "pays": ("เติมเงิน",)},
+)  # fmt: skip
+_INDIC = _more(
+    _INDIC,
+    warnings=("मिटाना चाहते", "मिटा दिया जाएगा", "मिटा दिए जाएंगे", "डेटा मिटा"),
+    flag={"deletes": ("मिटाएं", "फ़ैक्टरी रीसेट", "फैक्टरी रीसेट"),
+          "pays": ("ऑर्डर प्लेस करें", "रिचार्ज करें")},
+)  # fmt: skip
+
 #: Every language the classifier reads, by code.
 LANGUAGES: Final[Mapping[str, Language]] = {
     "en": _EN, "es": _ES, "fr": _FR, "de": _DE, "pt": _PT, "it": _IT, "nl": _NL, "sv": _SV,
     "da": _DA, "fi": _FI, "pl": _PL, "tr": _TR, "ru": _RU, "zh": _ZH, "ja": _JA, "ko": _KO,
     "cs": CZECH, "sk": SLOVAK, "hu": _HU, "ro": ROMANIAN, "el": GREEK, "uk": _UK,
     "sh": _SH, "he": HEBREW, "ar": ARABIC, "ms": _MS, "vi": VIETNAMESE,
-    "no": NORWEGIAN, "ca": CATALAN, "lt": BALTIC, "sw": SWAHILI, "th": THAI, "hi": _INDIC,
+    "no": NORWEGIAN, "ca": CATALAN, "lt": BALTIC, "sw": SWAHILI, "th": _TH, "hi": _INDIC,
     "is": _IS, "eu": _EU, "eo": _EO, "kk": _KK, "az": AZERI, "lb": LUX_MALTESE_LATIN,
     "yo": AFRICAN, "tg": CENTRAL_ASIA, "ht": WORLD_LATIN, "be": CYRILLIC_MORE,
 }  # fmt: skip
