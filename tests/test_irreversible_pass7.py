@@ -1,6 +1,7 @@
 """Issue 37, pass 7: the rules tuned on an independent writer's 671 labels
 (tests/data/irreversible_heldout_pass7.json, counted once as held out, then tuned on),
-and pass 8's file, written apart by another writer and held out from that tuning."""
+measured on pass 8's file, written apart by another writer (tuned on since: see
+tests/test_irreversible_pass8.py)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,15 @@ from tiny_computer_agent._irreversible import classify, classify_in
 from tiny_computer_agent._irreversible_report import evaluate
 
 DATA = Path(__file__).parent / "data"
-#: pass 7's rows the rules pass by decision (docs in _irreversible_rules.py): ``Format``
-#: alone is a text style; a plain push is undone by another; ``Procedi con il pagamento``
-#: opens the payment page, like ``Proceed to checkout``
-DECIDED = {"Formater", "Formatieren", "Formatta", "Push to origin/main",
-           "Procedi con il pagamento di 19,99 €"}  # fmt: skip
+#: pass 7's rows the rules pass by decision (docs in _irreversible_rules.py): a plain push
+#: is undone by another; ``Procedi con il pagamento`` opens the payment page, like
+#: ``Proceed to checkout`` (``Formater``, ``Formatieren``, ``Formatta`` are flagged since
+#: pass 8: the verb is a disk dialog's button, the text menu says the noun)
+DECIDED = {"Push to origin/main", "Procedi con il pagamento di 19,99 €"}
 
 
 def _file(name: str) -> dict[str, list[dict[str, object]]]:
-    data: dict[str, list[dict[str, object]]] = json.loads(
-        (DATA / name).read_text(encoding="utf-8")
-    )
+    data: dict[str, list[dict[str, object]]] = json.loads((DATA / name).read_text(encoding="utf-8"))
     return data
 
 
@@ -64,11 +63,3 @@ def test_a_yes_whose_dialog_says_what_it_overwrites_or_charges_flags(
 )  # fmt: skip
 def test_look_alikes_and_notices_of_what_is_done_pass(label: str, question: str) -> None:
     assert classify_in(label, [question] if question else []) is None, (label, question)
-
-
-def test_the_pass8_file_is_held_out_whole_and_holds_both_kinds() -> None:
-    data = _file("irreversible_heldout_pass8.json")
-    rows = data["heldout"]
-    assert len(rows) >= 450 and not data["tune"]
-    assert sum(bool(r["irreversible"]) for r in rows) >= 300
-    assert sum(not r["irreversible"] for r in rows) >= 200

@@ -61,9 +61,10 @@ it, which is the way out.
 never flagged (``Cancel order``, ``Cancel subscription``); ``Send feedback`` opens a form
 and passes; ``Discard changes`` passes like ``Don't Save``; ``Submit``, ``Order``,
 ``Checkout``, ``Format`` and ``Reset`` alone pass (a form, a column, a checkout page, a
-text style, a form reset); a sentence (it ends with a full stop and has 4 or more
-words, it asks a question, or it has more than :data:`MAX_WORDS` words) is prose, not a
-button. Decided after the second attacker pass (issue 37):
+text style, a form reset; other languages' verb of formatting is flagged, see pass 8); a
+sentence (it ends with a full stop and has 4 or more words, it asks a question, or it has
+more than :data:`MAX_WORDS` words) is prose, not a button. Decided after the second
+attacker pass (issue 37):
 
 - ``Remove from device`` (this device, phone, computer, disk, cloud, everywhere) is
   flagged: removing a file from a device deletes the copy there, often the only one (a
@@ -2532,8 +2533,8 @@ CYRILLIC_MORE: Final = Language(
 # Chinese and Hindi. Look-alikes kept safe: ``Send test email``, ``付款說明`` (payment
 # instructions), a yes under a notice that a payment went through (``付款成功``,
 # ``お支払いが完了しました``). Decisions: ``Format`` alone stays safe in every language
-# (``Formater``, ``Formatieren``: a text style), and a plain ``Push`` passes (a push is
-# undone by another; ``Force push`` is flagged).
+# (``Formater``, ``Formatieren``: a text style; reversed for the verbs by pass 8 below),
+# and a plain ``Push`` passes (a push is undone by another; ``Force push`` is flagged).
 _EN = _more(
     _EN,
     prefixes=("securely",),
@@ -2629,13 +2630,269 @@ _INDIC = _more(
           "pays": ("ऑर्डर प्लेस करें", "रिचार्ज करें")},
 )  # fmt: skip
 
+# Pass 8 (issue 37): the families a second independent writer's 742 labels showed missing
+# (tests/data/irreversible_heldout_pass8.json, counted once as held out, then tuned on),
+# written out for every language of the sets, not only the labels that writer used:
+# uninstalling; formatting by the verb (``Formatieren``, ``Formater``, ``Форматировать``);
+# signing alone or with a document; topping up a balance; bidding; filing an application
+# or a tax return; withdrawing money; broadcasting to everyone; paying by a named method
+# (``Betalen met iDEAL``). Look-alikes kept safe: a signature's settings (``Firma``,
+# ``签名``, ``서명``, ``Υπογραφή`` alone are the noun), a page reloaded (``Recargar``,
+# ``Recharger``, ``Ricarica``, ``Recarregar``, ``Reîncarcă`` alone), ``Opnemen`` (also
+# "record"), ``Vybrat`` (also "choose"), ``Вывести`` (also "show"), ``Alusta`` (also
+# "platform"). Decisions: English ``Format`` alone still passes (the text menu of every
+# editor), but the verb of other languages is flagged alone: their menus say the noun
+# (``Format``, ``Formato``, ``Формат``) and the verb is the disk dialog's button;
+# ``Formatieren`` with a text, code or document (``Dokument formatieren``) passes.
+_FORMAT_TEXT = (
+    "text", "texto", "texte", "testo", "code", "codigo", "codice", "dokument", "document",
+    "documento", "absatz", "auswahl", "selection", "seleccion", "selezione", "tabelle",
+    "tabla", "tableau", "tabella", "zellen", "celdas",
+)  # fmt: skip
+_EN = _more(
+    _EN,
+    prefixes=("i understand the consequences", "i understand the risks"),
+    warnings=("will be uninstalled", "will be erased", "will be wiped", "you sign",
+              "you are signing", "you agree to pay"),
+    flag={"sends": ("sign electronically", "sign digitally", "e sign", "esign",
+                    "sign with bankid", "sign with mitid", "sign with itsme", "sign and **"),
+          "pays": ("bid $ *", "bid @money *", "place a bid *", "confirm bid *")},
+)  # fmt: skip
+_ES = _more(
+    _ES,
+    flag={"deletes": ("formatear", "formatear @disk **"),
+          "sends": ("firmar", "firmar ahora", "firmar documento", "firma ahora",
+                    "presentar declaracion **", "presentar solicitud **",
+                    "enviar solicitud"),
+          "pays": ("recargar saldo *", "recargar $ *", "recargar ahora", "recargar celular *",
+                   "recargar movil *", "recargar tarjeta *", "pujar", "pujar $ *",
+                   "hacer puja *", "confirmar puja *", "retirar",
+                   "retirar fondos *", "retirar dinero *", "retirar $ *")},
+    spare=("tramitar pedido", *(f"formatear {w}" for w in _FORMAT_TEXT)),
+)  # fmt: skip
+_FR = _more(
+    _FR,
+    warnings=("sera efface", "seront effaces", "sera entierement efface", "sera desinstallee"),
+    flag={"deletes": ("formater", "formater @disk **", "desinstaller **"),
+          "sends": ("signer", "signer electroniquement", "signer maintenant",
+                    "signer document", "deposer candidature",
+                    "deposer declaration **", "soumettre declaration **",
+                    "envoyer candidature", "diffuser tous **", "envoyer tous **"),
+          "pays": ("recharger $ *", "recharger compte *",
+                   "recharger maintenant", "encherir", "encherir $ *", "placer enchere *",
+                   "confirmer enchere *", "retirer", "retirer $ *", "retirer fonds *",
+                   "retirer argent *")},
+    spare=tuple(f"formater {w}" for w in _FORMAT_TEXT),
+)  # fmt: skip
+_DE = _more(
+    _DE,
+    flag={"deletes": ("formatieren", "@disk formatieren", "jetzt formatieren"),
+          "sends": ("jetzt unterschreiben", "elektronisch unterschreiben",
+                    "antrag absenden", "antrag einreichen", "antrag stellen",
+                    "bewerbung absenden", "bewerbung einreichen", "bewerbung abschicken",
+                    "steuererklarung ubermitteln", "steuererklarung absenden",
+                    "steuererklarung einreichen", "erklarung ubermitteln",
+                    "alle senden"),
+          "pays": ("guthaben aufladen *", "aufladen $ *", "konto aufladen *",
+                   "gebot abgeben *", "bieten", "bieten $ *", "jetzt bieten", "abheben",
+                   "geld abheben *", "abheben $ *", "auszahlen", "auszahlen $ *",
+                   "auszahlung beantragen *")},
+    spare=tuple(f"{w} formatieren" for w in _FORMAT_TEXT),
+)  # fmt: skip
+_PT = _more(
+    _PT,
+    flag={"deletes": ("formatar", "formatar @disk **"),
+          "sends": ("assinar agora", "assinar documento", "assinar eletronicamente",
+                    "enviar candidatura", "enviar declaracao **", "entregar declaracao **"),
+          "pays": ("recarregar celular *", "recarregar saldo *", "recarregar $ *",
+                   "recarregar agora", "dar lance *", "fazer lance *",
+                   "retirar", "sacar", "sacar $ *", "sacar dinheiro *", "retirar $ *")},
+    spare=tuple(f"formatar {w}" for w in _FORMAT_TEXT),
+)  # fmt: skip
+_IT = _more(
+    _IT,
+    flag={"deletes": ("formatta", "formattare", "formatta @disk **", "formattare @disk **"),
+          "sends": ("firma ora", "firma adesso", "firma documento",
+                    "invia candidatura", "invia domanda", "presenta domanda",
+                    "invia dichiarazione **"),
+          "pays": ("ricarica credito *", "ricarica saldo *", "ricarica conto *",
+                   "fai offerta *", "fare offerta *", "conferma offerta *",
+                   "punta $ *", "preleva", "preleva $ *", "prelievo $ *")},
+    spare=tuple(f"formatta {w}" for w in _FORMAT_TEXT),
+)  # fmt: skip
+_NL = _more(
+    _NL,
+    spare=("verder naar bestellen", "verder naar afrekenen", "doorgaan naar bestellen"),
+    flag={"deletes": ("formatteren", "de installeren", "deinstalleren"),
+          "sends": ("ondertekenen", "nu ondertekenen", "onderteken", "aanvraag indienen",
+                    "aanvraag versturen", "aangifte indienen *", "aangifte versturen *",
+                    "verzenden naar iedereen", "naar iedereen verzenden"),
+          "pays": ("betalen met *", "betaal met *", "opwaarderen", "opwaarderen $ *",
+                   "saldo opwaarderen *", "bieden", "bod plaatsen *", "bied $ *",
+                   "geld opnemen *", "opnemen $ *")},
+)  # fmt: skip
+_SV = _more(
+    _SV,
+    flag={"deletes": ("formatera", "avinstallera"),
+          "sends": ("signera", "signera med bankid", "skriv under", "skicka ansokan",
+                    "lamna in deklaration *"),
+          "pays": ("fyll pa saldo *", "ladda kortet *", "lagg bud *", "ta ut pengar *",
+                   "ta ut $ *")},
+)  # fmt: skip
+_DA = _more(
+    _DA,
+    flag={"deletes": ("formater drev *", "afinstaller"),
+          "sends": ("underskriv", "underskriv med mitid", "send ansogning"),
+          "pays": ("optank *", "giv bud *", "haev $ *")},
+)  # fmt: skip
+_FI = _more(
+    _FI,
+    flag={"deletes": ("alusta asema *", "alusta levy *", "poista asennus"),
+          "sends": ("allekirjoita", "allekirjoita sopimus *", "laheta hakemus"),
+          "pays": ("lataa saldoa *", "tee tarjous *", "nosta rahaa *")},
+)  # fmt: skip
+_PL = _more(
+    _PL,
+    flag={"deletes": ("formatuj", "sformatuj", "formatuj @disk **", "odinstaluj"),
+          "sends": ("podpisz", "podpisz umowe **", "podpisz dokument **", "zloz wniosek *",
+                    "wyslij wniosek *", "zloz deklaracje *", "wyslij do wszystkich"),
+          "pays": ("doladuj", "doladuj $ *", "doladuj konto *", "doladuj telefon *",
+                   "licytuj", "licytuj $ *", "zloz oferte *", "wyplac", "wyplac $ *",
+                   "wyplac srodki *")},
+)  # fmt: skip
+_TR = _more(
+    _TR,
+    flag={"deletes": ("bicimlendir", "diski bicimlendir", "kaldir uygulamayi"),
+          "sends": ("imzala", "sozlesmeyi imzala *", "basvuruyu gonder", "basvur",
+                    "beyanname gonder *", "herkese gonder"),
+          "pays": ("bakiye yukle *", "yukle $ *", "teklif ver *", "para cek *",
+                   "cek $ *")},
+)  # fmt: skip
+_RU = _more(
+    _RU,
+    flag={"deletes": ("форматировать", "форматировать @disk **", "удалить приложение"),
+          "sends": ("подписать", "подписать договор **", "подписать документ **",
+                    "подать заявку", "подать заявление", "отправить заявление",
+                    "отправить декларацию *", "отправить всем"),
+          "pays": ("пополнить", "пополнить $ *", "пополнить баланс *", "пополнить счет *",
+                   "сделать ставку *", "вывести средства *", "вывести деньги *",
+                   "вывести $ *", "снять деньги *", "снять $ *")},
+)  # fmt: skip
+_UK = _more(
+    _UK,
+    flag={"deletes": ("форматувати", "видалити програму"),
+          "sends": ("підписати", "підписати договір **", "подати заявку", "подати заяву"),
+          "pays": ("поповнити", "поповнити $ *", "поповнити рахунок *", "вивести кошти *",
+                   "зняти готівку *", "зробити ставку *")},
+)  # fmt: skip
+_CS = _more(
+    CZECH,
+    flag={"deletes": ("formatovat", "naformatovat", "odinstalovat", "odinstalovat aplikaci"),
+          "sends": ("podepsat", "podepsat smlouvu **", "odeslat zadost", "podat zadost",
+                    "podat priznani *"),
+          "pays": ("dobit kredit *", "dobit $ *", "prihodit *", "vybrat penize *",
+                   "vybrat $ *")},
+)  # fmt: skip
+_RO = _more(
+    ROMANIAN,
+    flag={"deletes": ("formateaza", "dezinstaleaza", "dezinstalare"),
+          "sends": ("semneaza", "semneaza contractul **", "trimite cererea",
+                    "depune cererea", "depune declaratia *"),
+          "pays": ("reincarca cartela *", "reincarca $ *", "liciteaza *", "retrage bani *",
+                   "retrage $ *")},
+)  # fmt: skip
+_HU = _more(
+    _HU,
+    flag={"deletes": ("formazas", "formazas inditasa", "eltavolitas"),
+          "sends": ("alairom", "szerzodes alairasa *", "kerelem bekuldese",
+                    "bevallas bekuldese *"),
+          "pays": ("egyenleg feltoltese *", "feltoltes $ *", "licitalok *",
+                   "penzfelvetel *")},
+)  # fmt: skip
+_EL = _more(
+    GREEK,
+    flag={"deletes": ("απεγκατασταση", "μορφοποιηση δισκου *"),
+          "sends": ("υπογραψτε", "υπογραφη συμβασης *", "υποβολη αιτησης", "υποβολη δηλωσης *"),
+          "pays": ("φορτιση υπολοιπου *", "αναληψη χρηματων *", "αναληψη $ *",
+                   "υποβολη προσφορας *")},
+)  # fmt: skip
+_HE = _more(
+    HEBREW,
+    flag={"deletes": ("הסר התקנה", "הסרת התקנה", "פרמוט", "פרמט"),
+          "sends": ("חתום", "חתום על החוזה **", "חתמו", "הגש בקשה", "שלח בקשה"),
+          "pays": ("טען יתרה *", "הטען $ *", "משוך כסף *", "משיכת כספים *", "הצע הצעה *")},
+)  # fmt: skip
+_AR = _more(
+    ARABIC,
+    flag={"deletes": ("الغاء التثبيت", "تهيئة القرص *", "تهيئة الذاكرة *"),
+          "sends": ("وقع", "وقع العقد **", "توقيع العقد **", "قدم الطلب", "تقديم الطلب",
+                    "ارسل الطلب"),
+          "pays": ("اشحن رصيدك *", "اشحن الرصيد *", "شحن الرصيد *", "اشحن $ *",
+                   "سحب الاموال *", "اسحب $ *", "قدم عرضا *")},
+)  # fmt: skip
+_MS = _more(
+    _MS,
+    flag={"deletes": ("copot pemasangan", "hapus instalan", "nyahpasang"),
+          "sends": ("tanda tangani", "tandatangani", "tandatangan", "kirim lamaran *",
+                    "ajukan permohonan *"),
+          "pays": ("isi saldo *", "isi ulang *", "top up saldo *", "tarik dana *",
+                   "tarik tunai *", "tarik $ *", "transfer sekarang", "transfer $ *",
+                   "pasang tawaran *")},
+)  # fmt: skip
+_VI = _more(
+    VIETNAMESE,
+    never=("thanh cong", "da thanh toan"),
+    flag={"deletes": ("go cai dat", "go bo cai dat", "dinh dang o dia *"),
+          "sends": ("ky hop dong **", "ky ngay", "ky ten", "nop ho so *", "nop don *",
+                    "nop to khai *"),
+          "pays": ("nap tien *", "rut tien *", "dat gia $ *", "dat gia thau *", "tra gia $ *")},
+)  # fmt: skip
+_ZH = _more(
+    _ZH,
+    flag={"deletes": ("解除安裝", "解除安装"),
+          "sends": ("签署", "簽署", "提交申请", "提交申請", "递交申请", "遞交申請", "提交申報",
+                    "提交申报"),
+          "pays": ("儲值", "储值", "出价", "出價", "提现", "提現", "立即开通 $", "開通 $")},
+)  # fmt: skip
+_JA = _more(
+    _JA,
+    flag={"deletes": ("フォーマットする", "初期化する"),
+          "sends": ("申請する", "申請を送信", "電子署名する"),
+          "pays": ("今すぐ買う", "入札する", "出金する", "出金", "月額 $")},
+)  # fmt: skip
+_KO = _more(
+    _KO,
+    flag={"deletes": ("포맷하기", "설치 제거"),
+          "sends": ("서명하기", "계약서 서명"),
+          "pays": ("입찰하기", "출금하기", "출금")},
+)  # fmt: skip
+_TH = _more(
+    _TH,
+    never=("สำเร็จ",),
+    flag={"deletes": ("ถอนการติดตั้ง",),
+          "sends": ("ลงนาม", "ยื่นคำขอ"),
+          "pays": ("ถอนเงิน", "ประมูลเลย", "เสนอราคา")},
+)  # fmt: skip
+_INDIC = _more(
+    _INDIC,
+    flag={"deletes": ("अनइंस्टॉल", "फ़ॉर्मेट करें", "फॉर्मेट करें"),
+          "sends": ("हस्ताक्षर करें", "आवेदन जमा करें"),
+          "pays": ("पैसे निकालें", "बोली लगाएं")},
+)  # fmt: skip
+_NO = _more(
+    NORWEGIAN,
+    flag={"deletes": ("avinstaller", "formater disken *"),
+          "sends": ("signer", "signer na", "signer med bankid", "send soknad"),
+          "pays": ("fyll pa *", "legg inn bud *", "ta ut penger *")},
+)  # fmt: skip
+
 #: Every language the classifier reads, by code.
 LANGUAGES: Final[Mapping[str, Language]] = {
     "en": _EN, "es": _ES, "fr": _FR, "de": _DE, "pt": _PT, "it": _IT, "nl": _NL, "sv": _SV,
     "da": _DA, "fi": _FI, "pl": _PL, "tr": _TR, "ru": _RU, "zh": _ZH, "ja": _JA, "ko": _KO,
-    "cs": CZECH, "sk": SLOVAK, "hu": _HU, "ro": ROMANIAN, "el": GREEK, "uk": _UK,
-    "sh": _SH, "he": HEBREW, "ar": ARABIC, "ms": _MS, "vi": VIETNAMESE,
-    "no": NORWEGIAN, "ca": CATALAN, "lt": BALTIC, "sw": SWAHILI, "th": _TH, "hi": _INDIC,
+    "cs": _CS, "sk": SLOVAK, "hu": _HU, "ro": _RO, "el": _EL, "uk": _UK,
+    "sh": _SH, "he": _HE, "ar": _AR, "ms": _MS, "vi": _VI,
+    "no": _NO, "ca": CATALAN, "lt": BALTIC, "sw": SWAHILI, "th": _TH, "hi": _INDIC,
     "is": _IS, "eu": _EU, "eo": _EO, "kk": _KK, "az": AZERI, "lb": LUX_MALTESE_LATIN,
     "yo": AFRICAN, "tg": CENTRAL_ASIA, "ht": WORLD_LATIN, "be": CYRILLIC_MORE,
 }  # fmt: skip
