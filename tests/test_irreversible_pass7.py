@@ -15,10 +15,10 @@ from tiny_computer_agent._irreversible_report import evaluate
 
 DATA = Path(__file__).parent / "data"
 #: pass 7's rows the rules pass by decision (docs in _irreversible_rules.py): a plain push
-#: is undone by another; ``Procedi con il pagamento`` opens the payment page, like
-#: ``Proceed to checkout`` (``Formater``, ``Formatieren``, ``Formatta`` are flagged since
-#: pass 8: the verb is a disk dialog's button, the text menu says the noun)
-DECIDED = {"Push to origin/main", "Procedi con il pagamento di 19,99 €"}
+#: is undone by another (``Formater``, ``Formatieren``, ``Formatta`` are flagged since
+#: pass 8: the verb is a disk dialog's button, the text menu says the noun; ``Procedi con
+#: il pagamento di 19,99 €`` since pass 9: a short label naming an amount pays)
+DECIDED = {"Push to origin/main"}
 
 
 def _file(name: str) -> dict[str, list[dict[str, object]]]:

@@ -28,7 +28,7 @@ the yes too when the dialog asks, heads or warns (``Apply``, ``✓``, ``Replace`
 "Replace the existing file?"). :func:`field_submits` says which fields send on Return
 with no button (a chat's box, a card's CVC).
 
-**Structural rules (issue 37, pass 6).** A list of languages never ends, so four
+**Structural rules (issue 37, pass 6).** A list of languages never ends, so five
 rules hold for labels nobody listed:
 
 1. *A script no rule set reads cannot be judged* (:func:`unread`,
@@ -56,6 +56,11 @@ rules hold for labels nobody listed:
    (:data:`~._irreversible_rules.LOOKALIKES`: ``P4Y N0W``, ``$END``, ``PΛY``, ``Pa¥``;
    ``1`` as ``i`` and as ``l``). This reading can only add a flag: ``Windows 10``,
    ``Room 101`` and ``$49.99`` keep their first reading.
+5. *A short label naming an amount pays*, whatever its verb (pass 9,
+   :func:`_amount_beside`): ``Chip in $10``, ``Boost post for $20``, ``訂閱 NT$150/月``,
+   unless a word beside the amount makes it a price, a balance, a saving or a page
+   (``Price: $49.99``, ``Save 20 €``, ``Free shipping over $50``), or it has a colon or
+   quotes (a message). The amount needs a currency symbol: ``BTC 9000A`` is a keyboard.
 
 In Thai, Hindi and Bengali a veto or a way out of one consonant (Bengali ``না``, "no",
 is ``ন`` once the skeleton drops its vowel sign) would sit inside most words: it vetoes
@@ -83,7 +88,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._irreversible_rules import (
+    AMOUNT_LABEL_WORDS,
     AMOUNT_PREFIXES,
+    AMOUNT_TEXTS,
     AMOUNT_WORDS,
     COMPOSER_WORDS,
     CURRENCY_SYMBOLS,
@@ -421,7 +428,25 @@ def _classify(label: str) -> Meaning | None:
     spelt = _SPELT.sub("", read)
     if found is None and spelt != read:  # P-a-y now, P.a.y now, B u y  n o w
         found = _match_latin(label, _tokens(spelt)) or _match_latin(label, _tokens(spelt.lower()))
-    return found
+    return found or _amount_beside(label, read, lower)
+
+
+def _amount_beside(label: str, read: str, tokens: Sequence[str]) -> Meaning | None:
+    """A short label naming an amount of money pays, whatever its verb (``Chip in $10``,
+    ``Boost post for $20``, ``訂閱 NT$150/月``), unless a word beside the amount makes it a
+    price, a balance, a saving or a page (:data:`~._irreversible_rules.AMOUNT_TEXTS`, and
+    every language's ``nav`` and ``never`` words: ``Price: $49.99``, ``Save 20 €``,
+    ``Refund history $20``)."""
+    if _AMOUNT not in tokens or len(tokens) > AMOUNT_LABEL_WORDS:
+        return None
+    if not _SYMBOL_AMOUNT.search(read) or _NOT_A_BUTTON.search(read):
+        return None  # "BTC 9000A", a keyboard; "$1" in a message; "Total: $5"
+    if any(t in _AMOUNT_TEXT_WORDS for t in tokens):
+        return None
+    letters = _letters(read)
+    if any(w in letters for w in _AMOUNT_TEXT_LETTERS):
+        return None
+    return Meaning(label=label, does="pays", language="*", rule="an amount beside a verb")
 
 
 def unread(text: str) -> bool:
@@ -450,6 +475,31 @@ def _paying_glyph(label: str) -> Meaning | None:
     return Meaning(label=label, does="pays", language="*", rule=f"{glyph} beside {' '.join(rest)}")
 
 
+#: What makes an amount a price or a page, as a label's words read: the words of
+#: :data:`~._irreversible_rules.AMOUNT_TEXTS` and every language's ``nav`` and ``never``
+#: words (Latin-script languages), and the letters of CJK ones, found inside a label.
+_AMOUNT_TEXT_WORDS: Final = frozenset(
+    _norm(w)
+    for w in (
+        *AMOUNT_TEXTS,
+        *(w for lang in LANGUAGES.values() if not lang.cjk for w in (*lang.nav, *lang.never)),
+    )
+    if " " not in _norm(w)
+)
+#: A currency symbol beside a digit (``$10``, ``20 €``, ``NT$150``): an amount spelt with a
+#: code only (``BTC 9000A``) is not read as one by :func:`_amount_beside`.
+_SYMBOL_AMOUNT: Final = re.compile(
+    f"[{re.escape(CURRENCY_SYMBOLS)}]\\s?\\d|\\d\\s?[{re.escape(CURRENCY_SYMBOLS)}](?![^\\W\\d_])"
+)  # not a shell's "X11 $DISPLAY"
+#: A colon or quotes: a message or a field's caption, not a button.
+_NOT_A_BUTTON: Final = re.compile("[:：\"'`«»“”「」]")
+_AMOUNT_TEXT_LETTERS: Final = tuple(_letters(w) for w in AMOUNT_TEXTS if _CJK_RE.search(w)) + tuple(
+    _letters(w)
+    for lang in LANGUAGES.values()
+    if lang.cjk
+    for w in (*lang.nav, *lang.never)
+    if len(_letters(w)) > 1
+)
 #: :data:`~._irreversible_rules.SHOP_NOUNS` as a label's words read (OCR-folded).
 _SHOP_WORDS: Final = frozenset(_norm(w) for w in SHOP_NOUNS)
 #: Bidi controls (they reorder what is drawn) and invisible characters.

@@ -89,8 +89,9 @@ from collections.abc import Mapping
 from typing import Final
 
 __all__ = [
-    "AMOUNT_PREFIXES", "AMOUNT_WORDS", "COMPOSER_WORDS", "CURRENCY_SYMBOLS", "GLUED_TAILS",
-    "GLYPHS", "LANGUAGES", "LOOKALIKES", "MAX_CHARS", "MAX_WORDS", "PAGE_GLYPHS", "PAY_GLYPHS",
+    "AMOUNT_LABEL_WORDS", "AMOUNT_PREFIXES", "AMOUNT_TEXTS", "AMOUNT_WORDS", "COMPOSER_WORDS",
+    "CURRENCY_SYMBOLS", "GLUED_TAILS", "GLYPHS", "LANGUAGES", "LOOKALIKES", "MAX_CHARS",
+    "MAX_WORDS", "PAGE_GLYPHS", "PAY_GLYPHS",
     "REFUSE_GLYPHS", "SHOP_NOUNS", "SYMBOL_PREFIXES", "UNREAD_SCRIPTS", "Language",
 ]  # fmt: skip
 
@@ -2884,6 +2885,196 @@ _NO = _more(
     flag={"deletes": ("avinstaller", "formater disken *"),
           "sends": ("signer", "signer na", "signer med bankid", "send soknad"),
           "pays": ("fyll pa *", "legg inn bud *", "ta ut penger *")},
+)  # fmt: skip
+
+# Pass 9 and 10 (issue 37): two more writers' labels (tests/data/irreversible_heldout_pass9
+# .json and pass10, counted as held out before and after pass 8's tuning, then tuned on);
+# pass 10's writer recalled real programs' wordings, program by program. The families,
+# for every language of the sets where the English rules had them: terminating a cloud
+# instance, clearing an app's data or storage, emptying a folder, deleting a message for
+# everyone or recalling it, replacing a file at the destination, resetting all or network
+# settings, buying and selling in a trading app, adopting and signing, agreeing and paying,
+# finishing a booking, sending to all; a German, Hungarian binding order; a yes under
+# apt's "will be REMOVED" and a dialog that charges a card or authorises a disbursement;
+# and (in _irreversible.py) a short label naming an amount pays whatever its verb. Kept
+# safe: a test e-mail sent in any language, ``Uninstall or change a program`` (a control
+# panel's page), ``Sell on Amazon`` (a page), an album of what was recently deleted
+# (``最近删除``), a step to a checkout (``前往結帳``, ``購入手続きへ進む``), a statement of
+# deposits and withdrawals (``入出金明細``), a notice that an order went through; and
+# ``下標`` passes (an auction's bid in Taiwan, but a subscript in every editor).
+_EN = _more(
+    _EN,
+    never=("successfully",),
+    warnings=("essential packages", "you are trying to remove", "will reset all",
+              "authorize disbursement", "authorise disbursement", "agree to the loan"),
+    flag={"deletes": ("clear storage", "clear app storage", "clear app data", "void invoice",
+                      "void invoice #", "reset network settings", "reset keyboard dictionary",
+                      "reset this pc", "reset this pc **", "factory restore",
+                      "deregister ami", "deregister image", "deregister images"),
+          "sends": ("adopt and sign", "submit payroll", "start rollout **",
+                    "transmit returns **", "transmit return **", "finalize invoice **",
+                    "finalise invoice **", "request to book"),
+          "pays": ("refund payment *", "issue refund *", "refund $ *", "convert now",
+                   "open trade", "submit wire transfer", "submit wire *")},
+    spare=("uninstall or change **", "sell on **", "send test **", "send a test **"),
+)  # fmt: skip
+_ES = _more(
+    _ES,
+    spare=("enviar correo prueba", "enviar e mail prueba", "enviar email prueba"),
+    flag={"deletes": ("terminar instancia *", "borrar datos *", "borrar almacenamiento",
+                      "vaciar carpeta *", "eliminar para todos", "reemplazar archivo **",
+                      "reemplazar archivos **", "restablecer todos ajustes",
+                      "restablecer ajustes red"),
+          "sends": ("adoptar y firmar",),
+          "pays": ("** y pagar *",)},
+)  # fmt: skip
+_FR = _more(
+    _FR,
+    spare=("envoyer e mail test", "envoyer email test", "envoyer mail test"),
+    flag={"deletes": ("resilier instance *", "mettre fin instance *", "effacer donnees *",
+                      "vider stockage", "vider dossier *", "supprimer pour tout monde",
+                      "supprimer pour tous", "remplacer fichier **", "remplacer fichiers **",
+                      "reinitialiser tous reglages", "reinitialiser reglages reseau"),
+          "sends": ("adopter et signer", "signer declaration **"),
+          "pays": ("** et payer *", "finaliser reservation *")},
+    warnings=("seront enleves", "seront supprimes"),
+)  # fmt: skip
+_DE = _more(
+    _DE,
+    spare=("test ** senden", "testmail senden"),
+    assent=("freigeben",),
+    flag={"deletes": ("instanz beenden", "instance beenden", "instanz loschen",
+                      "speicher leeren", "ordner leeren", "fur alle loschen",
+                      "datei ersetzen", "dateien ersetzen", "netzwerkeinstellungen zurucksetzen"),
+          "sends": ("ubernehmen und unterschreiben", "erklarung absenden",
+                    "erklarung ubermitteln"),
+          "pays": ("** und zahlen *", "** und bezahlen *", "verbindlich buchen",
+                   "verbindlich bestellen", "kostenpflichtig bestellen",
+                   "kostenpflichtig buchen", "gebot bestatigen")},
+    warnings=("werden entfernt", "wird entfernt", "mit $ belastet", "wird mit $ belastet"),
+)  # fmt: skip
+_PT = _more(
+    _PT,
+    spare=("enviar e mail teste", "enviar email teste"),
+    flag={"deletes": ("encerrar instancia *", "limpar dados *", "limpar armazenamento",
+                      "esvaziar pasta *", "apagar para todos", "excluir para todos",
+                      "substituir arquivo **", "substituir ficheiro **",
+                      "redefinir todos ajustes"),
+          "sends": ("adotar e assinar",),
+          "pays": ("** e pagar *",)},
+)  # fmt: skip
+_IT = _more(
+    _IT,
+    spare=("invia e mail prova", "invia email prova", "invia email test"),
+    flag={"deletes": ("termina istanza *", "cancella dati *", "svuota memoria",
+                      "svuota cartella *", "elimina per tutti", "sostituisci file **",
+                      "ripristina tutte impostazioni", "ripristina impostazioni rete"),
+          "sends": ("adotta e firma",),
+          "pays": ("** e paga *", "** e pagare *", "completa prenotazione *")},
+)  # fmt: skip
+_NL = _more(
+    _NL,
+    flag={"deletes": ("verwijderen voor iedereen", "map legen", "gegevens wissen"),
+          "sends": ("verzenden naar alle **",),
+          "pays": ("** en betalen *",)},
+)  # fmt: skip
+_SV = _more(
+    _SV,
+    flag={"deletes": ("tom mappen", "radera for alla", "rensa data"),
+          "sends": ("skriv under och skicka **",),
+          "pays": ("** och betala *",)},
+)  # fmt: skip
+_PL = _more(
+    _PL,
+    flag={"deletes": ("usun dla wszystkich", "wyczysc dane *"),
+          "sends": ("podpisz i wyslij *", "akceptuj i wyslij *"),
+          "pays": ("** i zaplac *",)},
+)  # fmt: skip
+_FI = _more(_FI, flag={"pays": ("** ja maksa *",)})
+_TR = _more(
+    _TR,
+    flag={"deletes": ("verileri temizle", "verileri sil", "herkesten sil"),
+          "pays": ("transferi onayla", "havaleyi onayla")},
+    warnings=("kaldirmak istediginizden", "silmek istediginizden"),
+)  # fmt: skip
+_RU = _more(
+    _RU,
+    flag={"deletes": ("очистить данные", "стереть данные", "удалить у всех",
+                      "удалить для всех"),
+          "pays": ("** и оплатить *",)},
+)  # fmt: skip
+_UK = _more(_UK, flag={"pays": ("придбати *", "задонатити *")})
+_RO = _more(
+    _RO,
+    never=("cu succes",),
+    flag={"deletes": ("resetare la setarile din fabrica", "resetare setari fabrica",
+                      "revenire la setarile din fabrica")},
+)  # fmt: skip
+_HU = _more(_HU, flag={"pays": ("fizetesi kotelezettseggel jaro megrendeles",
+                                "megrendeles fizetesi kotelezettseggel")})  # fmt: skip
+_HE = _more(
+    _HE,
+    flag={"deletes": ("מחיקת **",), "pays": ("ביצוע הזמנה",)},
+)  # fmt: skip
+_AR = _more(
+    _AR,
+    flag={"deletes": ("افراغ سلة المحذوفات", "مسح البيانات", "محو البيانات", "مسح الدردشة",
+                      "مسح كل المحتوى والاعدادات", "حذف لدى الجميع")},
+)  # fmt: skip
+_MS = _more(_MS, flag={"deletes": ("hapus data", "hapus untuk semua orang")})
+_VI = _more(_VI, flag={"deletes": ("thu hoi", "xoa du lieu", "xoa voi moi nguoi")})
+_ZH = _more(
+    _ZH,
+    never=("最近", "前往"),
+    flag={"deletes": ("终止实例", "終止執行個體", "终止执行实例", "清除数据", "清除資料",
+                      "清理資源回收筒", "清空資源回收筒", "撤回", "替换目标中的文件",
+                      "替换文件", "取代檔案", "还原所有设置", "重置所有设置", "還原所有設定",
+                      "重置所有設定"),
+          "sends": ("送出申請", "投递简历", "投遞履歷"),
+          "pays": ("買進", "賣出", "买入", "卖出", "完成预订", "完成預訂")},
+)  # fmt: skip
+_JA = _more(
+    _JA,
+    never=("明細", "へ進む"),
+    flag={"deletes": ("インスタンスを終了", "データを消去", "ストレージを消去",
+                      "すべての設定をリセット"),
+          "sends": ("採用して署名", "応募する"),
+          "pays": ("注文を発注", "買い注文", "売り注文")},
+)  # fmt: skip
+_KO = _more(
+    _KO,
+    flag={"deletes": ("인스턴스 종료", "데이터 삭제", "모든 설정 재설정"),
+          "sends": ("전체 발송",)},
+    warnings=("을 보낼게요", "를 보낼게요"),
+)  # fmt: skip
+_TH = _more(
+    _TH,
+    never=("บันทึก",),
+    flag={"deletes": ("ล้างข้อมูล", "ล้างพื้นที่เก็บข้อมูล", "ลบสำหรับทุกคน")},
+)  # fmt: skip
+_INDIC = _more(_INDIC, flag={"pays": ("ऑर्डर की पुष्टि करें",)})
+
+#: A label this short (in words) that names an amount of money pays, whatever its verb
+#: (``Chip in $10``, ``Boost post for $20``, ``訂閱 NT$150/月``), unless it holds a word
+#: of :data:`AMOUNT_TEXTS` or a ``nav`` or ``never`` word of any language (pass 9).
+AMOUNT_LABEL_WORDS: Final = 7
+#: Words beside an amount that make it a price, a balance, a saving or a filter: text or
+#: a page, not a payment (``Price: $49.99``, ``Save 20 €``, ``Free shipping over $50``,
+#: ``Add 1 to order • $12.99``); Chinese, Japanese and Korean ones are found inside.
+AMOUNT_TEXTS: Final = (
+    "price", "prices", "priced", "save", "saved", "saving", "savings", "balance", "free",
+    "over", "from", "under", "up", "add", "added", "cart", "basket", "bag", "wishlist",
+    "compare", "shipping", "delivery", "coupon", "discount", "off", "total", "subtotal",
+    "limit", "each", "worth", "value", "earn", "earned", "get", "gift", "credit", "credits",
+    "fee", "fees", "starting", "starts", "only", "was", "now only", "estimated", "approx",
+    "precio", "ahorra", "saldo", "gratis", "desde", "envio", "descuento", "anadir", "carrito",
+    "prix", "economisez", "solde", "gratuit", "des", "livraison", "remise", "ajouter", "panier",
+    "preis", "sparen", "spare", "guthaben", "kostenlos", "ab", "versand", "rabatt",
+    "hinzufugen", "warenkorb", "preco", "economize", "frete", "desconto", "adicionar",
+    "carrinho", "prezzo", "risparmia", "gratuito", "spedizione", "sconto", "aggiungi",
+    "carrello", "цена", "баланс", "бесплатно", "скидка", "корзину",
+    "价格", "價格", "余额", "餘額", "免运费", "免運費", "起", "价", "価格", "残高", "送料",
+    "から", "가격", "잔액", "무료", "부터",
 )  # fmt: skip
 
 #: Every language the classifier reads, by code.
