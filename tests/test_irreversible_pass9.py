@@ -60,7 +60,8 @@ def test_the_pass9_and_10_families_flag(label: str) -> None:
     ["Price: $49.99", "Save 20 €", "Free shipping over $50", "Add 1 to order • $12.99",
      "BTC 9000A", "xtrace: unknown option «$1»", "Balance $1,240.00", "下標", "科學下標",
      "Testmail senden", "Envoyer un e-mail test", "最近删除", "前往結帳", "入出金明細",
-     "購入手続きへ進む", "บันทึกโพสต์", "Uninstall or change a program", "Sell on Amazon"],
+     "購入手続きへ進む", "บันทึกโพสต์", "Uninstall or change a program", "Sell on Amazon",
+     "Sign and encrypt", "Tandatangan"],
 )  # fmt: skip
 def test_the_pass9_and_10_look_alikes_pass(label: str) -> None:
     assert classify(label) is None, label
@@ -80,7 +81,9 @@ def test_a_yes_under_what_removes_or_charges_flags(label: str, question: str) ->
 @pytest.mark.parametrize(
     ("label", "question"),
     [("OK", "Comanda ta a fost plasată cu succes."),
-     ("Freigeben", "Ordner im Netzwerk freigeben?")],
+     ("Freigeben", "Ordner im Netzwerk freigeben?"),
+     ("Confirm", "Turn on 2-Step Verification? You'll be asked for a code whenever you sign "
+                 "in on a new device.")],
 )  # fmt: skip
 def test_a_yes_under_a_notice_or_a_harmless_question_passes(label: str, question: str) -> None:
     assert classify_in(label, [question]) is None, (label, question)

@@ -2653,11 +2653,13 @@ _FORMAT_TEXT = (
 _EN = _more(
     _EN,
     prefixes=("i understand the consequences", "i understand the risks"),
-    warnings=("will be uninstalled", "will be erased", "will be wiped", "you sign",
-              "you are signing", "you agree to pay"),
+    warnings=("will be uninstalled", "will be erased", "will be wiped", "you sign the",
+              "you sign this", "you are signing", "you agree to pay"),
     flag={"sends": ("sign electronically", "sign digitally", "e sign", "esign",
-                    "sign with bankid", "sign with mitid", "sign with itsme", "sign and **"),
-          "pays": ("bid $ *", "bid @money *", "place a bid *", "confirm bid *")},
+                    "sign with bankid", "sign with mitid", "sign with itsme", "sign and send",
+                    "sign and submit", "sign and file", "sign and accept", "sign and complete",
+                    "sign and finish"),
+          "pays": ("bid $ *", "bid @money *", "confirm bid *")},
 )  # fmt: skip
 _ES = _more(
     _ES,
@@ -2834,7 +2836,7 @@ _AR = _more(
 _MS = _more(
     _MS,
     flag={"deletes": ("copot pemasangan", "hapus instalan", "nyahpasang"),
-          "sends": ("tanda tangani", "tandatangani", "tandatangan", "kirim lamaran *",
+          "sends": ("tanda tangani", "tandatangani", "kirim lamaran *",
                     "ajukan permohonan *"),
           "pays": ("isi saldo *", "isi ulang *", "top up saldo *", "tarik dana *",
                    "tarik tunai *", "tarik $ *", "transfer sekarang", "transfer $ *",
