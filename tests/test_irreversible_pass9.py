@@ -49,7 +49,8 @@ def test_the_tuned_passes_are_read_as_labelled_but_what_is_listed(
      "Godkänn och betala", "Kostenpflichtig bestellen", "买入", "売り注文", "Open trade",
      "Refund payment", "Void invoice", "Clear storage", "Reset network settings",
      # an amount beside any verb
-     "Chip in $10", "Boost post for $20", "Sponsor 5 €", "Unlock for ₹49", "訂閱 NT$150/月"],
+     "Chip in $10", "Boost post for $20", "Sponsor 5 €", "Unlock for ₹49", "訂閱 NT$150/月",
+     "Boost Ann's post for $20"],
 )  # fmt: skip
 def test_the_pass9_and_10_families_flag(label: str) -> None:
     assert classify(label) is not None, label

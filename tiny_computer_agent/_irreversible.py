@@ -486,13 +486,6 @@ _AMOUNT_TEXT_WORDS: Final = frozenset(
     )
     if " " not in _norm(w)
 )
-#: A currency symbol beside a digit (``$10``, ``20 €``, ``NT$150``): an amount spelt with a
-#: code only (``BTC 9000A``) is not read as one by :func:`_amount_beside`.
-_SYMBOL_AMOUNT: Final = re.compile(
-    f"[{re.escape(CURRENCY_SYMBOLS)}]\\s?\\d|\\d\\s?[{re.escape(CURRENCY_SYMBOLS)}](?![^\\W\\d_])"
-)  # not a shell's "X11 $DISPLAY"
-#: A colon or quotes: a message or a field's caption, not a button.
-_NOT_A_BUTTON: Final = re.compile("[:：\"'`«»“”「」]")
 _AMOUNT_TEXT_LETTERS: Final = tuple(_letters(w) for w in AMOUNT_TEXTS if _CJK_RE.search(w)) + tuple(
     _letters(w)
     for lang in LANGUAGES.values()
@@ -500,6 +493,14 @@ _AMOUNT_TEXT_LETTERS: Final = tuple(_letters(w) for w in AMOUNT_TEXTS if _CJK_RE
     for w in (*lang.nav, *lang.never)
     if len(_letters(w)) > 1
 )
+#: A currency symbol beside a digit (``$10``, ``20 €``, ``NT$150``): an amount spelt with a
+#: code only (``BTC 9000A``) is not read as one by :func:`_amount_beside`.
+_SYMBOL_AMOUNT: Final = re.compile(
+    f"[{re.escape(CURRENCY_SYMBOLS)}]\\s?\\d|\\d\\s?[{re.escape(CURRENCY_SYMBOLS)}](?![^\\W\\d_])"
+)  # not a shell's "X11 $DISPLAY"
+#: A colon or quotes around a word: a message or a field's caption, not a button (an
+#: apostrophe is not one: ``Tip €5 to Dad's fund`` pays).
+_NOT_A_BUTTON: Final = re.compile('[:："`«»“”「」]')
 #: :data:`~._irreversible_rules.SHOP_NOUNS` as a label's words read (OCR-folded).
 _SHOP_WORDS: Final = frozenset(_norm(w) for w in SHOP_NOUNS)
 #: Bidi controls (they reorder what is drawn) and invisible characters.
