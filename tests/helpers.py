@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from collections.abc import Iterable
@@ -85,3 +86,11 @@ class RecordingGui:
 
     def __getattr__(self, name: str) -> Any:
         return lambda *a, **k: self.calls.append(name)
+
+
+def labelled_set(name: str) -> dict[str, list[dict[str, object]]]:
+    """A labelled file of the irreversible classifier, ``tests/data/NAME``:
+    ``{"about": ..., "tune": [...], "heldout": [...]}``."""
+    path = Path(__file__).parent / "data" / name
+    data: dict[str, list[dict[str, object]]] = json.loads(path.read_text(encoding="utf-8"))
+    return data

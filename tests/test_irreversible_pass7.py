@@ -5,15 +5,13 @@ tests/test_irreversible_pass8.py)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from tiny_computer_agent._irreversible import classify, classify_in
 from tiny_computer_agent._irreversible_report import evaluate
 
-DATA = Path(__file__).parent / "data"
+from .helpers import labelled_set
+
 #: pass 7's rows the rules pass by decision (docs in _irreversible_rules.py): a plain push
 #: is undone by another (``Formater``, ``Formatieren``, ``Formatta`` are flagged since
 #: pass 8: the verb is a disk dialog's button, the text menu says the noun; ``Procedi con
@@ -21,13 +19,8 @@ DATA = Path(__file__).parent / "data"
 DECIDED = {"Push to origin/main"}
 
 
-def _file(name: str) -> dict[str, list[dict[str, object]]]:
-    data: dict[str, list[dict[str, object]]] = json.loads((DATA / name).read_text(encoding="utf-8"))
-    return data
-
-
 def test_every_pass7_row_is_read_as_labelled_but_the_decided_ones() -> None:
-    tally = evaluate(_file("irreversible_heldout_pass7.json"))[("tune", "all")]
+    tally = evaluate(labelled_set("irreversible_heldout_pass7.json"))[("tune", "all")]
     assert tally.irreversible >= 300 and tally.safe >= 300
     assert set(tally.misses) == DECIDED, sorted(set(tally.misses) ^ DECIDED)
     assert tally.false_alarms == ()

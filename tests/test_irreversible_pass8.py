@@ -5,28 +5,21 @@ two more writers, measured it (tuned on since: see tests/test_irreversible_pass9
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from tiny_computer_agent._irreversible import classify, classify_in
 from tiny_computer_agent._irreversible_report import evaluate
 
-DATA = Path(__file__).parent / "data"
+from .helpers import labelled_set
+
 #: pass 8's rows the rules pass by decision (docs in _irreversible_rules.py): English
 #: ``Format`` alone is every editor's text menu; ``Firma`` alone is also a signature's
 #: settings; ``Перевести`` alone is "Translate" as often as "Transfer"
 DECIDED = {"Format", "Firma", "Перевести"}
 
 
-def _file(name: str) -> dict[str, list[dict[str, object]]]:
-    data: dict[str, list[dict[str, object]]] = json.loads((DATA / name).read_text(encoding="utf-8"))
-    return data
-
-
 def test_every_pass8_row_is_read_as_labelled_but_the_decided_ones() -> None:
-    tally = evaluate(_file("irreversible_heldout_pass8.json"))[("tune", "all")]
+    tally = evaluate(labelled_set("irreversible_heldout_pass8.json"))[("tune", "all")]
     assert tally.irreversible >= 500 and tally.safe >= 200
     assert set(tally.misses) == DECIDED, sorted(set(tally.misses) ^ DECIDED)
     assert tally.false_alarms == ()

@@ -6,20 +6,12 @@ writers, are held out whole (``python benchmarks/irreversible.py`` counts them).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from tiny_computer_agent._irreversible import classify, classify_in
 from tiny_computer_agent._irreversible_report import evaluate
 
-DATA = Path(__file__).parent / "data"
-
-
-def _file(name: str) -> dict[str, list[dict[str, object]]]:
-    data: dict[str, list[dict[str, object]]] = json.loads((DATA / name).read_text("utf-8"))
-    return data
+from .helpers import labelled_set
 
 
 @pytest.mark.parametrize(
@@ -32,7 +24,7 @@ def _file(name: str) -> dict[str, list[dict[str, object]]]:
 def test_the_tuned_passes_are_read_as_labelled_but_what_is_listed(
     name: str, most_missed: int, most_flagged: int
 ) -> None:
-    tally = evaluate(_file(name))[("tune", "all")]
+    tally = evaluate(labelled_set(name))[("tune", "all")]
     assert tally.irreversible >= 400 and tally.safe >= 250
     assert len(tally.misses) <= most_missed, tally.misses
     assert len(tally.false_alarms) <= most_flagged, tally.false_alarms
@@ -94,7 +86,7 @@ def test_a_yes_under_a_notice_or_a_harmless_question_passes(label: str, question
     "name", ["irreversible_heldout_pass11.json", "irreversible_heldout_pass12.json"]
 )
 def test_the_later_files_are_held_out_whole_and_hold_both_kinds(name: str) -> None:
-    data = _file(name)
+    data = labelled_set(name)
     rows = data["heldout"]
     assert len(rows) >= 700 and not data["tune"]
     assert sum(bool(r["irreversible"]) for r in rows) >= 400
