@@ -13,7 +13,8 @@ the held-out half is above the bounds the tests hold (tests/test_irreversible.py
 Later passes wrote held-out files of their own before their rules
 (``tests/data/irreversible_heldout_*.json``, held out whole): the page counts each of
 them in a section after the main set, and says whether it is within the same bounds;
-only the main set decides the exit code, as only it is bounded by the tests.
+only the main set decides the exit code, as only it is bounded by the tests. A last
+table counts every file again with the learned second opinion beside the rules.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import _pages  # noqa: E402
-from tiny_computer_agent._irreversible_report import evaluate, report  # noqa: E402
+from tiny_computer_agent._irreversible_learned import weights  # noqa: E402
+from tiny_computer_agent._irreversible_report import Tally, evaluate, report  # noqa: E402
 from tiny_computer_agent._irreversible_rules import LANGUAGES  # noqa: E402
 
 LABELS = Path("tests") / "data" / "irreversible_labels.json"
@@ -77,6 +79,35 @@ def _section(name: Path, data: dict[str, list[dict[str, object]]], first: bool) 
     return [about, table, f"Held-out within the bounds: {verdict}."]
 
 
+def _with_learner(files: list[tuple[Path, dict[str, list[dict[str, object]]]]]) -> list[str]:
+    """The table of the rules alone beside the rules or the learned second opinion
+    (:mod:`tiny_computer_agent._irreversible_learned`), per file: its held-out half, or
+    the tuned-on half of a file with none."""
+    held = weights().about.split("held out: ", 1)[-1]
+    lines = [
+        "## The rules, and the rules or the learned second opinion",
+        "",
+        "Each cell: irreversible labels missed, then safe labels flagged. The learned "
+        "second opinion only adds flags (with `--irreversible-learner`, off by default, "
+        "the policy asks a person about them). **Learner held out**: the learner "
+        "never trained on these rows (`python scripts/irreversible_learner.py` says "
+        "which); the rules were tuned on every file but the newest ones.",
+        "",
+        "| file | rows | learner held out | the rules | the rules or the learner |",
+        "|---|---:|---|---:|---:|",
+    ]
+    for name, data in files:
+        half = "heldout" if data.get("heldout") else "tune"
+        cells = []
+        for learner in (False, True):
+            t = evaluate(data, learner=learner).get((half, "all"), Tally())
+            cells.append(f"{len(t.misses)}/{t.irreversible}, {len(t.false_alarms)}/{t.safe}")
+        unseen = "yes" if name.name in held and half == "heldout" else "no"
+        row = f"| `{name.name}` ({half}) | {len(data.get(half, ()))} | {unseen} | "
+        lines.append(row + " | ".join(cells) + " |")
+    return ["\n".join(lines)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument(
@@ -98,11 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     ]
     body: list[str] = []
     ok = True
+    files = []
     for i, name in enumerate(names):
         path = name if name.is_absolute() else ROOT / name
         data = json.loads(path.read_text(encoding="utf-8"))
+        files.append((name, data))
         body += _section(name, data, first=i == 0)
         ok = ok and (i > 0 or _within(data))
+    body += _with_learner(files)
     body.append("What is flagged and why: [the guide](../guides/irreversible.md).")
     title = "irreversible: misses and false alarms of the classifier by meaning"
     _pages.write_page(

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ._irreversible import classify, classify_in
+from ._irreversible_learned import doubt
 
 __all__ = ["Tally", "evaluate", "main", "report"]
 
@@ -33,9 +34,13 @@ class Tally:
     misses: tuple[str, ...] = ()
     false_alarms: tuple[str, ...] = ()
 
-    def add(self, label: str, irreversible: bool, question: str = "") -> Tally:
-        """Count ``label`` (with ``question``, the dialog's text it answers, if any)."""
+    def add(
+        self, label: str, irreversible: bool, question: str = "", *, learner: bool = False
+    ) -> Tally:
+        """Count ``label`` (with ``question``, the dialog's text it answers, if any);
+        ``learner``: the learned second opinion too, as the policy asks it."""
         flagged = classify_in(label, [question] if question else []) is not None
+        flagged = flagged or (learner and doubt(label) is not None)
         if question:
             label = f"{label} [{question}]"
         return dataclasses.replace(
@@ -47,10 +52,13 @@ class Tally:
         )
 
 
-def evaluate(data: Mapping[str, Sequence[Mapping[str, object]]]) -> dict[tuple[str, str], Tally]:
+def evaluate(
+    data: Mapping[str, Sequence[Mapping[str, object]]], *, learner: bool = False
+) -> dict[tuple[str, str], Tally]:
     """Tallies by (half, language) and by (half, "all") of a labelled set (the shape of
     tests/data/irreversible_labels.json: ``{"tune": [...], "heldout": [...]}``; a row with
-    a ``question`` is a dialog's button read with the dialog's text)."""
+    a ``question`` is a dialog's button read with the dialog's text). ``learner``: the
+    rules or the learned second opinion (:mod:`._irreversible_learned`)."""
     tallies: dict[tuple[str, str], Tally] = {}
     for half in ("tune", "heldout"):
         for item in data.get(half, ()):
@@ -58,7 +66,9 @@ def evaluate(data: Mapping[str, Sequence[Mapping[str, object]]]) -> dict[tuple[s
             question = str(item.get("question", ""))
             for key in ((half, lang), (half, "all")):
                 tally = tallies.get(key, Tally())
-                tallies[key] = tally.add(label, bool(item["irreversible"]), question)
+                tallies[key] = tally.add(
+                    label, bool(item["irreversible"]), question, learner=learner
+                )
     return tallies
 
 

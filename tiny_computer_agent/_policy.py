@@ -111,12 +111,13 @@ no), and an entry written ``=WORD`` only a label that is just that (a button cal
 ``Send``, not ``Sender`` or ``Send to back``). A label the list does not name is judged
 by what pressing it does (:mod:`._irreversible`, issue 37: paying, buying, sending money,
 deleting, publishing, in eight languages: ``Pay $49.99``, ``Yes, delete``,
-``3 Dateien löschen``). :meth:`Policy.irreversible` says what matched; with real input
-such an action is refused unless one of ``allow_irreversible`` has the same letters and
-digits as the label and presses are left (``--allow-irreversible 'Delete account'``
-allows one press in the episode, ``'Send*3'`` three; earlier presses are counted in
-``history``), or ``approve(action, element, observation)`` returns True. Dry runs never
-refuse for it.
+``3 Dateien löschen``), then, with ``irreversible_learner``, for a label the rules pass,
+by a learned second opinion (:mod:`._irreversible_learned`), which can only add a flag.
+:meth:`Policy.irreversible` says what matched; with real input such an action is
+refused unless one of ``allow_irreversible`` has the same letters and digits as the label
+and presses are left (``--allow-irreversible 'Delete account'`` allows one press in the
+episode, ``'Send*3'`` three; earlier presses are counted in ``history``), or
+``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
 
 **Keys and typing by what they reach** (issue 37). Keys are an allow list:
 :data:`ALLOWED_KEYS` names each chord input may send and its context (``window``: any
@@ -174,6 +175,7 @@ from ._irreversible import (
     is_assent,
     presses_left,
 )
+from ._irreversible_learned import doubt as learned_doubt
 from ._pages import page_refusal
 from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
 from ._scope import in_scope, scope_refusal
@@ -773,6 +775,10 @@ class Policy:
     #: where each bound secret may go, ``NAME@WINDOW`` (``--secret NAME@WINDOW``: a class,
     #: process, whole title or pattern, as ``scope`` names windows; :mod:`._secrets`)
     secret_places: tuple[str, ...] = ()
+    #: ask the learned second opinion (:mod:`._irreversible_learned`) about a press the
+    #: rules passed; a label it scores high needs a yes like any irreversible press
+    #: (``--irreversible-learner``; off by default: it asks about ``Replace All``)
+    irreversible_learner: bool = False
     #: set only by :meth:`armed`; not a constructor argument, not settable by replace()
     real_input: bool = dataclasses.field(default=False, init=False)
     _lists: _Compiled = dataclasses.field(init=False, repr=False, compare=False)
@@ -1237,7 +1243,10 @@ class Policy:
                 continue
             for element in press.elements:
                 label = element.label
-                why = label.strip() and self._irreversible_label(label, element, observation)
+                # the learner is not asked here: what a key presses is a guess already
+                why = label.strip() and self._irreversible_label(
+                    label, element, observation, learner=False
+                )
                 if not why:
                     continue
                 if not press.known:
@@ -1283,12 +1292,19 @@ class Policy:
         return found
 
     def _irreversible_label(
-        self, label: str, element: Element | None, observation: Observation | None = None
+        self,
+        label: str,
+        element: Element | None,
+        observation: Observation | None = None,
+        *,
+        learner: bool = True,
     ) -> str | None:
         """Why pressing ``label`` cannot be undone, or None; an invisible character
         (a zero-width space, a word joiner) is read both as nothing and as a space. A
         generic yes (``OK``, ``Continue``) means what its dialog says: with the frame
-        (``observation``) it is read with the dialog's text (:func:`dialog_texts`)."""
+        (``observation``) it is read with the dialog's text (:func:`dialog_texts`). What
+        the rules pass, the learned second opinion judges (``learner``; not a numbered
+        grid cell, nor a text or a title: they are read, not pressed)."""
         spaced = "".join(" " if unicodedata.category(c) == "Cf" else c for c in label)
         for variant in dict.fromkeys((label, spaced)):
             label_words = words(ocr_skeleton(variant))
@@ -1300,7 +1316,10 @@ class Policy:
             # tree's word; a kind the shapes guessed may be a button: Pay read as a field)
         texts = dialog_texts(element, observation) if element and observation else ()
         meaning = classify_in(label, texts) or classify_in(spaced, texts)  # what it does
-        return None if meaning is None else meaning.describe()
+        if meaning is not None:
+            return meaning.describe()
+        read = element is not None and (element.source == "grid" or element.kind in _READ_KINDS)
+        return learned_doubt(label) if learner and self.irreversible_learner and not read else None
 
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:
@@ -1314,6 +1333,10 @@ class Policy:
                 continue
             found.append(observation.resolve(label, element_id))  # TargetError: a failed step
         return tuple(found)
+
+
+#: Kinds of element that are read, not pressed: the learned second opinion leaves them.
+_READ_KINDS: Final = ("text", "title")
 
 
 def _pressed_labels(

@@ -60,6 +60,7 @@ def make_policy(
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
+        irreversible_learner=getattr(args, "irreversible_learner", False),
         allow_keys=allowed_keys(args),
         allow_widgets=tuple(getattr(args, "allow_widget", None) or ()),
         scope=window_scope(args),

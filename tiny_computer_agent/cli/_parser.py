@@ -344,6 +344,14 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         "without one refused",
     )
     safety.add_argument(
+        "--irreversible-learner",
+        action="store_true",
+        help="also ask about a press the irreversible rules pass but a learned second "
+        "opinion scores high (a wording no rule lists: about a third of what the rules miss "
+        "from new writers); it asks about some harmless labels too (Replace All, Sign out, "
+        "Submit), so it is off by default",
+    )
+    safety.add_argument(
         "--allow-key",
         action="append",
         metavar="CHORD",

@@ -121,6 +121,7 @@ def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) 
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
+        irreversible_learner=getattr(args, "irreversible_learner", False),
         allow_keys=allowed_keys(args),
         scope=window_scope(args),
         typing_in=typing_programs(args),
