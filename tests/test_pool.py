@@ -17,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import typing
 from concurrent.futures import Future
@@ -337,7 +338,12 @@ class _CtrlCInSubmit:
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.3)
         self.events.append(f"submitted {args[0].id}")
-        return future  # never finishes: the episode runs until the pool is stopped
+        # the episode runs until the pool is stopped; should the Ctrl-C be lost, it fails
+        # after a while, so the test fails (on the events) instead of hanging the suite
+        lost = threading.Timer(30, future.set_exception, (TimeoutError("never stopped"),))
+        lost.daemon = True
+        lost.start()
+        return future
 
     def close(self, *, abandon: bool) -> None:
         self.events.append(f"close abandon={abandon}")
@@ -349,11 +355,15 @@ def test_a_ctrl_c_waits_for_the_engine_to_finish_what_it_was_doing(tmp_path: Pat
     engine, said = _CtrlCInSubmit(), []
     scheduler = pool._Pool(runner=ScriptedDesktops(log=str(tmp_path / "log")), out=tmp_path,
                            say=said.append, results={})  # fmt: skip
-    before = signal.getsignal(signal.SIGINT)
-    assert pool._on_engine(scheduler, engine, ["ok-a", "ok-b"], tasks(3)) is False
+    # Ctrl-C as a person's terminal has it, whatever an earlier test in this process left
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert pool._on_engine(scheduler, engine, ["ok-a", "ok-b"], tasks(3)) is False
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert engine.events == ["submit t1", "submitted t1", "close abandon=True"], engine.events
     assert said == ["stopped: the traces written so far are kept; run again to resume"]
-    assert signal.getsignal(signal.SIGINT) is before
 
 
 # -- the scoreboard ---------------------------------------------------------------------
