@@ -62,6 +62,7 @@ from ._intent import (
     quiet_peft,
     word_overlap,
 )
+from ._intent_cases import case_examples, case_files, mixed
 from ._intent_data import (
     INVENTORY_DIR,
     Example,
@@ -388,6 +389,7 @@ def _parser() -> argparse.ArgumentParser:
         "(tried, not shipped: see the README)",
     )
     _wording_arguments(p)
+    _case_arguments(p)
     p.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     p.add_argument(
         "--calibrate-confidence",
@@ -449,6 +451,33 @@ def _wording_arguments(p: argparse.ArgumentParser) -> None:
         default=WRITERS_DIR,
         metavar="DIR",
         help="folder of writer files <writer>.json (the package's intent/writers/)",
+    )
+
+
+def _case_arguments(p: argparse.ArgumentParser) -> None:
+    c = p.add_argument_group("written cases (none by default: the shipped recipe)")
+    c.add_argument(
+        "--cases",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="case files (the held-out sets' format), or folders of them, written apart "
+        "from the evaluation sets: their screens join the generated menus (repeatable)",
+    )
+    c.add_argument(
+        "--case-share",
+        type=float,
+        default=0.25,
+        metavar="SHARE",
+        help="share of training menus that are written cases (0.25)",
+    )
+    c.add_argument(
+        "--case-dev",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="a folder of case files never trained on, scored after training (in the card)",
     )
 
 
@@ -624,6 +653,37 @@ def _without_leaks(
     return None
 
 
+def _with_cases(
+    args: argparse.Namespace, examples: list[Example], heldout: Sequence[str]
+) -> tuple[list[Example], dict[str, Any]] | int:
+    """``examples`` with the ``--cases`` decisions mixed in at ``--case-share`` of the
+    menus, and what was added; an exit code (the error logged) for a bad file or a case
+    goal that is a near copy of a held-out goal."""
+    if not args.cases:
+        return examples, {}
+    if not 0 <= args.case_share < 1:
+        _log.error("train_intent: --case-share must be at least 0 and below 1")
+        return 2
+    try:
+        files = case_files(args.cases)
+        cases, about = case_examples(files, _MENU)
+    except ValueError as exc:  # TraceError too: a bad case file names its case and field
+        _log.error("train_intent: %s", exc)
+        return 2
+    if args.case_dev is not None and args.case_dev.resolve() in {f.parent for f in files}:
+        _log.error("train_intent: --case-dev %s is also trained on (--cases)", args.case_dev)
+        return 2
+    leaked = leaks(heldout, [c.goal for c in cases])
+    for goal, text, score in leaked[:10]:
+        _log.error("leak: held-out %r ~ case %r (%.2f)", goal, text, score)
+    if leaked:
+        _log.error("train_intent: %d held-out goals are in the cases", len(leaked))
+        return 3
+    out = mixed(examples, cases, args.case_share)
+    about.update(share=args.case_share, menus_from_cases=len(out) - len(examples))
+    return out, about
+
+
 def _calibrate_only(args: argparse.Namespace, inventory: Inventory) -> int:
     """--calibrate-confidence: the dev split the training calibrates on, and the fit."""
     echoes = args.question_echoes
@@ -674,7 +734,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     written = list(filled(inventory, plan.wording.writers))
     if (kept := _without_leaks(heldout, examples, inventory, written)) is None:
         return 3
-    examples = kept
+    if isinstance(cased := _with_cases(args, kept, heldout), int):
+        return cased
+    examples, cases_about = cased
     try:
         trainer = _Trainer(settings, examples)
     except MissingExtra as exc:
@@ -691,7 +753,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "command": "python -m tiny_computer_agent.brains.models.train_intent",
         "inventory": inventory.sizes(),
         "examples": len(examples),
-        "dropped_near_heldout": settings.examples - len(examples),
+        "dropped_near_heldout": settings.examples - len(kept),
+        **({"cases": cases_about} if cases_about else {}),
         "nothing_fits_share": round(sum(e.answer is None for e in examples) / len(examples), 3),
         "settings": dataclasses.asdict(settings),
         **({"question_echoes": True} if echoes else {}),
@@ -705,6 +768,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_eval and args.heldout.is_dir():
         card["heldout"] = evaluate(args.out, [args.heldout], settings.threads)
         _log.info("%s", json.dumps(card["heldout"]["overall"]))
+    if args.case_dev is not None:
+        card["case_dev"] = evaluate(args.out, [args.case_dev], settings.threads)
+        _log.info("case dev: %s", json.dumps(card["case_dev"]["overall"]))
     card["total_seconds"] = round(time.perf_counter() - began, 1)
     (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     _log.info("wrote %s", args.out)
