@@ -98,6 +98,21 @@ def replaced_text(action: Action, observation: Observation) -> str:
         return ""
 
 
+def selects_field(action: Action, observation: Observation) -> bool:
+    """Whether a ``type`` selects its target's text first, to replace it: its target is
+    a one-line field, whatever text the frame saw there. The frame may be older than the
+    field's text: GTK's Save As fills its name field after the dialog is drawn, and a
+    single click then put the caret inside the old name ("notereport.txts.txt")."""
+    if action.verb != "type" or action.target is None:
+        return False
+    try:
+        element = observation.resolve(action.target, action.target_id)
+    except TargetError:
+        return False
+    one_line = element.box[3] - element.box[1] <= ONE_LINE
+    return element.kind == "field" and one_line and "\n" not in (element.value or "")
+
+
 def describe_at(action: Action, points: tuple[tuple[int, int], ...], replaces: str = "") -> str:
     """``click 'Save' at (812, 540)``: the action and the pixels it resolves to, and the
     text a ``type`` replaces (:func:`replaced_text`)."""

@@ -65,7 +65,7 @@ from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
 from .._elements import Element, Observation, Window
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
-from .._executors import describe_at, replaced_text, screen_points
+from .._executors import describe_at, replaced_text, screen_points, selects_field
 from .._policy import ARM_ENV, Policy, focused_element, state_dir
 from .._scope import focus_refusal
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
@@ -466,7 +466,7 @@ class RealInputExecutor:
                 self._refuse_covered(action, where[0])
             clicked = self._signature() if keys_follow else b""
             self._refuse_unknown_window(action, where, observation)
-            self._guarded(action, where, select=bool(replaces[i]))
+            self._guarded(action, where, select=selects_field(action, observation))
             if keys_follow:  # let the click land before the keys
                 self._await_focus(clicked)
         settled = self._settle(before, answered) if before else None
