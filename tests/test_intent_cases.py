@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 
 from tiny_computer_agent._errors import TraceError
-from tiny_computer_agent.brains.models._intent_cases import case_examples, case_files, mixed
+from tiny_computer_agent.brains.models._intent_cases import (
+    CASES_DIR,
+    case_examples,
+    case_files,
+    mixed,
+)
 from tiny_computer_agent.brains.models._intent_data import Example
 
 SCREEN = [["Untitled - Notes", "title"], ["Save changes?", "text"], ["Save", "button"],
@@ -72,6 +77,7 @@ def test_mixed_gives_cases_their_share_of_the_menus() -> None:
     cases = [Example(f"c{i}", (("B", "button"),), 0, "case") for i in range(30)]
     out = mixed(generated, cases, 0.25)
     assert len(out) - len(generated) == 300  # 300 of 1,200: a quarter
+    assert out[len(generated):] == cases * 10
     assert mixed(generated, cases, 0.0) == generated
     assert len(mixed(generated[:3], cases, 0.1)) == 33  # every case at least once
 
@@ -114,3 +120,21 @@ def test_a_toy_training_run_takes_them_and_scores_a_case_dev_set(tmp_path: Path)
     assert card["cases"]["cases"] == 2 and card["cases"]["nothing_fits"] == 1
     assert card["cases"]["menus_from_cases"] == 40  # half of 80
     assert card["case_dev"]["overall"]["cases"] == 1
+
+
+def test_the_shipped_cases_load_and_hold_no_goal_near_an_evaluation_goal() -> None:
+    """The written cases ``make train-intent`` trains on: six writers who never saw the
+    held-out or dev sets; a near copy of one of their goals would be trained on (exit 3
+    for the held-out sets; the dev cases would reward memory). Counted, never shown."""
+    from tiny_computer_agent.brains.models.train_intent import HELDOUT_DIR, heldout_goals, leaks
+
+    files = case_files([CASES_DIR])
+    examples, about = case_examples(files, menu=16)
+    assert about["cases"] >= 2000 and about["nothing_fits"] >= 250
+    assert len({f.parent.name for f in files}) == 6
+    goals = [e.goal for e in examples]
+    dev = heldout_goals(HELDOUT_DIR.parent / "dev")
+    assert len(dev) >= 150
+    for name, evaluation in (("held-out", heldout_goals(HELDOUT_DIR)), ("dev", dev)):
+        near = len(leaks(evaluation, goals))
+        assert near == 0, f"{near} {name} goals have a near copy among the training cases"

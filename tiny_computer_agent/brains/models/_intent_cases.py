@@ -19,9 +19,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ._intent_data import Example
+from ._intent_data import INVENTORY_DIR, Example
 
-__all__ = ["case_files", "case_examples", "mixed"]
+__all__ = ["CASES_DIR", "case_files", "case_examples", "mixed"]
+
+#: the written training cases, one folder per writer (``make train-intent`` trains on them)
+CASES_DIR = INVENTORY_DIR / "cases"
 
 
 def case_files(paths: Iterable[Path]) -> list[Path]:

@@ -681,7 +681,17 @@ def _with_cases(
         return 3
     out = mixed(examples, cases, args.case_share)
     about.update(share=args.case_share, menus_from_cases=len(out) - len(examples))
+    about["folders"] = [_shown(p) for p in args.cases]
     return out, about
+
+
+def _shown(path: Path) -> str:
+    """``path`` as the card shows it: inside the package, from the package's folder."""
+    package = Path(__file__).resolve().parents[2]
+    try:
+        return str(path.resolve().relative_to(package.parent))
+    except ValueError:
+        return str(path)
 
 
 def _calibrate_only(args: argparse.Namespace, inventory: Inventory) -> int:
@@ -765,16 +775,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "heldout_goals_checked": len(heldout),
         "sha256": _sha256(args.out),
     }
+    _score_and_write(card, args, settings.threads, began)
+    return 0
+
+
+def _score_and_write(
+    card: dict[str, Any], args: argparse.Namespace, threads: int, began: float
+) -> None:
+    """The trained adapter scored into its card (the held-out sets; with ``--case-dev``,
+    a writer's cases never trained on), and the card written beside it."""
     if not args.no_eval and args.heldout.is_dir():
-        card["heldout"] = evaluate(args.out, [args.heldout], settings.threads)
+        card["heldout"] = evaluate(args.out, [args.heldout], threads)
         _log.info("%s", json.dumps(card["heldout"]["overall"]))
     if args.case_dev is not None:
-        card["case_dev"] = evaluate(args.out, [args.case_dev], settings.threads)
+        card["case_dev"] = evaluate(args.out, [args.case_dev], threads)
+        card["case_dev"]["folder"] = _shown(args.case_dev)
         _log.info("case dev: %s", json.dumps(card["case_dev"]["overall"]))
     card["total_seconds"] = round(time.perf_counter() - began, 1)
     (args.out / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     _log.info("wrote %s", args.out)
-    return 0
 
 
 def _wording_card(
