@@ -79,9 +79,14 @@ bench-pages: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/fuzz.py --cases 100000
 
 # Retrain the intent brain's adapter (tiny_computer_agent/brains/models/intent/adapter/) from the
-# inventory, seed fixed: about 14 min on 2 cores; writes card.json with held-out metrics.
+# inventory and five writers' cases, seed fixed: about 16 min on 2 cores; writes card.json
+# with held-out metrics, the cross-writer figures (writer w3's phrasings, writer wf's cases).
+INTENT_CASES := tiny_computer_agent/brains/models/intent/cases
 train-intent: $(VENV)/.test-installed
-	$(BIN)/python -m tiny_computer_agent.brains.models.train_intent
+	$(BIN)/python -m tiny_computer_agent.brains.models.train_intent --threads 1 \
+		--holdout-writer w3 --cases $(INTENT_CASES)/wa --cases $(INTENT_CASES)/wb \
+		--cases $(INTENT_CASES)/wc --cases $(INTENT_CASES)/wd --cases $(INTENT_CASES)/we \
+		--case-share 0.5 --case-dev $(INTENT_CASES)/wf
 
 # Every brain on runs/ and on the held-out free-form sets, per domain (issue 11); writes
 # its page, docs/benchmarks/intent.md.
