@@ -259,6 +259,32 @@ def test_case_files_load_as_scenarios_and_bad_ones_say_where(tmp_path: Path) -> 
         ("start from Alexanderplatz", "From", "Alexanderplatz"),
         # a code, when no word leads to the value
         ("a friend gave me SPRING15, use it on this order", "Discount code", "SPRING15"),
+        # find and replace: the find field gets the old words, the other the new ones
+        ("replace every recieve with receive in the file", "Find what:", "recieve"),
+        ("replace every recieve with receive in the file", "Replace with:", "receive"),
+        # a message is read whole, without who it is for or where it goes
+        ("tell dad we'll be an hour late", "Message", "we'll be an hour late"),
+        ("tell the driver to wait by the gate", "Note to driver", "wait by the gate"),
+        ("let the team know the build is green", "Message #dev", "the build is green"),
+        ("post see you all at 6 on the group wall", "Write a post", "see you all at 6"),
+        # a name given, without what is named
+        ("call the new playlist Summer Drive", "Playlist name", "Summer Drive"),
+        ("rename this laptop to office-3", "Device name", "office-3"),
+        # a search query, without the words around it
+        ("find every mail mentioning the lease", "Search mail", "lease"),
+        ("look for the dark mode setting", "Search settings", "dark mode"),
+        ("search the docs for rate limits", "Search", "rate limits"),
+        # a number without its unit; the goal's one number
+        ("make the image 800 pixels tall", "Height", "800"),
+        ("I'd like 2 of them", "Quantity", "2"),
+        # shapes: a time, a version, a sum, a comparison; a contraction is no possessive
+        ("skip to 1:05:30 in the video", "Go to time", "1:05:30"),
+        ("release it as v3.0.1", "Tag", "v3.0.1"),
+        ("work out 17*23", "Input", "17*23"),
+        ("break when count >= 10", "Condition", "count >= 10"),
+        ("who's hosting? put Priya", "Host", "Priya"),
+        # after a colon, the words as they are
+        ("the note says: please knock twice", "Delivery note", "please knock twice"),
     ],
 )
 def test_the_text_to_type_is_taken_from_the_goal(goal: str, label: str, text: str) -> None:

@@ -46,6 +46,7 @@ from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
+from ._intent_text import extract_text
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
 
@@ -127,106 +128,6 @@ def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
         return False, f"intent adapter: missing {', '.join(missing)} in {folder}"
     size = sum((folder / n).stat().st_size for n in needed)
     return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB)"
-
-
-#: Values with a shape of their own: an e-mail, a URL, a Windows or Unix path, a date,
-#: a phone number.
-_SHAPED: Final = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?|ftp)://\S+|\bwww\.\S+|\b[A-Za-z]:\\\S*"
-    r"|(?<![\w/])~?/[\w.-]+(?:/[\w.-]*)+|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b"
-    r"|\+?\d[\d\s().-]{3,}\d"
-)
-#: Words after which the value comes: "call it drafts", "my pin's 4071", "actually Nina".
-_STRONG: Final = re.compile(
-    r"(?:\b(?:called|named|name it|call it|call this|rename it to|to be|is|are|as|actually|really|"
-    r"search for|look up|look for|find|with the text|reads?|says?)\s+|(?<=\w)['’]s\s+|:\s+)",
-    re.IGNORECASE,
-)
-#: A word that may be a code ("SPRING15", "X7K2-99"): see :func:`_code`.
-_CODE: Final = re.compile(r"\b[A-Za-z\d][A-Za-z\d-]{3,}\b")
-_WEAK: Final = re.compile(
-    r"\b(?:to|enter|type|write|put|use|in|into|with|at|from)\s+", re.IGNORECASE
-)
-_FILLER: Final = re.compile(r"\s*(?:,?\s*please|for me|thanks|thank you)\.?$", re.IGNORECASE)
-#: Where a clause ends: a semicolon, or a comma (or "but", "when", "so"...) before words
-#: that start another clause ("dana@x.org, use that to log in", "Q3 summary when you
-#: save"); a comma before other words stays ("12 Main St, Springfield").
-_CLAUSE: Final = re.compile(
-    r"\s*;\s*|\s*,\s*(?=(?:please|then|and|but|so|use|unlock|get|that|that's|thats|which|"
-    r"it|it's|i|i'm|we|let|log|sign|save|go|open|call|name|make|put|set|fill|type|enter|"
-    r"thanks|ok|okay|because|since|just|now|where|when)\b)|\s+(?=(?:but|when|so that|"
-    r"because|before|after|and then|then|once)\b)",
-    re.IGNORECASE,
-)
-#: A clause that explains rather than asks ("that's where the chapter starts").
-_ASIDE: Final = re.compile(
-    r"^(?:that's|thats|that is|which|where|because|since|so)\b", re.IGNORECASE
-)
-_GLUE: Final = frozenset(
-    ("a", "an", "the", "my", "our", "your", "this", "that", "it", "its", "new", "field",
-     "box", "in", "into", "to", "for", "of", "please", "as", "on", "at")
-)  # fmt: skip
-#: A trailing place that says where, not what ("221B Baker Street on the map").
-_WHERE: Final = re.compile(r"\s+(?:on|in|into|at)\s+(?:the|this|my|that)\s+\w+$", re.IGNORECASE)
-
-
-def _value(text: str, own: set[str]) -> str:
-    """A value as it follows its cue: without a place that says where, the field's own
-    words ("6 rows tall" -> "6" for Rows) and glue at either end."""
-    words = _WHERE.sub("", _FILLER.sub("", text)).strip(" .,!?").split()
-    at = [i for i, w in enumerate(words) if w.lower().strip(".,!?:") in own]
-    if at:  # the field's own words are not the value: what stands before them, or after
-        words = words[: at[0]] or words[at[-1] + 1 :]
-    skip = own | _GLUE
-    while words and words[-1].lower().strip(".,!?") in skip:
-        words.pop()
-    while words and words[0].lower().strip(".,!?") in skip:
-        words.pop(0)
-    return " ".join(words)
-
-
-def _after(cue: re.Pattern[str], clauses: Sequence[str], own: set[str]) -> str:
-    """The value after the last ``cue`` that leaves one, in the last clause that has it."""
-    for clause in reversed(clauses):
-        for match in reversed(list(cue.finditer(clause))):
-            if found := _value(clause[match.end() :], own):
-                return found
-    return ""
-
-
-def _code(word: str) -> bool:
-    """A code has two letters and two digits at least ("SPRING15"; not "221B", "Q3")."""
-    return sum(c.isalpha() for c in word) >= 2 and sum(c.isdigit() for c in word) >= 2
-
-
-def extract_text(goal: str, label: str = "") -> str:
-    """The value a goal asks to type ("call the new folder drafts" -> "drafts"): a
-    quoted string; else a value with a shape (e-mail, URL, path, date, phone number);
-    else, in the goal's clauses from the last (leaving out those that explain: "that's
-    where..."), what follows "called", "is", "'s", "actually", ":"...; else a code
-    ("SPRING15"); else what follows "to", "enter", "at"...; else the words that end the
-    goal after the field's own words. Never the field's own words; "" when none."""
-    quoted = QUOTED.search(goal)
-    if quoted:
-        return quoted.group(1).strip()
-    shaped = list(_SHAPED.finditer(goal))
-    if shaped:
-        return shaped[-1].group(0).strip().rstrip(".,;:!?)")
-    own = {w.lower() for w in re.findall(r"\w+", label)}
-    clauses = [c for c in _CLAUSE.split(goal) if c.strip() and not _ASIDE.match(c.strip())]
-    if found := _after(_STRONG, clauses, own):
-        return found
-    codes: list[str] = [w for c in clauses for w in _CODE.findall(c) if _code(w)]
-    if codes:
-        return codes[-1]
-    if found := _after(_WEAK, clauses, own):
-        return found
-    tail: list[str] = []
-    for word in reversed(_FILLER.sub("", goal).strip(" .,!").split()):
-        if word.lower().strip(".,!") in own | _GLUE:
-            break
-        tail.insert(0, word)
-    return " ".join(tail) if 0 < len(tail) < len(goal.split()) - 1 else ""
 
 
 #: Goal vectors kept (the oldest goes first): a task's goal and its parts.
