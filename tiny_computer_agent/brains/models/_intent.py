@@ -65,6 +65,10 @@ _EXPLICIT: Final = frozenset({"key", "scroll", "type", "wait_for", "drag"})
 
 
 HEAD_FILES: Final = ("head.json", "head.safetensors")
+#: The files of one trained adapter (one member of the brain).
+ADAPTER_FILES: Final = ("adapter_config.json", "adapter_model.safetensors", *HEAD_FILES)
+#: The folder, inside an adapter's, of the other adapters whose scores it averages.
+MEMBERS: Final = "members"
 
 
 def make_head(torch: Any, dim: int) -> Any:
@@ -120,14 +124,24 @@ def make_head(torch: Any, dim: int) -> Any:
     return IntentHead()
 
 
+def member_folders(folder: Path) -> list[Path]:
+    """The other adapters beside the one in ``folder`` (``folder/members/*``, in name
+    order): the brain averages its scores with theirs. None for a single adapter."""
+    members = folder / MEMBERS
+    return sorted(p for p in members.iterdir() if p.is_dir()) if members.is_dir() else []
+
+
 def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
-    """Whether the trained adapter is present, and a line saying what was found."""
-    needed = ("adapter_config.json", "adapter_model.safetensors", *HEAD_FILES)
-    missing = [n for n in needed if not (folder / n).is_file()]
-    if missing:
-        return False, f"intent adapter: missing {', '.join(missing)} in {folder}"
-    size = sum((folder / n).stat().st_size for n in needed)
-    return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB)"
+    """Whether the trained adapter (and each of its members) is present, and a line
+    saying what was found."""
+    folders = [folder, *member_folders(folder)]
+    for each in folders:
+        missing = [n for n in ADAPTER_FILES if not (each / n).is_file()]
+        if missing:
+            return False, f"intent adapter: missing {', '.join(missing)} in {each}"
+    size = sum((each / n).stat().st_size for each in folders for n in ADAPTER_FILES)
+    members = f", {len(folders)} adapters averaged" if len(folders) > 1 else ""
+    return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB{members})"
 
 
 #: Goal vectors kept (the oldest goes first): a task's goal and its parts.
@@ -186,11 +200,16 @@ class IntentBrain(MiniLMRuntime):
         config = _json_file(folder / "config.json")
         tokenizer = WordPiece.from_file(folder / "vocab.txt", _MAX_TOKENS)
         base = read_safetensors(folder / "model.safetensors")
-        lora = read_safetensors(self.adapter / "adapter_model.safetensors")
-        lora_config = _json_file(self.adapter / "adapter_config.json")
         heads = int(config.get("num_attention_heads", 12))
-        goals = Encoder(merge_lora(base, lora, lora_config), tokenizer, heads)
-        return None, goals, Encoder(base, tokenizer, heads), load_head(self.adapter)
+
+        def adapted(folder: Path) -> Any:  # the adapter merged into its own copy of MiniLM
+            lora = read_safetensors(folder / "adapter_model.safetensors")
+            merged = merge_lora(base, lora, _json_file(folder / "adapter_config.json"))
+            return Encoder(merged, tokenizer, heads)
+
+        members = tuple((adapted(f), load_head(f)) for f in member_folders(self.adapter))
+        goals, stock = adapted(self.adapter), Encoder(base, tokenizer, heads)
+        return None, goals, stock, load_head(self.adapter), members
 
     def _load(self, dtype: Any) -> Any:
         self._check_adapter()
@@ -202,13 +221,20 @@ class IntentBrain(MiniLMRuntime):
             self.model, dtype, preprocessor="AutoTokenizer", model_class="AutoModel"
         )
         stock = copy.deepcopy(base).eval()  # labels are embedded by the stock model
-        with quiet_peft():
-            adapted = PeftModel.from_pretrained(base, str(self.adapter))
-        # the adapter merged into its weights: the same vectors (the same decisions on
-        # 800 dev menus), 2/3 of the time of LoRA beside every layer (measured 2026-12-02 by
-        # scripts/time_intent_merge.py, since deleted: see git history)
-        goals = adapted.merge_and_unload().eval()
-        return tokenizer, goals, stock, load_head(self.adapter)
+
+        def adapted(folder: Path, model: Any) -> Any:
+            with quiet_peft():
+                with_lora = PeftModel.from_pretrained(model, str(folder))
+            # the adapter merged into its weights: the same vectors (the same decisions on
+            # 800 dev menus), 2/3 of the time of LoRA beside every layer (measured
+            # 2026-12-02 by scripts/time_intent_merge.py, since deleted: see git history)
+            return with_lora.merge_and_unload().eval()
+
+        members = tuple(
+            (adapted(f, copy.deepcopy(stock)), load_head(f)) for f in member_folders(self.adapter)
+        )
+        goals = adapted(self.adapter, base)
+        return tokenizer, goals, stock, load_head(self.adapter), members
 
     def _warm_up(self, weights: Any) -> None:
         self._encode(weights, ["save the file"], adapted=True)
@@ -220,7 +246,7 @@ class IntentBrain(MiniLMRuntime):
 
     def _encode(self, weights: Any, texts: Sequence[str], *, adapted: bool) -> Any:
         """``[len(texts), dim]`` float32 numpy vectors, whichever runtime made them."""
-        tokenizer, goals, stock, _ = weights
+        tokenizer, goals, stock, *_ = weights
         return self.vectors(tokenizer, goals if adapted else stock, texts, _MAX_TOKENS)
 
     def label_vectors(self, labels: Sequence[str]) -> Any:
@@ -239,21 +265,32 @@ class IntentBrain(MiniLMRuntime):
         return vectors
 
     def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
-        """Each entry's score for ``goal``, and the nothing-fits score beside them."""
+        """Each entry's score for ``goal``, and the nothing-fits score beside them: with
+        members (:func:`member_folders`), the mean of every adapter's."""
         weights = self.loaded("the intent brain")
         labels = self.label_vectors([e.label for e in entries])
-        head: Head = weights[3]
+        tokenizer, goals, _, head, members = weights
+        adapters = [(goals, head), *members]
         if goal not in self._goals:  # a goal is the same at every step of its task
             if len(self._goals) >= _GOALS_KEPT:
                 self._goals.pop(next(iter(self._goals)))
-            adapted = self._encode(weights, [goal], adapted=True)[0]
-            plain = self._encode(weights, [goal], adapted=False)[0] if head.stock else None
+            plain = None
+            if any(h.stock for _, h in adapters):
+                plain = self._encode(weights, [goal], adapted=False)[0]
+            adapted = [self.vectors(tokenizer, m, [goal], _MAX_TOKENS)[0] for m, _ in adapters]
             self._goals[goal] = (adapted, plain)
-        goal_vector, stock = self._goals[goal]
+        vectors, stock = self._goals[goal]
         kinds = [KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]
         shared = [word_overlap(goal, e.label) for e in entries]
         asked = context_overlap([(e.label, e.kind) for e in entries])
-        return head.scores(goal_vector, labels, kinds, shared, context=asked, stock_goal=stock)
+        each: list[tuple[list[float], float]] = [
+            h.scores(v, labels, kinds, shared, context=asked, stock_goal=stock if h.stock else None)
+            for (_, h), v in zip(adapters, vectors, strict=True)
+        ]
+        if len(each) == 1:
+            return each[0]
+        mean = [sum(s[i] for s, _ in each) / len(each) for i in range(len(entries))]
+        return mean, sum(n for _, n in each) / len(each)
 
     def calibration(self) -> Calibration:
         """The temperature and threshold shipped with the adapter (``confidence.json``;

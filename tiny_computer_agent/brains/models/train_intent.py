@@ -36,6 +36,7 @@ import hashlib
 import json
 import logging
 import random
+import shutil
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -55,10 +56,14 @@ from ._confidence import (
 )
 from ._intent import (
     ADAPTER_DIR,
+    ADAPTER_FILES,
     HEAD_FILES,
+    MEMBERS,
+    adapter_status,
     context_overlap,
     encode,
     make_head,
+    member_folders,
     quiet_peft,
     word_overlap,
 )
@@ -304,6 +309,9 @@ class _Trainer:
 
     def save(self, out: Path, model_name: str) -> None:
         out.mkdir(parents=True, exist_ok=True)
+        if (out / MEMBERS).is_dir():  # an earlier adapter's members: not this one's
+            _log.info("removing %s: the new adapter stands alone", out / MEMBERS)
+            shutil.rmtree(out / MEMBERS)
         self.model.save_pretrained(str(out))
         config_path = out / "adapter_config.json"
         config = json.loads(config_path.read_text())
@@ -356,10 +364,47 @@ def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, 
 
 
 def _sha256(folder: Path) -> str:
+    """The weights' digest: the adapter's, then each member's (the same as before
+    members existed for an adapter that has none)."""
     digest = hashlib.sha256()
-    for name in ("adapter_model.safetensors", *HEAD_FILES):
-        digest.update((folder / name).read_bytes())
+    for each in (folder, *member_folders(folder)):
+        for name in ("adapter_model.safetensors", *HEAD_FILES):
+            digest.update((each / name).read_bytes())
     return digest.hexdigest()
+
+
+def with_members(args: argparse.Namespace, inventory: Inventory, began: float) -> int:
+    """--members: copy the trained adapters ``args.members`` into ``--out``'s
+    ``members/`` (the brain then averages their scores with its own), fit the confidence
+    of the whole again, and score it into ``--out``'s card, which lists the members."""
+    for folder in args.members:
+        ok, why = adapter_status(folder)
+        if not ok or member_folders(folder) or folder.resolve() == args.out.resolve():
+            _log.error("train_intent: --members %s: not one trained adapter (%s)", folder, why)
+            return 2
+    try:
+        card = json.loads((args.out / "card.json").read_text())
+    except (OSError, ValueError) as exc:
+        _log.error("train_intent: --members needs a trained adapter in --out (%s)", exc)
+        return 2
+    target = args.out / MEMBERS
+    shutil.rmtree(target, ignore_errors=True)
+    listed = []
+    for number, folder in enumerate(args.members, 1):
+        copy = target / str(number)
+        copy.mkdir(parents=True)
+        for name in (*ADAPTER_FILES, "card.json"):
+            if (folder / name).is_file():
+                shutil.copyfile(folder / name, copy / name)
+        seed = json.loads((copy / "card.json").read_text()).get("settings", {}).get("seed")
+        listed.append({"folder": f"{MEMBERS}/{number}", "seed": seed, "sha256": _sha256(copy)})
+    card["members"] = listed
+    card["sha256"] = _sha256(args.out)
+    echoes = args.question_echoes
+    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
+    calibrate_confidence(args.out, dev, args.threads)
+    _score_and_write(card, args, args.threads, began)
+    return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -396,6 +441,14 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="train nothing: fit the confidence temperature and the asking threshold of the "
         f"adapter in --out on the synthetic dev split, and write its {CONFIDENCE_FILE}",
+    )
+    p.add_argument(
+        "--members",
+        nargs="+",
+        type=Path,
+        metavar="DIR",
+        help="train nothing: make the adapters trained in DIR... members of the one in --out "
+        "(the brain averages their scores), fit its confidence again and rescore its card",
     )
     p.add_argument(
         "--rescore",
@@ -737,6 +790,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.calibrate_confidence:
         return _calibrate_only(args, inventory)
+    if args.members:
+        return with_members(args, inventory, began)
     settings = _settings(args)
     if isinstance(plan := _plan(args, inventory), int):
         return plan
