@@ -69,7 +69,7 @@ def grid(adapter: Path, traces: list[Trace], out: Path) -> None:
             for overlap in dict.fromkeys((head.overlap, 1.0, 2.0, 4.0)):
                 brain._weights = (*weights[:3], dataclasses.replace(
                     head, stock=stock, nothing=head.nothing + offset, overlap=overlap
-                ))  # fmt: skip
+                ), *weights[4:])  # fmt: skip
                 brain._goals.clear()  # goal vectors hold the stock one only when asked
                 right = total(score_by_domain(brain, traces))
                 far = abs(stock - shipped[0]) + abs(offset) + abs(overlap - shipped[2])
