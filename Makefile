@@ -79,14 +79,22 @@ bench-pages: $(VENV)/.test-installed system-deps
 	$(BIN)/python benchmarks/fuzz.py --cases 100000
 
 # Retrain the intent brain's adapter (tiny_computer_agent/brains/models/intent/adapter/) from the
-# inventory and five writers' cases, seed fixed: about 16 min on 2 cores; writes card.json
-# with held-out metrics, the cross-writer figures (writer w3's phrasings, writer wf's cases).
+# inventory and five writers' cases: three seeds of one recipe, seeds 1 and 2 side by side
+# (build/intent-members/), then seed 0 in the package with the other two as its members (the
+# brain averages their scores). About 40 min on 2 cores; writes card.json with held-out
+# metrics and the cross-writer figures (writer w3's phrasings, writer wf's cases).
 INTENT_CASES := tiny_computer_agent/brains/models/intent/cases
+INTENT_TRAIN := $(BIN)/python -m tiny_computer_agent.brains.models.train_intent --threads 1 \
+	--holdout-writer w3 --cases $(INTENT_CASES)/wa --cases $(INTENT_CASES)/wb \
+	--cases $(INTENT_CASES)/wc --cases $(INTENT_CASES)/wd --cases $(INTENT_CASES)/we \
+	--case-share 0.5 --case-dev $(INTENT_CASES)/wf
+INTENT_MEMBERS := build/intent-members
 train-intent: $(VENV)/.test-installed
-	$(BIN)/python -m tiny_computer_agent.brains.models.train_intent --threads 1 \
-		--holdout-writer w3 --cases $(INTENT_CASES)/wa --cases $(INTENT_CASES)/wb \
-		--cases $(INTENT_CASES)/wc --cases $(INTENT_CASES)/wd --cases $(INTENT_CASES)/we \
-		--case-share 0.5 --case-dev $(INTENT_CASES)/wf
+	$(INTENT_TRAIN) --seed 1 --no-eval --out $(INTENT_MEMBERS)/1 & one=$$!; \
+	$(INTENT_TRAIN) --seed 2 --no-eval --out $(INTENT_MEMBERS)/2 & two=$$!; \
+	wait $$one && wait $$two
+	$(INTENT_TRAIN) --seed 0
+	$(INTENT_TRAIN) --members $(INTENT_MEMBERS)/1 $(INTENT_MEMBERS)/2
 
 # Every brain on runs/ and on the held-out free-form sets, per domain (issue 11); writes
 # its page, docs/benchmarks/intent.md.

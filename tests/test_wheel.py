@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tiny_computer_agent import __version__
+from tiny_computer_agent.brains.models._intent import ADAPTER_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,6 +66,7 @@ def test_the_wheel_and_the_sdist_carry_the_package_data_and_one_version(
         f"{adapter}card.json",
         f"{adapter}confidence.json",
         f"{adapter}head.safetensors",
+        *(f"{adapter}{m.relative_to(ADAPTER_DIR)}" for m in ADAPTER_DIR.glob("members/*/*")),
         "tiny_computer_agent/brains/models/intent/save-close.json",
         "tiny_computer_agent/perception/_ocr.py",
     ):
