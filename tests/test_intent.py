@@ -285,6 +285,7 @@ def test_case_files_load_as_scenarios_and_bad_ones_say_where(tmp_path: Path) -> 
         # a number without its unit; the goal's one number
         ("make the image 800 pixels tall", "Height", "800"),
         ("I'd like 2 of them", "Quantity", "2"),
+        ("ship it to 14 Elm Road", "Delivery address", "14 Elm Road"),
         # shapes: a time, a version, a sum, a comparison; a contraction is no possessive
         ("skip to 1:05:30 in the video", "Go to time", "1:05:30"),
         ("release it as v3.0.1", "Tag", "v3.0.1"),

@@ -246,9 +246,16 @@ def _named(clauses: Sequence[str]) -> str:
 
 
 def _one_number(goal: str) -> str:
-    """The goal's number, when it says exactly one ("I need 4 copies of this")."""
-    numbers = _NUMBER.findall(goal)
-    return numbers[0] if len(numbers) == 1 else ""
+    """The goal's number, when it says exactly one and no name follows it ("I need 4
+    copies of this", "convert 250 USD"; not the house number of "ship it to 221 Baker
+    Street")."""
+    numbers = list(_NUMBER.finditer(goal))
+    if len(numbers) != 1:
+        return ""
+    rest = goal[numbers[0].end() :].strip()
+    if rest[:1].isupper() and not _UNIT.match(f"{numbers[0].group()} {rest}"):
+        return ""
+    return numbers[0].group()
 
 
 def _tail(goal: str, own: set[str]) -> str:
