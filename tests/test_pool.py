@@ -199,8 +199,9 @@ def test_the_local_pool_runs_one_episode_per_desktop_at_a_time_in_parallel(
     a = [r for r in rows if r["desktop"] == "ok-a"]
     b = [r for r in rows if r["desktop"] == "ok-b"]
     assert a and b and {r["pid"] for r in rows}.isdisjoint({os.getpid()})
-    assert min(r["end"] for r in a) > min(r["start"] for r in b)
-    assert min(r["end"] for r in b) > min(r["start"] for r in a)
+    # (some episode of one overlaps one of the other: a pool that ran them one at a time
+    # never does; which ones is the machine's, as a busy machine starts a worker late)
+    assert any(x["start"] < y["end"] and y["start"] < x["end"] for x in a for y in b)
     # results in the list's order; every trace written whole, each a real trace
     assert [r.task for r in report.results] == [t.id for t in todo]
     assert [r.outcome for r in report.results] == ["verified"] * 5 + ["not-verified"]
