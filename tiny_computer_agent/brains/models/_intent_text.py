@@ -98,13 +98,14 @@ _GLUE: Final = frozenset(
      "box", "in", "into", "to", "for", "of", "please", "as", "on", "at")
 )  # fmt: skip
 _DETERMINER: Final = r"(?:the|this|that|my|her|his|their|our|your)"
+_HERE_WORDS: Final = r"(?:on\s+|in\s+)?(?:here|there)"
 #: A trailing place that says where, not what ("221B Baker Street on the map", "on her
-#: wall", "for the heading", "here").
+#: wall", "for the heading", "here"); :data:`_HERE` only the last kind.
 _WHERE: Final = re.compile(
-    rf"\s+(?:(?:on|in|into|at|for)\s+{_DETERMINER}(?:\s+\w+){{1,2}}|(?:on\s+|in\s+)?(?:here|there))$",
+    rf"\s+(?:(?:on|in|into|at|for)\s+{_DETERMINER}(?:\s+\w+){{1,2}}|{_HERE_WORDS})$",
     re.IGNORECASE,
 )
-_HERE: Final = re.compile(r"\s+(?:on\s+|in\s+)?(?:here|there)$", re.IGNORECASE)
+_HERE: Final = re.compile(rf"\s+{_HERE_WORDS}$", re.IGNORECASE)
 #: A message read whole: "tell the rider to ring the buzzer", "tell mom I landed safe",
 #: "ask everybody can you see my slides?", "let everyone know I'm out", "comment that...".
 _MESSAGE: Final = re.compile(
