@@ -98,12 +98,14 @@ def test_a_real_episode_through_the_console_in_a_real_browser(desktop: Desk) -> 
         page.get(url)
         body = page.find_element("tag name", "body")
         state = lambda: body.get_attribute("data-state")  # noqa: E731
-        frame = lambda: int(page.find_element("css selector", "#live img").get_attribute(  # noqa: E731
-            "data-frame") or 0)  # fmt: skip
+        # read in one script: the page redraws the frame and its boxes on every poll, so
+        # an element found a moment earlier may already be gone (a stale reference)
+        frame = lambda: int(page.execute_script(  # noqa: E731
+            "const i = document.querySelector('#live img'); return i && i.dataset.frame") or 0)
         # the live frame, with the element boxes and their menu numbers over it
         eventually(lambda: frame() >= 1 and state() == "paused", "the first frame, paused")
-        numbered = page.find_elements("css selector", "#live .box.n")
-        labels = {b.get_attribute("title") for b in numbered}
+        boxes = "return [...document.querySelectorAll('#live .box.n')].map(b => b.title)"
+        labels = set(page.execute_script(boxes))
         assert {"Save", "Delete account"} <= labels, labels
         # the frame's number is set with its src; the picture itself decodes after it
         width = "return document.querySelector('#live img').naturalWidth"
