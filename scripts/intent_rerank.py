@@ -36,8 +36,8 @@ flags with ``--resume DIR/ckpt-NNNNNN`` (``--menus`` still counts the whole run)
 At ``--lr 2e-3`` (the bi-encoder's) the joint pass collapsed within 2,000 menus: every
 goal and label pooled to one vector (cos 1 for every pair, loss ln 6); the log line's
 ``spread`` (the standard deviation of a menu's candidate logits on dev) shows it.
-``--port-check CKPT`` runs a checkpoint on the numpy MiniLM runtime (:class:`NumpyReranker`)
-beside torch: the logits' largest difference, the same choices, the ms of each.
+``--port-check CKPT`` runs a checkpoint on the package's numpy path (``_intent_rerank``)
+beside torch: the logits' largest difference, the same choices, and the ms on numpy.
 """
 
 from __future__ import annotations
@@ -62,10 +62,24 @@ if str(ROOT) not in sys.path:
 from tiny_computer_agent._elements import Element  # noqa: E402
 from tiny_computer_agent.brains.models import _intent as intent  # noqa: E402
 from tiny_computer_agent.brains.models import train_intent as ti  # noqa: E402
+from tiny_computer_agent.brains.models._intent_cases import (  # noqa: E402
+    case_examples,
+    case_files,
+)
 from tiny_computer_agent.brains.models._intent_data import (  # noqa: E402
     Example,
     generate,
     load_inventory,
+)
+from tiny_computer_agent.brains.models._intent_rerank import (  # noqa: E402
+    CONTEXT_TOKENS,
+    GOAL_TOKENS,
+    LABEL_TOKENS,
+    context_of,
+    top_k,
+)
+from tiny_computer_agent.brains.models._intent_rerank import (  # noqa: E402
+    Reranker as NumpyReranker,
 )
 from tiny_computer_agent.brains.models._intent_wording import (  # noqa: E402
     cross_writer_dev,
@@ -76,8 +90,6 @@ from tiny_computer_agent.brains.models._intent_wording import (  # noqa: E402
 
 _log = logging.getLogger("intent_rerank")
 _MENU = 16  # entries of a generated menu the brain sees (train_intent's)
-_GOAL_TOKENS, _LABEL_TOKENS, _CONTEXT_TOKENS = 32, 24, 16
-_OUT_OF_TOP = -1e4  # the score of an entry the re-ranker did not read
 
 
 # -- candidates: the shipped brain's top-k ---------------------------------------------
@@ -87,36 +99,35 @@ def shipped_scores(brain: Any, examples: Sequence[Example]) -> list[tuple[list[f
     """The shipped brain's scores (each entry's, nothing fits) per example, as
     ``IntentBrain.scores`` computes them, the goals embedded 64 at a time."""
     weights = brain.loaded("the intent brain")
-    head = weights[3]
+    tokenizer, goal_model, _, head, members = weights
+    adapters = [(goal_model, head), *members]  # the members' scores are averaged
     out = []
     for start in range(0, len(examples), 64):
         chunk = examples[start : start + 64]
         goals = [e.goal for e in chunk]
-        adapted = brain._encode(weights, goals, adapted=True)
-        plain = brain._encode(weights, goals, adapted=False) if head.stock else None
+        adapted = [brain.vectors(tokenizer, m, goals, intent._MAX_TOKENS) for m, _ in adapters]
+        stocked = any(h.stock for _, h in adapters)
+        plain = brain._encode(weights, goals, adapted=False) if stocked else None
         for i, e in enumerate(chunk):
             entries = e.entries[:_MENU]
             labels = brain.label_vectors([label for label, _ in entries])
             kinds = [ti.KINDS.index(k) if k in ti.KINDS else 0 for _, k in entries]
             shared = [intent.word_overlap(e.goal, label) for label, _ in entries]
             asked = intent.context_overlap(list(entries))
-            stock = None if plain is None else plain[i]
-            out.append(
-                head.scores(adapted[i], labels, kinds, shared, context=asked, stock_goal=stock)
-            )
+            each = [
+                h.scores(
+                    vectors[i],
+                    labels,
+                    kinds,
+                    shared,
+                    context=asked,
+                    stock_goal=plain[i] if plain is not None and h.stock else None,
+                )
+                for (_, h), vectors in zip(adapters, adapted, strict=True)
+            ]
+            mean = [sum(s[j] for s, _ in each) / len(each) for j in range(len(entries))]
+            out.append((mean, sum(n for _, n in each) / len(each)))
     return out
-
-
-def top_k(scores: Sequence[float], k: int) -> list[int]:
-    """The indexes of the ``k`` best scores, best first (ties: the earlier entry)."""
-    return sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:k]
-
-
-def context_of(entries: Sequence[tuple[str, str]], label: str, kind: str) -> str:
-    """A little context for ``label``: its kind and the screen's first title or question
-    (a title, text, or a label ending in '?') other than itself."""
-    prose = [t for t, k in entries if t != label and (k in ("title", "text") or t.endswith("?"))]
-    return f"{kind or 'entry'}" + (f": {prose[0]}" if prose else "")
 
 
 # -- the re-ranker --------------------------------------------------------------------
@@ -140,17 +151,17 @@ class Reranker:
             self._ids.clear()
         return [self._ids[t] for t in texts]
 
-    def _rows(self, menus: Sequence[tuple[str, Sequence[tuple[str, str]]]]) -> tuple[Any, ...]:
+    def _rows(self, menus: Sequence[tuple[str, Sequence[tuple[str, str]], Any]]) -> tuple[Any, ...]:
         """Token grids for every (goal, label + context) pair, with the goal's and the
         label's token masks and each pair's menu and slot."""
         torch, tok = self.torch, self.tokenizer
         rows, goal_span, label_span, where = [], [], [], []
-        for m, (goal, cands) in enumerate(menus):
+        for m, (goal, cands, _) in enumerate(menus):
             (g,) = self.ids([goal])
-            g = g[:_GOAL_TOKENS]
+            g = g[:GOAL_TOKENS]
             for j, (label, context) in enumerate(cands):
                 lab, ctx = self.ids([label, context])
-                lab, ctx = lab[:_LABEL_TOKENS], ctx[:_CONTEXT_TOKENS]
+                lab, ctx = lab[:LABEL_TOKENS], ctx[:CONTEXT_TOKENS]
                 sep = tok.convert_tokens_to_ids("|")
                 b = [*lab, sep, *ctx]
                 rows.append(([tok.cls_token_id, *g, tok.sep_token_id], [*b, tok.sep_token_id]))
@@ -169,9 +180,13 @@ class Reranker:
             lmask[r, label_span[r][0] : label_span[r][1]] = 1
         return ids, types, attention, gmask, lmask, where
 
-    def logits(self, menus: Sequence[tuple[str, Sequence[tuple[str, str]]]], k: int) -> Any:
+    def logits(
+        self, menus: Sequence[tuple[str, Sequence[tuple[str, str]], Sequence[float]]], k: int
+    ) -> Any:
         """``[len(menus), k + 1]`` logits: each candidate's, then nothing fits (a menu with
-        fewer than ``k`` candidates has minus infinity in the slots it lacks)."""
+        fewer than ``k`` candidates has minus infinity in the slots it lacks). Each menu is
+        ``(goal, pairs, base)``, ``base`` the shipped brain's scores of the candidates and
+        of nothing fits: a residual head (``--residual``) adds ``base`` times them."""
         torch = self.torch
         ids, types, attention, gmask, lmask, where = self._rows(menus)
         hidden = self.model(
@@ -189,101 +204,43 @@ class Reranker:
         pooled = torch.zeros(len(menus), goal.shape[-1]).index_add(0, menu, goal)
         pooled = pooled / torch.bincount(menu, minlength=len(menus)).clamp(min=1)[:, None]
         nothing = self.head.nothing + pooled @ self.head.nothing_goal
-        return torch.cat([grid, nothing[:, None]], dim=1)
+        out = torch.cat([grid, nothing[:, None]], dim=1)
+        if hasattr(self.head, "base"):  # the shipped brain's scores, weighed, underneath
+            shipped = torch.zeros(len(menus), k + 1)
+            for m, (_, cands, base) in enumerate(menus):
+                shipped[m, : len(cands)] = torch.tensor(base[: len(cands)])
+                shipped[m, k] = base[-1]
+            out = out + self.head.base * shipped
+        return out
 
-    def row(self, goal: str, pairs: Sequence[tuple[str, str]], k: int) -> list[float]:
+    def row(
+        self, goal: str, pairs: Sequence[tuple[str, str]], k: int, base: Sequence[float]
+    ) -> list[float]:
         """One menu's logits (the candidates', then nothing fits) as a list."""
         with self.torch.no_grad():
-            found: list[float] = self.logits([(goal, pairs)], k)[0].tolist()
+            found: list[float] = self.logits([(goal, pairs, base)], k)[0].tolist()
         return found
 
 
-class NumpyReranker:
-    """The same re-ranker on the numpy MiniLM runtime (:mod:`._minilm_np`): the
-    checkpoint's LoRA merged into the stock weights, the pair's second segment given
-    token type 1 (the numpy encoder's own forward pass gives every token type 0)."""
+def make_head(torch: Any, dim: int, *, residual: bool = False) -> Any:
+    """The head; ``residual``: the shipped brain's scores, weighed by ``base`` (from 1),
+    under a smaller cross-encoder term (``scale`` from 5, nothing's own offset from 0),
+    so that training starts from the shipped brain's ranking and learns what to change."""
 
-    def __init__(self, folder: Path, model_name: str) -> None:
-        import numpy as np
-
-        from tiny_computer_agent.brains.models import _minilm_np as mnp
-
-        base = mnp.model_folder(model_name)
-        self.np, self.mnp = np, mnp
-        self.tokenizer = mnp.WordPiece.from_file(base / "vocab.txt", 512)
-        lora = mnp.read_safetensors(folder / "adapter_model.safetensors")
-        config = json.loads((folder / "adapter_config.json").read_text())
-        weights = mnp.merge_lora(mnp.read_safetensors(base / "model.safetensors"), lora, config)
-        heads = int(json.loads((base / "config.json").read_text())["num_attention_heads"])
-        self.encoder = mnp.Encoder(weights, self.tokenizer, heads)
-        self.head = {
-            k: np.asarray(v) for k, v in mnp.read_safetensors(folder / "head.safetensors").items()
-        }
-
-    def _ids(self, text: str, limit: int) -> list[int]:
-        return self.tokenizer.encode(text)[1:-1][:limit]
-
-    def _forward(self, rows: Sequence[list[int]], types: Sequence[list[int]]) -> Any:
-        """:meth:`Encoder.forward` with token types."""
-        np, enc = self.np, self.encoder
-        w = enc.w
-        length = max(len(r) for r in rows)
-        seq = np.concatenate([np.full(len(r), i) for i, r in enumerate(rows)])
-        pos = np.concatenate([np.arange(len(r)) for r in rows])
-        ids = np.concatenate([np.asarray(r, dtype=np.int64) for r in rows])
-        kind = np.concatenate([np.asarray(t, dtype=np.int64) for t in types])
-        x = (
-            w["embeddings.word_embeddings.weight"][ids]
-            + w["embeddings.position_embeddings.weight"][pos]
-            + w["embeddings.token_type_embeddings.weight"][kind]
-        )
-        x = self.mnp._layer_norm(
-            x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"]
-        )
-        padding = np.ones((len(rows), length), dtype=np.float32)
-        padding[seq, pos] = 0.0
-        bias = (padding * np.finfo(np.float32).min)[:, None, None, :]
-        for i in range(enc.layers):
-            x = enc._layer(x, bias, f"encoder.layer.{i}.", (len(rows), length, seq, pos))
-        return x
-
-    def row(self, goal: str, pairs: Sequence[tuple[str, str]], k: int) -> list[float]:
-        np, tok, h = self.np, self.tokenizer, self.head
-        g = self._ids(goal, _GOAL_TOKENS)
-        rows, types, spans = [], [], []
-        for label, context in pairs:
-            lab, ctx = self._ids(label, _LABEL_TOKENS), self._ids(context, _CONTEXT_TOKENS)
-            a, b = [tok.cls, *g, tok.sep], [*lab, tok.ids["|"], *ctx, tok.sep]
-            rows.append(a + b)
-            types.append([0] * len(a) + [1] * len(b))
-            spans.append((len(a), len(a) + len(lab)))
-        hidden = self._forward(rows, types)
-        starts = np.cumsum([0] + [len(r) for r in rows])
-        out, goals = [float("-inf")] * k, []
-        for j, (lo, hi) in enumerate(spans):
-            x = hidden[starts[j] : starts[j + 1]]
-            gv, lv = x[1 : 1 + len(g)].mean(0), x[lo:hi].mean(0)
-            gv = gv / max(float(np.linalg.norm(gv)), 1e-12)
-            lv = lv / max(float(np.linalg.norm(lv)), 1e-12)
-            out[j] = float(h["scale"] * (gv @ lv) + h["bias"])
-            goals.append(gv)
-        pooled = np.mean(goals, axis=0)
-        return [*out, float(h["nothing"] + pooled @ h["nothing_goal"])]
-
-
-def make_head(torch: Any, dim: int) -> Any:
     class RerankHead(torch.nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
-            self.scale = torch.nn.Parameter(torch.tensor(20.0))
+            self.scale = torch.nn.Parameter(torch.tensor(5.0 if residual else 20.0))
             self.bias = torch.nn.Parameter(torch.tensor(0.0))
-            self.nothing = torch.nn.Parameter(torch.tensor(10.0))
+            self.nothing = torch.nn.Parameter(torch.tensor(0.0 if residual else 10.0))
             self.nothing_goal = torch.nn.Parameter(torch.zeros(dim))
+            if residual:
+                self.base = torch.nn.Parameter(torch.tensor(1.0))
 
     return RerankHead()
 
 
-def new_reranker(model_name: str, rank: int, seed: int) -> Reranker:
+def new_reranker(model_name: str, rank: int, seed: int, residual: bool = False) -> Reranker:
     import peft
     import torch
 
@@ -303,7 +260,8 @@ def new_reranker(model_name: str, rank: int, seed: int) -> Reranker:
     )
     with intent.quiet_peft():
         model = peft.get_peft_model(base, config)
-    return Reranker(tokenizer, model, make_head(torch, int(base.config.hidden_size)))
+    head = make_head(torch, int(base.config.hidden_size), residual=residual)
+    return Reranker(tokenizer, model, head)
 
 
 def load_reranker(folder: Path, model_name: str) -> Reranker:
@@ -321,8 +279,9 @@ def load_reranker(folder: Path, model_name: str) -> Reranker:
     )
     with intent.quiet_peft():
         model = PeftModel.from_pretrained(base, str(folder)).merge_and_unload().eval()
-    head = make_head(torch, int(base.config.hidden_size))
-    head.load_state_dict(load_file(str(folder / "head.safetensors")))
+    state = load_file(str(folder / "head.safetensors"))
+    head = make_head(torch, int(base.config.hidden_size), residual="base" in state)
+    head.load_state_dict(state)
     return Reranker(tokenizer, model, head.eval())
 
 
@@ -358,8 +317,11 @@ def save(reranker: Reranker, folder: Path, about: dict[str, Any]) -> None:
 # -- menus with candidates --------------------------------------------------------------
 
 
-def candidates(example: Example, scores: Sequence[float], k: int, *, train: bool) -> tuple:
-    """``(goal, [(label, context)...], entry indexes, target)``: the shipped top-``k``;
+def candidates(
+    example: Example, scores: Sequence[float], nothing: float, k: int, *, train: bool
+) -> tuple:
+    """``(goal, [(label, context)...], entry indexes, target, base)``: the shipped
+    top-``k`` and ``base``, the shipped scores of those entries and of nothing fits;
     in training the answer replaces the last candidate when the shipped brain missed it
     (the target is then always among the options), at evaluation it is simply wrong."""
     entries = example.entries[:_MENU]
@@ -369,7 +331,7 @@ def candidates(example: Example, scores: Sequence[float], k: int, *, train: bool
         picked[-1] = answer
     target = len(picked) if answer is None else picked.index(answer) if answer in picked else -1
     pairs = [(entries[i][0], context_of(entries, *entries[i])) for i in picked]
-    return example.goal, pairs, picked, target
+    return example.goal, pairs, picked, target, [*(scores[i] for i in picked), nothing]
 
 
 def accuracy(
@@ -383,10 +345,10 @@ def accuracy(
     with torch.no_grad():
         for start in range(0, len(menus), 16):
             chunk = menus[start : start + 16]
-            logits = reranker.logits([(g, p) for g, p, _, _ in chunk], k)
+            logits = reranker.logits([(g, p, b) for g, p, _, _, b in chunk], k)
             if spread is not None:
                 spread.extend(float(r[torch.isfinite(r)][:-1].std()) for r in logits)
-            for (_, pairs, _, target), row in zip(chunk, logits, strict=True):
+            for (_, pairs, _, target, _), row in zip(chunk, logits, strict=True):
                 best = int(row.argmax())
                 chosen = len(pairs) if best == k else best
                 right += int(target >= 0 and chosen == target)
@@ -395,28 +357,29 @@ def accuracy(
 
 def targets(menus: Sequence[tuple], k: int) -> list[int]:
     """Cross-entropy targets over ``k`` slots and nothing fits (slot ``k``)."""
-    return [k if t == len(p) else t for _, p, _, t in menus]
+    return [k if t == len(p) else t for _, p, _, t, _ in menus]
 
 
-class RerankBrain(intent.IntentBrain):
-    """The shipped intent brain whose top-k entries the re-ranker scores again: every
-    other entry scores far below; nothing fits is the re-ranker's. The rest of deciding
-    (parts of a goal, explicit commands, what was clicked) is the shipped brain's."""
+def pipeline(folder: Path, model_name: str) -> intent.IntentBrain:
+    """The shipped brain with the checkpoint in ``folder`` as its re-ranker, on the
+    package's own numpy path (:mod:`tiny_computer_agent.brains.models._intent_rerank`),
+    as it would decide once the checkpoint ships in its adapter's ``rerank/``."""
+    from tiny_computer_agent.brains.models._minilm_np import (
+        WordPiece,
+        model_folder,
+        read_safetensors,
+    )
 
-    def __init__(self, reranker: Reranker, k: int, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.reranker, self.k = reranker, k
-
-    def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
-        base, _ = super().scores(goal, entries)
-        picked = top_k(base, self.k)
-        pairs = [(e.label, e.kind) for e in entries]
-        context = [(pairs[i][0], context_of(pairs, *pairs[i])) for i in picked]
-        row = self.reranker.row(goal, context, self.k)
-        out = [_OUT_OF_TOP] * len(entries)
-        for slot, i in enumerate(picked):
-            out[i] = row[slot]
-        return out, row[-1]
+    base = model_folder(model_name)
+    heads = int(json.loads((base / "config.json").read_text())["num_attention_heads"])
+    brain = intent.IntentBrain(threads=1, unsure_below=0, runtime="numpy")
+    brain._reranker = NumpyReranker(
+        folder,
+        read_safetensors(base / "model.safetensors"),
+        WordPiece.from_file(base / "vocab.txt", 512),
+        heads,
+    )
+    return brain
 
 
 # -- data -------------------------------------------------------------------------------
@@ -435,6 +398,12 @@ def data(args: argparse.Namespace) -> tuple[list[Example], list[Example], list[E
     written = list(filled(inventory, plan.wording.writers))
     if (kept := ti._without_leaks(heldout, examples, inventory, written)) is None:
         return 3
+    dropped = len(examples) - len(kept)
+    if isinstance(cased := ti._with_cases(args, kept, heldout), int):
+        return cased
+    kept, about = cased
+    if about:
+        _log.info("written cases: %s", json.dumps(about))
     dev = generate(inventory, args.dev, args.seed + 1, split="dev")
     cross: list[Example] = []
     if plan.holdout is not None:
@@ -443,11 +412,23 @@ def data(args: argparse.Namespace) -> tuple[list[Example], list[Example], list[E
     _log.info(
         "%d training menus (%d dropped near held-out goals), %d dev, %d cross-writer",
         len(kept),
-        len(examples) - len(kept),
+        dropped,
         len(dev),
         len(cross),
     )
     return kept, dev, cross
+
+
+def written_dev(args: argparse.Namespace) -> list[Example]:
+    """The written cases checkpoints are chosen by: ``--case-dev`` (a writer never
+    trained on) and ``--dev-cases``, as training decisions (a case with a history left
+    out)."""
+    folders = [f for f in (args.case_dev, args.dev_cases) if f is not None]
+    if not folders:
+        return []
+    found, about = case_examples(case_files(folders), _MENU)
+    _log.info("written dev cases: %s", json.dumps(about))
+    return found
 
 
 def without_leaking_phrasings(plan: Any, inventory: Any, heldout: Sequence[str]) -> Any:
@@ -467,20 +448,23 @@ def without_leaking_phrasings(plan: Any, inventory: Any, heldout: Sequence[str])
 
 
 def shipped(threads: int) -> intent.IntentBrain:
-    return intent.IntentBrain(threads=threads, unsure_below=0, runtime="numpy")
+    """The shipped brain forced to choose, without a re-ranker it may ship with."""
+    return intent.IntentBrain(threads=threads, unsure_below=0, runtime="numpy", rerank=False)
 
 
 def dev_menus(brain: Any, examples: Sequence[Example], k: int, name: str) -> list[tuple]:
     """Evaluation menus, and the shipped brain's own accuracy and recall@k on them."""
     scores = shipped_scores(brain, examples)
-    menus = [candidates(e, s, k, train=False) for e, (s, _) in zip(examples, scores, strict=True)]
+    menus = [
+        candidates(e, s, n, k, train=False) for e, (s, n) in zip(examples, scores, strict=True)
+    ]
     if not menus:
         return menus
     top1 = sum(
         (max(range(len(s)), key=s.__getitem__) if max(s) >= n else None) == e.answer
         for e, (s, n) in zip(examples, scores, strict=True)
     )
-    recall = sum(t >= 0 for *_, t in menus)
+    recall = sum(t >= 0 for _, _, _, t, _ in menus)
     _log.info(
         "%s: %d menus, shipped brain %.1f%%, answer in its top-%d (or nothing fits) %.1f%%",
         name,
@@ -507,7 +491,7 @@ class Run:
         self.examples = self.order.sample(examples, len(examples))
         self.queue: list[tuple] = []
         self.next = 0
-        self.reranker = new_reranker(args.model, args.rank, args.seed)
+        self.reranker = new_reranker(args.model, args.rank, args.seed, args.residual)
         self.start, self.history = 0, list[dict[str, Any]]()
         if args.resume is not None:
             self.start, self.history = resumed(self.reranker, args.resume)
@@ -533,8 +517,8 @@ class Run:
             chunk = self.examples[self.next : self.next + 256]
             self.next += len(chunk)
             scores = shipped_scores(self.brain, chunk)
-            for e, (s, _) in zip(chunk, scores, strict=True):
-                self.queue.append(candidates(e, s, self.args.k, train=True))
+            for e, (s, n) in zip(chunk, scores, strict=True):
+                self.queue.append(candidates(e, s, n, self.args.k, train=True))
         batch, self.queue = self.queue[: self.args.batch], self.queue[self.args.batch :]
         return batch
 
@@ -543,7 +527,7 @@ class Run:
         batch = self._batch()
         goals = [ti._dropout(g, self.order) for g, *_ in batch]
         logits = self.reranker.logits(
-            [(g, p) for g, (_, p, _, _) in zip(goals, batch, strict=True)], k
+            [(g, p, b) for g, (_, p, _, _, b) in zip(goals, batch, strict=True)], k
         )
         loss = torch.nn.functional.cross_entropy(logits, torch.tensor(targets(batch, k)))
         self.optimiser.zero_grad()
@@ -568,13 +552,16 @@ def _past(deadline: str) -> bool:
     return (now.hour, now.minute) >= (hour, minute)
 
 
-def checkpoint(run: Run, seen: int, minutes: float, loss: float, *, dev: list, cross: list) -> None:
-    """Score the pipeline on both dev samples, log the line, save the checkpoint."""
+def checkpoint(
+    run: Run, seen: int, minutes: float, loss: float, *, dev: list, cross: list, cases: list
+) -> None:
+    """Score the pipeline on the dev samples, log the line, save the checkpoint."""
     args, reranker = run.args, run.reranker
     reranker.model.eval()
     spread: list[float] = []
     d = accuracy(reranker, dev, args.k, spread)
     c = accuracy(reranker, cross, args.k) if cross else float("nan")
+    w = accuracy(reranker, cases, args.k) if cases else float("nan")
     reranker.model.train()
     point = {
         "menus": seen,
@@ -582,25 +569,32 @@ def checkpoint(run: Run, seen: int, minutes: float, loss: float, *, dev: list, c
         "loss": round(loss, 4),
         "dev": round(d, 4),
         "cross_writer": round(c, 4),
+        "cases": round(w, 4),
         "spread": round(statistics.mean([x for x in spread if math.isfinite(x)] or [0.0]), 3),
     }
     run.history.append(point)
     name = f"ckpt-{seen:06d}"
-    save(reranker, args.out / name, {"k": args.k, "rank": args.rank, "model": args.model, **point})
+    save(
+        reranker,
+        args.out / name,
+        {"k": args.k, "rank": args.rank, "residual": args.residual, "model": args.model, **point},
+    )
     (args.out / "curve.json").write_text(json.dumps(run.history, indent=1) + "\n")
     _log.info(
-        "menus %6d  min %6.1f  loss %.3f  dev %.1f%%  cross-writer %.1f%%  spread %.2f  -> %s",
+        "menus %6d  min %6.1f  loss %.3f  dev %.1f%%  cross-writer %.1f%%  cases %.1f%%  "
+        "spread %.2f  -> %s",
         seen,
         minutes,
         loss,
         100 * d,
         100 * c,
+        100 * w,
         point["spread"],
         name,
     )
 
 
-def train(run: Run, dev: list, cross: list) -> None:
+def train(run: Run, dev: list, cross: list, cases: list) -> None:
     args, seen, running, since = run.args, run.start, 0.0, 0
     before = float(run.history[-1]["minutes"]) if run.history else 0.0
     start = time.perf_counter() - 60 * before  # minutes count on across a resume
@@ -611,17 +605,22 @@ def train(run: Run, dev: list, cross: list) -> None:
         since += args.batch
         if since >= args.eval_every:
             since = 0
-            checkpoint(run, seen, (time.perf_counter() - start) / 60, running, dev=dev, cross=cross)
+            minutes = (time.perf_counter() - start) / 60
+            checkpoint(run, seen, minutes, running, dev=dev, cross=cross, cases=cases)
     if since or not run.history:
-        checkpoint(run, seen, (time.perf_counter() - start) / 60, running, dev=dev, cross=cross)
+        minutes = (time.perf_counter() - start) / 60
+        checkpoint(run, seen, minutes, running, dev=dev, cross=cross, cases=cases)
     if _past(args.deadline):
         _log.info("stopped at the deadline %s UTC after %d menus", args.deadline, seen)
 
 
 def best(history: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The checkpoint best on the two dev samples together (the later one on a tie)."""
+    """The checkpoint best on the written dev cases when there were any, else on the
+    two generated dev samples together (the later one on a tie)."""
 
     def mean(p: dict[str, Any]) -> float:
+        if p.get("cases", float("nan")) == p.get("cases"):
+            return float(p["cases"])
         return (
             float(p["dev"])
             if p["cross_writer"] != p["cross_writer"]
@@ -666,30 +665,28 @@ def timing(brain: Any, examples: Sequence[Example], count: int = 40) -> dict[str
             Element(label=lab, box=(0, 0, 1, 1), source="scripted", kind=kind)
             for lab, kind in e.entries[:12]
         ]
-        for name, scorer in (
-            ("pipeline", brain.scores),
-            ("shipped_alone", super(RerankBrain, brain).scores),
-        ):
+        for name, rerank in (("pipeline", True), ("shipped_alone", False)):
             brain._labels.clear()
             brain._goals.clear()
+            brain.rerank = rerank
             wall, cpu = time.perf_counter(), time.process_time()
-            scorer(e.goal, entries)
+            brain.scores(e.goal, entries)
             took.setdefault(f"{name}_ms", []).append(1000 * (time.perf_counter() - wall))
             took.setdefault(f"{name}_cpu_ms", []).append(1000 * (time.process_time() - cpu))
+    brain.rerank = True
     return {"menus": len(menus), **{k: round(statistics.median(v), 1) for k, v in took.items()}}
 
 
 def final(args: argparse.Namespace, folder: Path, dev: list[Example]) -> dict[str, Any]:
     """The checkpoint in ``folder`` on the held-out sets (beside the shipped brain) and
     timed; written to ``folder/heldout.json``."""
-    import torch
-
-    torch.set_num_threads(1)
-    brain = RerankBrain(
-        load_reranker(folder, args.model), args.k, threads=1, unsure_below=0, runtime="numpy"
-    )
+    brain = pipeline(folder, args.model)
     about: dict[str, Any] = {"checkpoint": str(folder)}
-    about["heldout"] = heldout({"rerank": brain, "shipped": shipped(1)}, args.heldout)
+    both = {"rerank": brain, "shipped": shipped(1)}
+    for name, place in (("case_dev", args.case_dev), ("dev_cases", args.dev_cases)):
+        if place is not None:
+            about[name] = heldout(both, place)
+    about["heldout"] = heldout(both, args.heldout)
     about["timing"] = timing(brain, dev)
     size = (folder / "adapter_model.safetensors").stat().st_size
     about["lora_bytes"] = size
@@ -707,18 +704,20 @@ def port_check(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
 
     torch.set_num_threads(1)
     dev = generate(load_inventory(args.inventory), args.dev, args.seed + 1, split="dev")
-    on_torch, on_numpy = load_reranker(folder, args.model), NumpyReranker(folder, args.model)
+    on_torch, brain = load_reranker(folder, args.model), pipeline(folder, args.model)
+    on_numpy = brain.reranker()
+    assert on_numpy is not None
     menus = dev_menus(shipped(1), dev, args.k, "port check")
     worst, same = 0.0, 0
-    for goal, pairs, _, _ in menus:
-        a, b = on_torch.row(goal, pairs, args.k), on_numpy.row(goal, pairs, args.k)
-        worst = max([worst, *(abs(x - y) for x, y in zip(a, b, strict=True) if x > -1e30)])
+    for goal, pairs, _, _, base in menus:
+        a = on_torch.row(goal, pairs, args.k, base)
+        a = [*a[: len(pairs)], a[-1]]  # the slots a short menu lacks are minus infinity
+        b = on_numpy.row(goal, pairs, base)
+        worst = max([worst, *(abs(x - y) for x, y in zip(a, b, strict=True))])
         same += max(range(len(a)), key=a.__getitem__) == max(range(len(b)), key=b.__getitem__)
     about: dict[str, Any] = {"menus": len(menus), "max_logit_difference": worst}
     about["same_choice"] = same / len(menus)
-    for name, reranker in (("torch", on_torch), ("numpy", on_numpy)):
-        brain = RerankBrain(reranker, args.k, threads=1, unsure_below=0, runtime="numpy")
-        about[name] = timing(brain, dev)
+    about["numpy"] = timing(brain, dev)
     _log.info("port check %s", json.dumps(about))
     (folder / "port.json").write_text(json.dumps(about, indent=1) + "\n")
     return about
@@ -732,6 +731,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, required=True, help="checkpoints and curve.json")
     p.add_argument("--k", type=int, default=5, help="shipped top-k re-ranked (5)")
     p.add_argument("--rank", type=int, default=32, help="LoRA rank (32)")
+    p.add_argument(
+        "--residual",
+        action="store_true",
+        help="add the shipped brain's scores (weighed by a learned factor) under the "
+        "cross-encoder's: it learns what to change, not the whole ranking",
+    )
     p.add_argument("--lr", type=float, default=3e-4, help="LoRA learning rate (3e-4)")
     p.add_argument("--clip", type=float, default=1.0, help="gradient norm clipped to (1.0)")
     p.add_argument("--batch", type=int, default=8, help="menus per step (8)")
@@ -763,6 +768,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port-check", type=Path, default=None, metavar="CKPT", help=what)
     p.add_argument("--heldout-only", type=Path, default=None, metavar="CKPT", help=what)
     ti._wording_arguments(p)
+    ti._case_arguments(p)
+    p.add_argument(
+        "--dev-cases",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="more written cases to choose the checkpoint by, with --case-dev "
+        "(benchmarks/intent/dev/, never trained on)",
+    )
     p.add_argument(
         "--drop-writer-leaks",
         action="store_true",
@@ -794,9 +808,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     brain = shipped(1)
     dev = dev_menus(brain, dev_examples, args.k, "synthetic dev")
     cross = dev_menus(brain, cross_examples, args.k, "cross-writer dev")
+    cases = dev_menus(brain, written_dev(args), args.k, "written dev cases")
     args.out.mkdir(parents=True, exist_ok=True)
     run = Run(args, examples, brain)
-    train(run, dev, cross)
+    train(run, dev, cross, cases)
     chosen = best(run.history)
     _log.info("best by dev: %s", json.dumps(chosen))
     if not args.no_eval and args.heldout.is_dir():

@@ -67,6 +67,7 @@ def test_the_wheel_and_the_sdist_carry_the_package_data_and_one_version(
         f"{adapter}confidence.json",
         f"{adapter}head.safetensors",
         *(f"{adapter}{m.relative_to(ADAPTER_DIR)}" for m in ADAPTER_DIR.glob("members/*/*")),
+        *(f"{adapter}{m.relative_to(ADAPTER_DIR)}" for m in ADAPTER_DIR.glob("rerank/*")),
         "tiny_computer_agent/brains/models/intent/save-close.json",
         "tiny_computer_agent/perception/_ocr.py",
     ):

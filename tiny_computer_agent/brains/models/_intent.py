@@ -49,6 +49,7 @@ from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
+from ._intent_rerank import RERANK, RERANK_FILES, Reranker, context_of, reranked, top_k
 from ._intent_text import extract_text
 from ._minilm_np import MiniLMRuntime
 from ._runtime import DEFAULT_EMBED_MODEL, TorchRuntime, mean_pooled
@@ -144,6 +145,12 @@ def adapter_status(folder: Path = ADAPTER_DIR) -> tuple[bool, str]:
             return False, f"intent adapter: missing {', '.join(missing)} in {each}"
     size = sum((each / n).stat().st_size for each in folders for n in ADAPTER_FILES)
     members = f", {len(folders)} adapters averaged" if len(folders) > 1 else ""
+    if (rerank := folder / RERANK).is_dir():
+        missing = [n for n in RERANK_FILES if not (rerank / n).is_file()]
+        if missing:
+            return False, f"intent re-ranker: missing {', '.join(missing)} in {rerank}"
+        size += sum((rerank / n).stat().st_size for n in RERANK_FILES)
+        members += ", a re-ranker of the best few"
     return True, f"intent adapter: {folder} ({size / 1e6:.1f} MB{members})"
 
 
@@ -176,6 +183,9 @@ class IntentBrain(MiniLMRuntime):
     adapter: Path = ADAPTER_DIR
     name: str = "intent"
     unsure_below: float | None = None
+    #: read the best few entries again with the adapter's re-ranker, when it has one
+    rerank: bool = True
+    _reranker: Reranker | None = dataclasses.field(default=None, init=False, repr=False)
     _calibration: Calibration | None = dataclasses.field(default=None, init=False, repr=False)
     _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
@@ -185,6 +195,7 @@ class IntentBrain(MiniLMRuntime):
             "model": self.model,
             "adapter": str(self.adapter),
             "runtime": self.runtime,
+            "rerank": self.rerank and (self.adapter / RERANK).is_dir(),
             **self.runtime_settings(),
         }
 
@@ -244,6 +255,7 @@ class IntentBrain(MiniLMRuntime):
 
     def unload(self) -> None:
         TorchRuntime.unload(self)
+        self._reranker = None
         self._labels.clear()
         self._goals.clear()
 
@@ -290,10 +302,35 @@ class IntentBrain(MiniLMRuntime):
             h.scores(v, labels, kinds, shared, context=asked, stock_goal=stock if h.stock else None)
             for (_, h), v in zip(adapters, vectors, strict=True)
         ]
-        if len(each) == 1:
-            return each[0]
         mean = [sum(s[i] for s, _ in each) / len(each) for i in range(len(entries))]
-        return mean, sum(n for _, n in each) / len(each)
+        nothing = sum(n for _, n in each) / len(each)
+        if (reranker := self.reranker()) is None:
+            return mean, nothing
+        pairs = [(e.label, e.kind) for e in entries]
+        picked = top_k(mean, reranker.k)
+        context = [(pairs[i][0], context_of(pairs, *pairs[i])) for i in picked]
+        row = reranker.row(goal, context, [*(mean[i] for i in picked), nothing])
+        return reranked(mean, picked, row), row[-1]
+
+    def reranker(self) -> Reranker | None:
+        """The adapter's re-ranker (:mod:`._intent_rerank`), loaded on first use; None
+        when the adapter has none or ``rerank`` is off."""
+        if not self.rerank:
+            return None
+        if self._reranker is None:
+            if not (self.adapter / RERANK).is_dir():
+                return None
+            from ._minilm_np import WordPiece, model_folder, read_safetensors
+
+            folder = model_folder(self.model)
+            heads = int(_json_file(folder / "config.json").get("num_attention_heads", 12))
+            self._reranker = Reranker(
+                self.adapter / RERANK,
+                read_safetensors(folder / "model.safetensors"),
+                WordPiece.from_file(folder / "vocab.txt", 512),
+                heads,
+            )
+        return self._reranker
 
     def calibration(self) -> Calibration:
         """The temperature and threshold shipped with the adapter (``confidence.json``;

@@ -400,9 +400,12 @@ class Encoder:
         norm = np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return (pooled / norm).astype(np.float32)
 
-    def forward(self, rows: Sequence[Sequence[int]]) -> Any:
+    def forward(
+        self, rows: Sequence[Sequence[int]], types: Sequence[Sequence[int]] | None = None
+    ) -> Any:
         """The last hidden state of every token of ``rows`` (token ids, one list per
-        text), the texts one after another: ``[sum of lengths, hidden]``.
+        text), the texts one after another: ``[sum of lengths, hidden]``. ``types``
+        gives each token's type (a pair's second text is type 1); all 0 without it.
 
         Texts are packed, not padded: every layer but attention works token by token, so
         only attention sees the texts laid out in a padded ``[batch, length]`` grid (a
@@ -415,7 +418,9 @@ class Encoder:
         x = (
             w["embeddings.word_embeddings.weight"][ids]
             + w["embeddings.position_embeddings.weight"][pos]
-            + w["embeddings.token_type_embeddings.weight"][0]
+            + w["embeddings.token_type_embeddings.weight"][
+                0 if types is None else np.concatenate([np.asarray(t, np.int64) for t in types])
+            ]
         )
         x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         padding = np.ones((len(rows), length), dtype=np.float32)

@@ -79,6 +79,7 @@ from ._intent_data import (
 )
 from ._intent_distractors import Distractors, base_embedder, read_strings
 from ._intent_distractors import build as build_distractors
+from ._intent_rerank import RERANK, RERANK_FILES
 from ._intent_wording import (
     EXPANSIONS,
     WRITERS_DIR,
@@ -309,9 +310,10 @@ class _Trainer:
 
     def save(self, out: Path, model_name: str) -> None:
         out.mkdir(parents=True, exist_ok=True)
-        if (out / MEMBERS).is_dir():  # an earlier adapter's members: not this one's
-            _log.info("removing %s: the new adapter stands alone", out / MEMBERS)
-            shutil.rmtree(out / MEMBERS)
+        for earlier in (MEMBERS, RERANK):  # an earlier adapter's members and re-ranker
+            if (out / earlier).is_dir():
+                _log.info("removing %s: the new adapter stands alone", out / earlier)
+                shutil.rmtree(out / earlier)
         self.model.save_pretrained(str(out))
         config_path = out / "adapter_config.json"
         config = json.loads(config_path.read_text())
@@ -364,13 +366,45 @@ def evaluate(adapter: Path, folders: Sequence[Path], threads: int) -> dict[str, 
 
 
 def _sha256(folder: Path) -> str:
-    """The weights' digest: the adapter's, then each member's (the same as before
-    members existed for an adapter that has none)."""
+    """The weights' digest: the adapter's, then each member's, then the re-ranker's
+    (the same as before members and re-rankers existed for an adapter that has none)."""
     digest = hashlib.sha256()
     for each in (folder, *member_folders(folder)):
         for name in ("adapter_model.safetensors", *HEAD_FILES):
             digest.update((each / name).read_bytes())
+    if (folder / RERANK).is_dir():
+        for name in RERANK_FILES:
+            digest.update((folder / RERANK / name).read_bytes())
     return digest.hexdigest()
+
+
+def with_rerank(args: argparse.Namespace, inventory: Inventory, began: float) -> int:
+    """--rerank: copy a re-ranker checkpoint (``scripts/intent_rerank.py``) into
+    ``--out``'s ``rerank/`` (the brain then reads its best few entries again with it),
+    fit the confidence of the whole again, and score it into the card, which names it."""
+    missing = [n for n in RERANK_FILES if not (args.rerank / n).is_file()]
+    try:
+        card = json.loads((args.out / "card.json").read_text())
+        about = json.loads((args.rerank / "rerank.json").read_text()) if not missing else {}
+    except (OSError, ValueError) as exc:
+        _log.error("train_intent: --rerank needs a trained adapter in --out (%s)", exc)
+        return 2
+    if missing or not isinstance(about.get("k"), int):
+        what = f"missing {', '.join(missing)}" if missing else "rerank.json names no k"
+        _log.error("train_intent: --rerank %s: not a re-ranker checkpoint (%s)", args.rerank, what)
+        return 2
+    target = args.out / RERANK
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    for name in RERANK_FILES:
+        shutil.copyfile(args.rerank / name, target / name)
+    card["rerank"] = {key: about.get(key) for key in ("k", "rank", "menus", "minutes")}
+    card["sha256"] = _sha256(args.out)
+    echoes = args.question_echoes
+    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
+    calibrate_confidence(args.out, dev, args.threads)
+    _score_and_write(card, args, args.threads, began)
+    return 0
 
 
 def with_members(args: argparse.Namespace, inventory: Inventory, began: float) -> int:
@@ -449,6 +483,15 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="train nothing: make the adapters trained in DIR... members of the one in --out "
         "(the brain averages their scores), fit its confidence again and rescore its card",
+    )
+    p.add_argument(
+        "--rerank",
+        type=Path,
+        default=None,
+        metavar="CKPT",
+        help="train nothing: make the re-ranker checkpoint CKPT (scripts/intent_rerank.py) "
+        "read the best few entries of the adapter in --out again, fit its confidence again "
+        "and rescore its card",
     )
     p.add_argument(
         "--rescore",
@@ -792,6 +835,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _calibrate_only(args, inventory)
     if args.members:
         return with_members(args, inventory, began)
+    if args.rerank is not None:
+        return with_rerank(args, inventory, began)
     settings = _settings(args)
     if isinstance(plan := _plan(args, inventory), int):
         return plan
