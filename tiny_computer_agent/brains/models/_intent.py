@@ -24,6 +24,8 @@ What ships is the adapter (``intent/adapter/``: peft's files) and the head
 that says how it was trained and what it scored. Beside them, ``members/N/`` may hold
 other adapters of the same recipe (other seeds), each with its head: every score is
 then the mean of all of theirs (:func:`member_folders`). Three ship, 9.4 MB in all.
+An adapter may also hold a re-ranker in ``rerank/`` (:mod:`._intent_rerank`), which reads
+the goal with each of the best few entries again; none ships yet.
 The value typed is read by :mod:`._intent_text`.
 """
 

@@ -441,6 +441,18 @@ def with_members(args: argparse.Namespace, inventory: Inventory, began: float) -
     return 0
 
 
+def _without_training(args: argparse.Namespace, inventory: Inventory, began: float) -> int | None:
+    """The exit code of a command that trains nothing (``--calibrate-confidence``,
+    ``--members``, ``--rerank``), or None to train."""
+    if args.calibrate_confidence:
+        return _calibrate_only(args, inventory)
+    if args.members:
+        return with_members(args, inventory, began)
+    if args.rerank is not None:
+        return with_rerank(args, inventory, began)
+    return None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m tiny_computer_agent.brains.models.train_intent",
@@ -831,12 +843,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         _log.error("train_intent: --inventory: %s", exc)
         return 2
-    if args.calibrate_confidence:
-        return _calibrate_only(args, inventory)
-    if args.members:
-        return with_members(args, inventory, began)
-    if args.rerank is not None:
-        return with_rerank(args, inventory, began)
+    if (joined := _without_training(args, inventory, began)) is not None:
+        return joined
     settings = _settings(args)
     if isinstance(plan := _plan(args, inventory), int):
         return plan
