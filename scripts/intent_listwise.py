@@ -329,6 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.description = __doc__.splitlines()[0]
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
+    if args.heldout_only is not None:  # a checkpoint scored beside the shipped brain
+        from tiny_computer_agent.brains.models._intent_data import generate, load_inventory
+
+        dev = generate(load_inventory(args.inventory), args.dev, args.seed + 1, split="dev")
+        final(args, args.heldout_only, dev)
+        return 0
     found = rr.data(args)
     if isinstance(found, int):
         return found

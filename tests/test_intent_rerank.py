@@ -229,3 +229,46 @@ def test_an_adapter_with_a_reranker_decides_by_it(tmp_path: Path) -> None:
     (adapter / RERANK / "head.safetensors").unlink()
     ok, why = adapter_status(adapter)
     assert not ok and "head.safetensors" in why
+
+
+@pytest.mark.model
+def test_the_listwise_design_trains_on_written_cases_and_decides(tmp_path: Path) -> None:
+    """scripts/intent_listwise.py on a toy budget: the goal and the whole menu in one pass,
+    over the shipped brain's scores; its curve holds the three dev samples, its best
+    checkpoint is scored beside the shipped brain, and the brain it makes decides."""
+    pytest.importorskip("torch", reason="training needs the 'intent' extra (make test)")
+    pytest.importorskip("peft", reason="training needs the 'intent' extra (make test)")
+    listwise = load_file_module(ROOT / "scripts" / "intent_listwise.py", "intent_listwise")
+    one = tmp_path / "heldout"
+    one.mkdir()
+    (one / "a.json").write_text(sorted(HELDOUT.glob("*.json"))[0].read_text())
+    cases = tmp_path / "cases"
+    for writer in ("wx", "wy"):
+        (cases / writer).mkdir(parents=True)
+        (cases / writer / "a.json").write_text(json.dumps(_cases(writer)))
+    out = tmp_path / "out"
+    toy = ["--out", str(out), "--examples", "40", "--dev", "12", "--menus", "8", "--batch", "4"]
+    toy += ["--eval-every", "4", "--rank", "2", "--heldout", str(one), "--residual"]
+    toy += ["--cases", str(cases / "wx"), "--case-dev", str(cases / "wy")]
+    assert listwise.main(toy) == 0
+    curve = json.loads((out / "curve.json").read_text())
+    assert [p["menus"] for p in curve] == [4, 8]
+    assert all(0 <= p["dev"] <= 1 and 0 <= p["cases"] <= 1 for p in curve)
+    chosen = listwise.rr.best(curve)
+    ckpt = out / f"ckpt-{chosen['menus']:06d}"
+    found = json.loads((ckpt / "heldout.json").read_text())
+    assert {row["brain"] for row in found["heldout"]} == {"listwise", "shipped"}
+    model = listwise.load(ckpt, "minilm")
+    assert hasattr(model.head, "base")
+    from tiny_computer_agent import Observation, build_menu
+    from tiny_computer_agent._elements import Element
+
+    labels = ("Zoom In", "Zoom Out", "Print")
+    frame = Observation.of(
+        [Element(label=t, box=(10, 40 * i, 90, 40 * i + 30)) for i, t in enumerate(labels)],
+        size=(400, 400),
+    )
+    brain = listwise.ListwiseBrain(model, threads=1, unsure_below=0, runtime="numpy")
+    scores, _ = brain.scores("make it bigger", frame.elements)
+    assert len(scores) == 3 and all(s == s for s in scores)  # a score per entry, no NaN
+    assert brain.decide("make it bigger", build_menu(frame), ()).choice in (1, 2, 3)
