@@ -226,6 +226,17 @@ def test_an_adapter_with_a_reranker_decides_by_it(tmp_path: Path) -> None:
     assert card["rerank"]["k"] == 3 and card["sha256"] != before["sha256"]
     assert card["heldout"]["overall"]["cases"] == len(read_cases(one / "a.json"))
     assert json.loads((adapter / "confidence.json").read_text())["dev_decisions"] == 40
+    # a head that is not a re-ranker's is named, not a KeyError at the first decision
+    from safetensors.numpy import load_file, save_file
+
+    from tiny_computer_agent._errors import BrainError
+
+    head = load_file(str(adapter / RERANK / "head.safetensors"))
+    save_file(
+        {k: v for k, v in head.items() if k != "scale"}, str(adapter / RERANK / "head.safetensors")
+    )
+    with pytest.raises(BrainError, match="lacks scale"):
+        IntentBrain(adapter=adapter, threads=1, unsure_below=0).scores(goal, frame.elements)
     (adapter / RERANK / "head.safetensors").unlink()
     ok, why = adapter_status(adapter)
     assert not ok and "head.safetensors" in why

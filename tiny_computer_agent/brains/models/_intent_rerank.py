@@ -10,11 +10,12 @@ reads them together, one MiniLM pass per pair::
 tokens, mean of the label's tokens) + bias``; "nothing fits" scores ``nothing + w . g``,
 ``g`` the goal's pooled vector averaged over the pairs. A residual head adds the
 bi-encoder's own scores, times a learned weight, so that it learns what to change rather
-than the whole ranking. Only the bi-encoder's top ``k``
-entries are read again (``k`` is in ``rerank.json``); the others cannot be chosen.
+than the whole ranking. Only the bi-encoder's top ``k`` entries are read again (``k`` is
+in ``rerank.json``); the others cannot be chosen.
 
-It ships in the adapter's ``rerank/`` folder: a LoRA adapter of the stock MiniLM
-(peft's files), its head (``head.safetensors``) and ``rerank.json``. It runs on the
+It lives in an adapter's ``rerank/`` folder (none ships: measured, none has done better
+than the brain without it): a LoRA adapter of the stock MiniLM (peft's files), its head
+(``head.safetensors``) and ``rerank.json``. It runs on the
 numpy MiniLM (:mod:`._minilm_np`), the LoRA merged into its own copy of the weights.
 It is trained by ``scripts/intent_rerank.py`` and joined to an adapter by
 ``train_intent --rerank DIR``.
@@ -46,6 +47,8 @@ RERANK_FILES: Final = (
     "head.safetensors",
     "rerank.json",
 )
+#: The weights a re-ranker's head holds (a residual head also ``base``).
+_HEAD: Final = frozenset({"scale", "bias", "nothing", "nothing_goal"})
 #: Tokens read of the goal, the label and the context after it.
 GOAL_TOKENS, LABEL_TOKENS, CONTEXT_TOKENS = 32, 24, 16
 
@@ -68,7 +71,8 @@ def reranked(scores: Sequence[float], picked: Sequence[int], row: Sequence[float
     them, in the bi-encoder's order, so that they can be listed but never chosen."""
     floor = min(row[: len(picked)], default=0.0) - 20.0
     out = [0.0] * len(scores)
-    rest = [i for i in top_k(scores, len(scores)) if i not in set(picked)]
+    read = set(picked)
+    rest = [i for i in top_k(scores, len(scores)) if i not in read]
     for rank, i in enumerate(rest):
         out[i] = floor - rank
     for slot, i in enumerate(picked):
@@ -98,6 +102,11 @@ class Reranker:
         self.np, self.tokenizer = np, tokenizer
         self.encoder = Encoder(merge_lora(base, lora, config), tokenizer, heads)
         head = read_safetensors(folder / "head.safetensors")
+        if lacking := sorted(_HEAD - set(head)):
+            raise BrainError(
+                f"intent re-ranker in {folder}: head.safetensors lacks {', '.join(lacking)}; "
+                "it is not a re-ranker's head (train one with scripts/intent_rerank.py)"
+            )
         self.head = {k: np.asarray(v, dtype=np.float32) for k, v in head.items()}
 
     def _ids(self, text: str, limit: int) -> list[int]:
