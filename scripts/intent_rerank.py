@@ -705,7 +705,7 @@ def port_check(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     torch.set_num_threads(1)
     dev = generate(load_inventory(args.inventory), args.dev, args.seed + 1, split="dev")
     on_torch, brain = load_reranker(folder, args.model), pipeline(folder, args.model)
-    on_numpy = brain.reranker()
+    on_numpy = brain._loaded_reranker()
     assert on_numpy is not None
     menus = dev_menus(shipped(1), dev, args.k, "port check")
     worst, same = 0.0, 0

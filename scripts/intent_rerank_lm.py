@@ -52,8 +52,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tiny_computer_agent._elements import Element  # noqa: E402
+from tiny_computer_agent.brains.models import _intent as intent  # noqa: E402
 
 _log = logging.getLogger("intent_rerank_lm")
+_OUT_OF_TOP = -1e4  # the score of an entry the LM did not read
 _DIGITS = "0123456789"
 _LABEL_TOKENS = 16  # a label's tokens scored at most
 _SYSTEM = "You pick the control on a computer screen that does what the user asks."
@@ -180,7 +182,7 @@ def features(
         for start in range(0, len(todo), 64):
             chunk = todo[start : start + 64]
             for e, (scores, nothing) in zip(chunk, rr.shipped_scores(brain, chunk), strict=True):
-                goal, pairs, picked, target = rr.candidates(e, scores, k, train=False)
+                goal, pairs, picked, target, _ = rr.candidates(e, scores, nothing, k, train=False)
                 row = {
                     "shipped": [scores[i] for i in picked] + [-math.inf] * (k - len(picked)),
                     "nothing": nothing,
@@ -263,15 +265,15 @@ def fit(rows: Sequence[dict[str, Any]], steps: int = 400) -> list[float]:
 # -- the held-out sets, through the scoreboard -------------------------------------------
 
 
-class FusedBrain(rr.RerankBrain):  # type: ignore[misc,name-defined]
+class FusedBrain(intent.IntentBrain):
     """The shipped intent brain whose top-k entries are scored again with the LM."""
 
     def __init__(self, lm: LmScorer, k: int, weights: Sequence[float], **kwargs: Any) -> None:
-        super().__init__(None, k, **kwargs)
-        self.lm, self.weights = lm, list(weights)
+        super().__init__(**kwargs)
+        self.lm, self.k, self.weights = lm, k, list(weights)
 
     def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
-        base, nothing = super(rr.RerankBrain, self).scores(goal, entries)
+        base, nothing = super().scores(goal, entries)
         picked = rr.top_k(base, self.k)
         pairs = [(e.label, e.kind) for e in entries]
         context = [(pairs[i][0], rr.context_of(pairs, *pairs[i])) for i in picked]
@@ -282,7 +284,7 @@ class FusedBrain(rr.RerankBrain):  # type: ignore[misc,name-defined]
             "pmi": self.lm.pmi(goal, [label for label, _ in context], self.k),
         }
         logits = fused(row, self.weights)
-        out = [rr._OUT_OF_TOP] * len(entries)
+        out = [_OUT_OF_TOP] * len(entries)
         for slot, i in enumerate(picked):
             out[i] = logits[slot]
         return out, logits[-1]

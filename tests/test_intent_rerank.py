@@ -88,7 +88,7 @@ def test_the_reranker_trains_logs_a_dev_curve_and_scores_its_best_checkpoint(
     decisions = train_intent._decisions(brain, dev)
     right = sum(max(range(len(s)), key=s.__getitem__) == a for s, a in decisions)
     assert round(right / len(dev), 4) == chosen["dev"]
-    on_numpy = brain.reranker()
+    on_numpy = brain._loaded_reranker()
     for goal, pairs, _, _, base in menus[:4]:
         torch_row = loaded.row(goal, pairs, 3, base)
         torch_row = [*torch_row[: len(pairs)], torch_row[-1]]
@@ -122,7 +122,7 @@ def test_the_reranker_trains_logs_a_dev_curve_and_scores_its_best_checkpoint(
     for goal, pairs, _, _, base in menus[:4]:
         torch_row = loaded.row(goal, pairs, 3, base)
         torch_row = [*torch_row[: len(pairs)], torch_row[-1]]
-        assert brain.reranker().row(goal, pairs, base) == pytest.approx(torch_row, abs=1e-4)
+        assert brain._loaded_reranker().row(goal, pairs, base) == pytest.approx(torch_row, abs=1e-4)
 
 
 def _cases(writer: str) -> dict[str, Any]:

@@ -306,7 +306,7 @@ class IntentBrain(MiniLMRuntime):
         ]
         mean = [sum(s[i] for s, _ in each) / len(each) for i in range(len(entries))]
         nothing = sum(n for _, n in each) / len(each)
-        if (reranker := self.reranker()) is None:
+        if (reranker := self._loaded_reranker()) is None:
             return mean, nothing
         pairs = [(e.label, e.kind) for e in entries]
         picked = top_k(mean, reranker.k)
@@ -314,7 +314,7 @@ class IntentBrain(MiniLMRuntime):
         row = reranker.row(goal, context, [*(mean[i] for i in picked), nothing])
         return reranked(mean, picked, row), row[-1]
 
-    def reranker(self) -> Reranker | None:
+    def _loaded_reranker(self) -> Reranker | None:
         """The adapter's re-ranker (:mod:`._intent_rerank`), loaded on first use; None
         when the adapter has none or ``rerank`` is off."""
         if not self.rerank:
