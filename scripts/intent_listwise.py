@@ -143,27 +143,10 @@ def make_head(torch: Any, dim: int, *, residual: bool) -> Any:
 
 
 def new_model(model_name: str, rank: int, seed: int, residual: bool) -> Listwise:
-    import peft
     import torch
 
-    from tiny_computer_agent.brains.models._runtime import TorchRuntime
-
-    torch.manual_seed(seed)
-    runtime = TorchRuntime(threads=1)
-    runtime.device = "cpu"
-    tokenizer, base = runtime.load_pretrained(
-        model_name, torch.float32, preprocessor="AutoTokenizer", model_class="AutoModel"
-    )
-    config = peft.LoraConfig(
-        r=rank,
-        lora_alpha=2 * rank,
-        lora_dropout=0.05,
-        target_modules=r".*encoder.*\.(query|key|value|dense)$",
-    )
-    with intent.quiet_peft():
-        model = peft.get_peft_model(base, config)
-    head = make_head(torch, int(base.config.hidden_size), residual=residual)
-    return Listwise(tokenizer, model, head)
+    tokenizer, model, dim = rr.lora_model(model_name, rank, seed)
+    return Listwise(tokenizer, model, make_head(torch, dim, residual=residual))
 
 
 def menu_of(example: Example, scores: Sequence[float], nothing: float) -> tuple:
@@ -277,20 +260,9 @@ def train(args: argparse.Namespace, examples: list[Example], samples: dict[str, 
 
 def load(folder: Path, model_name: str) -> Listwise:
     import torch
-    from peft import PeftModel
-    from safetensors.torch import load_file
 
-    from tiny_computer_agent.brains.models._runtime import TorchRuntime
-
-    runtime = TorchRuntime(threads=1)
-    runtime.device = "cpu"
-    tokenizer, base = runtime.load_pretrained(
-        model_name, torch.float32, preprocessor="AutoTokenizer", model_class="AutoModel"
-    )
-    with intent.quiet_peft():
-        model = PeftModel.from_pretrained(base, str(folder)).merge_and_unload().eval()
-    state = load_file(str(folder / "head.safetensors"))
-    head = make_head(torch, int(base.config.hidden_size), residual="base" in state)
+    tokenizer, model, state, dim = rr.merged_checkpoint(folder, model_name)
+    head = make_head(torch, dim, residual="base" in state)
     head.load_state_dict(state)
     return Listwise(tokenizer, model, head.eval())
 

@@ -240,18 +240,28 @@ def make_head(torch: Any, dim: int, *, residual: bool = False) -> Any:
     return RerankHead()
 
 
-def new_reranker(model_name: str, rank: int, seed: int, residual: bool = False) -> Reranker:
-    import peft
+def _stock(model_name: str) -> tuple[Any, Any]:
+    """The tokenizer and the stock MiniLM on torch (one thread, the CPU)."""
     import torch
 
     from tiny_computer_agent.brains.models._runtime import TorchRuntime
 
-    torch.manual_seed(seed)
     runtime = TorchRuntime(threads=1)
     runtime.device = "cpu"
-    tokenizer, base = runtime.load_pretrained(
+    found: tuple[Any, Any] = runtime.load_pretrained(
         model_name, torch.float32, preprocessor="AutoTokenizer", model_class="AutoModel"
     )
+    return found
+
+
+def lora_model(model_name: str, rank: int, seed: int) -> tuple[Any, Any, int]:
+    """The tokenizer, the stock MiniLM with a new LoRA of ``rank`` on every linear layer
+    of its encoder (seeded), and its hidden size: what both joint designs train."""
+    import peft
+    import torch
+
+    torch.manual_seed(seed)
+    tokenizer, base = _stock(model_name)
     config = peft.LoraConfig(
         r=rank,
         lora_alpha=2 * rank,
@@ -260,27 +270,39 @@ def new_reranker(model_name: str, rank: int, seed: int, residual: bool = False) 
     )
     with intent.quiet_peft():
         model = peft.get_peft_model(base, config)
-    head = make_head(torch, int(base.config.hidden_size), residual=residual)
-    return Reranker(tokenizer, model, head)
+    return tokenizer, model, int(base.config.hidden_size)
+
+
+def merged_checkpoint(folder: Path, model_name: str) -> tuple[Any, Any, dict[str, Any], int]:
+    """A saved checkpoint for deciding: the tokenizer, the model with its LoRA merged
+    into the weights, the head's saved weights and the hidden size."""
+    from peft import PeftModel
+    from safetensors.torch import load_file
+
+    tokenizer, base = _stock(model_name)
+    with intent.quiet_peft():
+        model = PeftModel.from_pretrained(base, str(folder)).merge_and_unload().eval()
+    return (
+        tokenizer,
+        model,
+        load_file(str(folder / "head.safetensors")),
+        int(base.config.hidden_size),
+    )
+
+
+def new_reranker(model_name: str, rank: int, seed: int, residual: bool = False) -> Reranker:
+    import torch
+
+    tokenizer, model, dim = lora_model(model_name, rank, seed)
+    return Reranker(tokenizer, model, make_head(torch, dim, residual=residual))
 
 
 def load_reranker(folder: Path, model_name: str) -> Reranker:
     """A saved checkpoint, the adapter merged into the weights, for deciding."""
     import torch
-    from peft import PeftModel
-    from safetensors.torch import load_file
 
-    from tiny_computer_agent.brains.models._runtime import TorchRuntime
-
-    runtime = TorchRuntime(threads=1)
-    runtime.device = "cpu"
-    tokenizer, base = runtime.load_pretrained(
-        model_name, torch.float32, preprocessor="AutoTokenizer", model_class="AutoModel"
-    )
-    with intent.quiet_peft():
-        model = PeftModel.from_pretrained(base, str(folder)).merge_and_unload().eval()
-    state = load_file(str(folder / "head.safetensors"))
-    head = make_head(torch, int(base.config.hidden_size), residual="base" in state)
+    tokenizer, model, state, dim = merged_checkpoint(folder, model_name)
+    head = make_head(torch, dim, residual="base" in state)
     head.load_state_dict(state)
     return Reranker(tokenizer, model, head.eval())
 

@@ -378,6 +378,19 @@ def _sha256(folder: Path) -> str:
     return digest.hexdigest()
 
 
+def _joined(
+    card: dict[str, Any], args: argparse.Namespace, inventory: Inventory, began: float
+) -> int:
+    """After members or a re-ranker joined the adapter in ``--out``: the digest of all
+    its weights in ``card``, the confidence fitted again, the card scored and written."""
+    card["sha256"] = _sha256(args.out)
+    echoes = args.question_echoes
+    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
+    calibrate_confidence(args.out, dev, args.threads)
+    _score_and_write(card, args, args.threads, began)
+    return 0
+
+
 def with_rerank(args: argparse.Namespace, inventory: Inventory, began: float) -> int:
     """--rerank: copy a re-ranker checkpoint (``scripts/intent_rerank.py``) into
     ``--out``'s ``rerank/`` (the brain then reads its best few entries again with it),
@@ -399,12 +412,7 @@ def with_rerank(args: argparse.Namespace, inventory: Inventory, began: float) ->
     for name in RERANK_FILES:
         shutil.copyfile(args.rerank / name, target / name)
     card["rerank"] = {key: about.get(key) for key in ("k", "rank", "menus", "minutes")}
-    card["sha256"] = _sha256(args.out)
-    echoes = args.question_echoes
-    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
-    calibrate_confidence(args.out, dev, args.threads)
-    _score_and_write(card, args, args.threads, began)
-    return 0
+    return _joined(card, args, inventory, began)
 
 
 def with_members(args: argparse.Namespace, inventory: Inventory, began: float) -> int:
@@ -433,12 +441,7 @@ def with_members(args: argparse.Namespace, inventory: Inventory, began: float) -
         seed = json.loads((copy / "card.json").read_text()).get("settings", {}).get("seed")
         listed.append({"folder": f"{MEMBERS}/{number}", "seed": seed, "sha256": _sha256(copy)})
     card["members"] = listed
-    card["sha256"] = _sha256(args.out)
-    echoes = args.question_echoes
-    dev = generate(inventory, args.dev, args.seed + 1, split="dev", question_echoes=echoes)
-    calibrate_confidence(args.out, dev, args.threads)
-    _score_and_write(card, args, args.threads, began)
-    return 0
+    return _joined(card, args, inventory, began)
 
 
 def _without_training(args: argparse.Namespace, inventory: Inventory, began: float) -> int | None:
