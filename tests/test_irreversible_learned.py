@@ -6,8 +6,10 @@ asks a person about what it flags."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -143,8 +145,43 @@ def test_a_text_or_a_grid_cell_is_not_doubted(monkeypatch: pytest.MonkeyPatch) -
         assert policy.irreversible(press, [seen]) is None, (kind, source)
 
 
-def test_the_flag_turns_it_on() -> None:
-    parser = build_parser()
-    off = make_policy(parser.parse_args(["--image", "example", "goal"]))
-    on = make_policy(parser.parse_args(["--image", "example", "--irreversible-learner", "g"]))
-    assert on.irreversible_learner and not off.irreversible_learner
+class _Stdin(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__("")
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def _learner(monkeypatch: pytest.MonkeyPatch, flags: list[str], *, tty: bool, **hooks) -> bool:
+    monkeypatch.setattr(sys, "stdin", _Stdin(tty))
+    args = build_parser().parse_args(["--image", "example", *flags, "goal"])
+    return make_policy(args, io.StringIO(), **hooks).irreversible_learner
+
+
+def test_auto_turns_it_on_only_where_a_person_can_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a script (no terminal) would refuse its few harmless doubts for want of a yes
+    assert not _learner(monkeypatch, [], tty=False)
+    assert _learner(monkeypatch, [], tty=True)  # a terminal: the person is asked
+    assert _learner(monkeypatch, [], tty=False, approve=lambda *_: False)  # the console
+
+
+def test_the_flags_turn_it_on_or_off_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _learner(monkeypatch, ["--irreversible-learner"], tty=False)
+    assert not _learner(monkeypatch, ["--no-irreversible-learner"], tty=True)
+    assert not _learner(monkeypatch, ["--no-irreversible-learner"], tty=False, approve=print)
+    # the last one given wins, as with any pair of flags
+    assert _learner(monkeypatch, ["--no-irreversible-learner", "--irreversible-learner"], tty=False)
+
+
+def test_a_served_policy_asks_it_only_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --serve and --mcp: a client may not be able to answer, so 'auto' is off there
+    from tiny_computer_agent.cli._remote import serving_policy
+
+    def served(*flags: str) -> bool:
+        args = build_parser().parse_args(["--serve", "127.0.0.1:0", *flags])
+        return serving_policy(args, approve=lambda *_: True).irreversible_learner
+
+    monkeypatch.setattr(sys, "stdin", _Stdin(True))
+    assert not served() and served("--irreversible-learner")

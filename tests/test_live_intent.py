@@ -109,7 +109,8 @@ def test_a_two_part_free_form_goal_names_a_gtk_entry_and_creates_it(
 def _answer_at_a_terminal(desktop: Desk, argv: list[str], want: str) -> tuple[int, str]:
     """Run the agent on a pty (stdin, stdout and stderr a terminal) and play the person:
     at the first question, type the number of the option that names ``want``; at any
-    later one, 0. Returns the exit code and everything the terminal showed."""
+    later one, 0; asked whether to press what cannot be undone, yes. Returns the exit
+    code and everything the terminal showed."""
     code = f"import sys; from tiny_computer_agent.cli import main; sys.exit(main({argv!r}))"
     main_fd, side = pty.openpty()
     env = desktop.env(TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT="1")
@@ -118,7 +119,7 @@ def _answer_at_a_terminal(desktop: Desk, argv: list[str], want: str) -> tuple[in
         cwd=desktop.tmp, close_fds=True,
     )  # fmt: skip
     os.close(side)
-    shown, answered, deadline = "", 0, time.monotonic() + 120
+    shown, answered, confirmed, deadline = "", 0, 0, time.monotonic() + 120
     while proc.poll() is None and time.monotonic() < deadline:
         if select.select([main_fd], [], [], 0.2)[0]:
             try:
@@ -130,6 +131,9 @@ def _answer_at_a_terminal(desktop: Desk, argv: list[str], want: str) -> tuple[in
             reply = found.group(1) if found and not answered else "0"
             os.write(main_fd, f"{reply}\n".encode())
             answered += 1
+        if shown.count("type yes to do it") > confirmed:
+            os.write(main_fd, b"yes\n")
+            confirmed += 1
     proc.wait(timeout=10)
     os.close(main_fd)
     return proc.returncode, shown
@@ -150,13 +154,18 @@ def test_an_unsure_decision_is_asked_at_the_terminal_and_the_answer_acted_on(
     _, shown = _answer_at_a_terminal(desktop, argv, "Replace")
     assert "Not sure what 'deal with the duplicate' means on this screen" in shown, shown
     assert "0. none of these (give up)" in shown, shown
+    # at a terminal the learned second opinion is on (a person is there to answer it):
+    # replacing a file cannot be undone, so the person is asked once more, and says yes
+    assert "this action cannot be undone: click 'Replace'" in shown, shown
     assert "did click 'Replace'" in shown, shown
     assert dialog.wait(15) == 0, shown  # zenity's own exit code: 0 = the OK button, Replace
 
 
-def _answer_in_the_console(desktop: Desk, argv: list[str], want: str) -> tuple[int, str]:
+def _answer_in_the_console(desktop: Desk, argv: list[str], want: str) -> tuple[str, list[dict]]:
     """Run the agent with --console and play the person at the page: read the URL it
-    prints, wait for the question, and post the number of the option naming ``want``."""
+    prints, wait for the question, and post the number of the option naming ``want``;
+    asked to approve a press that cannot be undone, post yes. Returns everything the run
+    printed and the questions, as the page got them."""
     code = f"import sys; from tiny_computer_agent.cli import main; sys.exit(main({argv!r}))"
     env = desktop.env(TINY_COMPUTER_AGENT_ALLOW_REAL_INPUT="1")
     proc = subprocess.Popen(
@@ -170,21 +179,28 @@ def _answer_in_the_console(desktop: Desk, argv: list[str], want: str) -> tuple[i
     assert url, "the run printed no console URL"
     base, token = url.split("/?token=")
     headers = {"X-Console-Token": urllib.parse.unquote(token)}
-    deadline = time.monotonic() + 90
+    deadline, answered, asked = time.monotonic() + 90, set(), []
     while time.monotonic() < deadline and proc.poll() is None:
-        with urllib.request.urlopen(urllib.request.Request(f"{base}/state", headers=headers)) as r:
-            pending = json.loads(r.read())["pending"]
-        if pending and pending[0]["choices"]:
-            number = next(i for i, c in enumerate(pending[0]["choices"], 1) if f"'{want}'" in c)
-            body = json.dumps({"choice": number}).encode()
-            post = urllib.request.Request(
-                f"{base}/answer/{pending[0]['ticket']}", data=body, headers=headers, method="POST"
-            )
-            urllib.request.urlopen(post).close()
+        try:
+            state = urllib.request.Request(f"{base}/state", headers=headers)
+            with urllib.request.urlopen(state) as r:
+                pending = json.loads(r.read())["pending"]
+        except urllib.error.URLError:  # the run ended (and its console with it) between looks
             break
+        if pending and pending[0]["ticket"] not in answered:
+            ticket, choices = pending[0]["ticket"], pending[0]["choices"]
+            number = next((i for i, c in enumerate(choices, 1) if f"'{want}'" in c), 0)
+            answer = {"choice": number} if choices else {"yes": True}
+            post = urllib.request.Request(
+                f"{base}/answer/{ticket}", data=json.dumps(answer).encode(), headers=headers,
+                method="POST",
+            )  # fmt: skip
+            urllib.request.urlopen(post).close()
+            answered.add(ticket)
+            asked.append(pending[0])
         time.sleep(0.2)
     out, err = proc.communicate(timeout=60)
-    return proc.returncode, out + err
+    return out + err, asked
 
 
 def test_an_unsure_decision_is_asked_in_the_console_and_the_answer_acted_on(
@@ -197,7 +213,10 @@ def test_an_unsure_decision_is_asked_in_the_console_and_the_answer_acted_on(
                      "--ok-label", "Replace", "--cancel-label", "Keep Both")  # fmt: skip
     argv = ["--live", "--real-input", "--brain", "auto", "--console", "--max-steps", "1",
             "deal with the duplicate"]  # fmt: skip
-    _, shown = _answer_in_the_console(desktop, argv, "Replace")
+    shown, asked = _answer_in_the_console(desktop, argv, "Replace")
     assert "did click 'Replace'" in shown, shown
     assert "asked (console): chose" in shown, shown
+    # with a person at the page the learned second opinion is on: replacing a file cannot
+    # be undone, so the page asks once more (a yes or no, no choices), and the run waits
+    assert [bool(q["choices"]) for q in asked] == [True, False], asked
     assert dialog.wait(15) == 0, shown  # zenity's own exit code: 0 = the OK button, Replace

@@ -52,15 +52,16 @@ def make_policy(
     the person is asked (``approve``: the console's page; else an interactive terminal),
     and without either they are refused. ``halt``: a second kill switch (Stop).
     """
-    interactive = bool(args.real_input) and sys.stdin is not None and sys.stdin.isatty()
-    if approve is None and interactive:
+    at_terminal = sys.stdin is not None and sys.stdin.isatty()
+    person = approve is not None or at_terminal  # someone to answer the learner's questions
+    if approve is None and at_terminal and args.real_input:
         approve = terminal_approval(sys.stdin, err)
     policy = Policy(
         max_steps=args.max_steps,
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
-        irreversible_learner=getattr(args, "irreversible_learner", False),
+        irreversible_learner=learner_on(args, person=person),
         allow_keys=allowed_keys(args),
         allow_widgets=tuple(getattr(args, "allow_widget", None) or ()),
         scope=window_scope(args),
@@ -72,6 +73,15 @@ def make_policy(
         secret_places=secret_places(args.secret or ()),
     )
     return policy.armed(flag=True) if args.real_input else policy
+
+
+def learner_on(args: argparse.Namespace, *, person: bool) -> bool:
+    """Whether the policy asks the learned second opinion (--irreversible-learner): 'on',
+    'off', or 'auto' (the default), on only when a ``person`` can answer its questions:
+    it asks about a few harmless labels, which a script or a remote client would have
+    refused for want of a yes."""
+    chosen = getattr(args, "irreversible_learner", "auto")
+    return chosen == "on" or (chosen == "auto" and person)
 
 
 def allowed_keys(args: argparse.Namespace) -> tuple[str, ...]:

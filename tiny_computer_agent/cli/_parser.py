@@ -345,11 +345,22 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
     )
     safety.add_argument(
         "--irreversible-learner",
-        action="store_true",
+        action="store_const",
+        const="on",
+        default="auto",
         help="also ask about a press the irreversible rules pass but a learned second "
         "opinion scores high (a wording no rule lists: about a third of what the rules miss "
-        "from new writers); it asks about some harmless labels too (Replace All, Sign out, "
-        "Submit), so it is off by default",
+        "from new writers). It asks about some harmless labels too (Replace All, Sign out, "
+        "Submit), so by default it is on only where a person can answer: a run at a "
+        "terminal or with --console; not for --serve, --mcp or a script. This flag turns it "
+        "on everywhere",
+    )
+    safety.add_argument(
+        "--no-irreversible-learner",
+        dest="irreversible_learner",
+        action="store_const",
+        const="off",
+        help="never ask the learned second opinion, at a terminal or the console too",
     )
     safety.add_argument(
         "--allow-key",

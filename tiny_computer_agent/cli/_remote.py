@@ -20,6 +20,7 @@ from ._base import EXIT_FAILED, EXIT_OK, UsageError, fail
 from ._desktop import (
     allowed_keys,
     check_desktop_args,
+    learner_on,
     make_executor,
     typing_programs,
     window_scope,
@@ -121,7 +122,7 @@ def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) 
         max_wait_seconds=args.max_wait,
         allow_grid=args.allow_grid,
         allow_irreversible=tuple(args.allow_irreversible or ()),
-        irreversible_learner=getattr(args, "irreversible_learner", False),
+        irreversible_learner=learner_on(args, person=False),  # 'auto': a client may not answer
         allow_keys=allowed_keys(args),
         scope=window_scope(args),
         typing_in=typing_programs(args),

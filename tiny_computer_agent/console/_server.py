@@ -221,7 +221,8 @@ class Console:
             ticket=self.controls.ticket(),
             action=action.describe(),
             label=label,
-            why=f"{label!r} is on the irreversible list: nothing is done until you answer",
+            why=f"{label!r} may not be undone (the irreversible rules or the learned second "
+            "opinion): nothing is done until you answer",
             around=_around(element, observation),
             box=None if element is None else element.box,
             frame=frame,
