@@ -88,8 +88,9 @@ def _with_learner(files: list[tuple[Path, dict[str, list[dict[str, object]]]]]) 
         "## The rules, and the rules or the learned second opinion",
         "",
         "Each cell: irreversible labels missed, then safe labels flagged. The learned "
-        "second opinion only adds flags (with `--irreversible-learner`, off by default, "
-        "the policy asks a person about them). **Learner held out**: the learner "
+        "second opinion only adds flags (on where a person can answer, a terminal or "
+        "`--console`, or with `--irreversible-learner`: the policy asks a person about "
+        "them). **Learner held out**: the learner "
         "never trained on these rows (`python scripts/irreversible_learner.py` says "
         "which); the rules were tuned on every file but the newest ones.",
         "",
