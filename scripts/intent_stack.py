@@ -19,7 +19,9 @@ all-mpnet-base-v2, or EmbeddingGemma-300M with its ``2_Dense``/``3_Dense`` layer
 its prompts). Its zero-shot top-1 and top-3 among the cases with an answer (mean-pooled,
 normalised, goal against each label), beside the stock MiniLM's; then the shipped brain
 plus ``W`` times that cosine, nothing fits shifted by ``B``, both chosen on the training
-cases, scored on the held-out folders by the scoreboard's scoring (with its ms).
+cases, scored on the held-out folders by the scoreboard's scoring (with its ms). With
+``--probe EPOCHS``, a head trained on the encoder's frozen vectors alone (:func:`train_probe`),
+the same head for any encoder: run it for two encoders to compare them on the same data.
 
 Run (from the repository root)::
 
@@ -364,6 +366,86 @@ class Blended(intent.IntentBrain):
         return [s + weight * float(c) for s, c in zip(scores, cos, strict=True)], nothing + shift
 
 
+def train_probe(encoder: Encoder, cases: Sequence[dict[str, Any]], epochs: int) -> Any:
+    """A head on the encoder's frozen vectors, trained on ``cases``: the cosine of 256-dim
+    projections of the goal and each label, times a scale, plus a weight per kind and one
+    for word overlap; nothing fits ``n0 + w . goal``. The same head for any encoder, so
+    that two encoders are compared on the same data and training."""
+    import torch
+
+    torch.manual_seed(0)
+    goals = encoder([c["goal"] for c in cases], encoder.query)
+    width = goals.shape[1]
+
+    class Head(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.goal = torch.nn.Linear(width, 256, bias=False)
+            self.label = torch.nn.Linear(width, 256, bias=False)
+            self.scale, self.overlap = (torch.nn.Parameter(torch.tensor(v)) for v in (10.0, 1.0))
+            self.kind = torch.nn.Parameter(torch.zeros(len(KINDS)))
+            self.n0 = torch.nn.Parameter(torch.tensor(5.0))
+            self.nothing = torch.nn.Linear(width, 1, bias=False)
+            torch.nn.init.zeros_(self.nothing.weight)
+
+        def forward(self, g: Any, labels: Any, kinds: Any, overlap: Any) -> tuple[Any, Any]:
+            a = torch.nn.functional.normalize(self.goal(g), dim=-1)
+            b = torch.nn.functional.normalize(self.label(labels), dim=-1)
+            s = self.scale * (b @ a.unsqueeze(-1)).squeeze(-1) + self.kind[kinds]
+            return s + self.overlap * overlap, self.n0 + self.nothing(g).squeeze(-1)
+
+    longest = max(len(c["pairs"]) for c in cases)
+    labels = torch.zeros(len(cases), longest, width)
+    kinds = torch.zeros(len(cases), longest, dtype=torch.long)
+    overlap = torch.zeros(len(cases), longest)
+    mask = torch.zeros(len(cases), longest + 1, dtype=torch.bool)
+    for j, c in enumerate(cases):
+        n = len(c["pairs"])
+        labels[j, :n] = torch.tensor(encoder([p for p, _ in c["pairs"]], encoder.document))
+        kinds[j, :n] = torch.tensor([KINDS.index(k) if k in KINDS else 0 for _, k in c["pairs"]])
+        overlap[j, :n] = torch.tensor(c["x"][:, 9])
+        mask[j, :n] = mask[j, longest] = True
+    target = torch.tensor([longest if c["give_up"] else c["right"].index(True) for c in cases])
+    g, head = torch.tensor(goals), Head()
+    optimizer = torch.optim.Adam(head.parameters(), lr=2e-3, weight_decay=1e-5)
+    shuffle = torch.Generator().manual_seed(0)
+    for _ in range(epochs):
+        order = torch.randperm(len(cases), generator=shuffle)
+        for start in range(0, len(cases), 64):
+            b = order[start : start + 64]
+            entries, none = head(g[b], labels[b], kinds[b], overlap[b])
+            logits = torch.cat([entries, none.unsqueeze(-1)], -1).masked_fill(~mask[b], -1e9)
+            loss = torch.nn.functional.cross_entropy(logits, target[b])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    return head.eval()
+
+
+class Probed(intent.IntentBrain):
+    """Decides by :func:`train_probe`'s head on ``encoder``'s vectors alone (the shipped
+    adapter is not used), forced to choose."""
+
+    def __init__(self, encoder: Encoder, head: Any) -> None:
+        super().__init__(threads=1, unsure_below=0, runtime="numpy", rerank=False)
+        object.__setattr__(self, "probe", (encoder, head))
+
+    def _warm_up(self, weights: Any) -> None:
+        return None
+
+    def scores(self, goal: str, entries: Sequence[Any]) -> tuple[list[float], float]:
+        import torch
+
+        encoder, head = self.probe
+        g = torch.tensor(encoder([goal], encoder.query))
+        labels = torch.tensor(encoder([e.label for e in entries], encoder.document))[None]
+        kinds = torch.tensor([[KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]])
+        overlap = torch.tensor([[intent.word_overlap(goal, e.label) for e in entries]])
+        with torch.no_grad():
+            scores, nothing = head(g, labels, kinds, overlap)
+        return [float(v) for v in scores[0]], float(nothing[0])
+
+
 # -- the run -------------------------------------------------------------------------
 
 
@@ -398,6 +480,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cv", action="store_true", help="leave one training writer out first")
     p.add_argument("--encoder", type=Path, help="a sentence-transformers folder to compare")
     p.add_argument("--threads", type=int, default=2, help="torch threads for --encoder")
+    p.add_argument(
+        "--probe",
+        type=int,
+        metavar="EPOCHS",
+        default=0,
+        help="with --encoder: also train a head on its frozen vectors for EPOCHS "
+        "epochs on the --train cases and score it alone",
+    )
     p.add_argument("--out", type=Path, required=True, help="the JSON of every figure")
     return p  # fmt: skip
 
@@ -420,6 +510,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "zero-shot": {f.name: zero_shot(encoder, collect([f]))
                                            for f in args.heldout}}  # fmt: skip
         brains["blended"] = Blended(encoder, weight, shift)
+        if args.probe:
+            brains["probe"] = Probed(encoder, train_probe(encoder, cases, args.probe))
     result["held-out"] = scored(brains, args.heldout)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -79,9 +79,10 @@ def test_the_features_say_what_each_entry_is(stack: Any) -> None:
     assert z[0] == 2.0 and z[1] == 2.0 and z[2] == 2.0 and z[6] == 1.0  # nothing, margins, "don't"
 
 
-def test_an_encoder_folder_is_compared_and_blended(stack: Any, tmp_path: Path) -> None:
+def test_an_encoder_folder_is_compared_blended_and_probed(stack: Any, tmp_path: Path) -> None:
     """The MiniLM wheel's own folder with an identity Dense layer and no prompts ranks as
-    the package's stock MiniLM does: the comparison of another encoder is like for like."""
+    the package's stock MiniLM does: the comparison of another encoder is like for like.
+    A head trained on its frozen vectors decides every case alone."""
     pytest.importorskip("transformers", reason="the encoder runs on transformers")
     import numpy as np
     from safetensors.numpy import save_file
@@ -98,11 +99,13 @@ def test_an_encoder_folder_is_compared_and_blended(stack: Any, tmp_path: Path) -
     writers, dev = _folders(tmp_path / "cases")
     out = tmp_path / "encoder.json"
     run = ["--train", str(writers[0]), "--heldout", str(dev), "--epochs", "0"]
-    run += ["--encoder", str(encoder), "--threads", "1", "--out", str(out)]
+    run += ["--encoder", str(encoder), "--threads", "1", "--probe", "2", "--out", str(out)]
     assert stack.main(run) == 0
     found = json.loads(out.read_text())
     shot = found["encoder"]["zero-shot"]["dev"]
     assert abs(shot["encoder top-1"] - shot["minilm top-1"]) <= 1 / shot["cases"], shot
     assert shot["encoder top-1"] <= shot["encoder top-3"]
-    assert {"shipped", "stacked", "blended"} <= set(found["held-out"]["dev"])
+    rows = found["held-out"]["dev"]
+    assert set(rows) == {"shipped", "stacked", "blended", "probe"}, rows
+    assert rows["probe"]["held-out"].endswith("/24)"), rows  # every case decided
     assert found["encoder"]["W"] in (0, 2, 4, 6, 8, 10, 12, 15, 20)
