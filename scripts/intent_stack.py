@@ -98,24 +98,9 @@ class Stacked(intent.IntentBrain):
         object.__setattr__(self, "seen", [])
 
     def scores(self, goal: str, entries: Sequence[Any]) -> tuple[list[float], float]:
-        weights = self.loaded("the intent brain")
-        tokenizer, goals, _, head, members = weights
-        adapters = [(goals, head), *members]
-        labels = self.label_vectors([e.label for e in entries])
-        if ("stack", goal) not in self._goals:
-            plain = self._encode(weights, [goal], adapted=False)[0]
-            adapted = [
-                self.vectors(tokenizer, m, [goal], intent._MAX_TOKENS)[0] for m, _ in adapters
-            ]
-            self._goals[("stack", goal)] = (adapted, plain)
-        vectors, stock = self._goals[("stack", goal)]
-        kinds = [KINDS.index(e.kind) if e.kind in KINDS else 0 for e in entries]
-        shared = [intent.word_overlap(goal, e.label) for e in entries]
-        asked = intent.context_overlap([(e.label, e.kind) for e in entries])
-        each = [
-            h.scores(v, labels, kinds, shared, context=asked, stock_goal=stock if h.stock else None)
-            for (_, h), v in zip(adapters, vectors, strict=True)
-        ]
+        each, labels, stock = self._each(goal, entries)  # the shipped brain's own arithmetic
+        if stock is None:  # no head weighs the stock goal vector: the cosine still needs it
+            stock = self._encode(self.loaded("the intent brain"), [goal], adapted=False)[0]
         norms = np.linalg.norm(labels, axis=1) * np.linalg.norm(stock)
         cos = (labels @ stock / np.maximum(norms, 1e-9)).astype(np.float32)
         pairs = [(e.label, e.kind) for e in entries]
@@ -213,19 +198,7 @@ def train(
     xs, zs, ms, ts = (torch.tensor(a) for a in (x, z, mask, np.asarray(target)))
     model = make_model(kind, x.shape[2], z.shape[1])
     optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    shuffle = torch.Generator().manual_seed(seed)
-    for _ in range(epochs):
-        order = torch.randperm(len(cases), generator=shuffle)
-        for start in range(0, len(cases), 32):
-            b = order[start : start + 32]
-            entries, none = model(xs[b], zs[b])
-            logits = torch.cat([entries, none.unsqueeze(-1)], -1).masked_fill(~ms[b], -1e9)
-            penalty = sum((p**2).sum() for n, p in model.named_parameters() if "bias" not in n)
-            loss = torch.nn.functional.cross_entropy(logits, ts[b]) + l2 * penalty
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-    model.eval()
+    descend(model, (xs, zs), ms, ts, optimizer, epochs=epochs, batch=32, seed=seed, l2=l2)
 
     def scorer(x: Any, z: Any) -> tuple[Any, float]:
         with torch.no_grad():
@@ -235,15 +208,43 @@ def train(
     return scorer
 
 
+def descend(
+    model: Any,
+    inputs: tuple[Any, ...],
+    mask: Any,
+    target: Any,
+    optimizer: Any,
+    *,
+    epochs: int,
+    batch: int,
+    seed: int,
+    l2: float = 0.0,
+) -> None:
+    """Cross-entropy over each case's entries and nothing fits (``model(*inputs)`` gives
+    both; ``mask`` hides the padding), in shuffled batches; ``l2`` on every weight but
+    the biases. The model is left in eval mode."""
+    import torch
+
+    shuffle = torch.Generator().manual_seed(seed)
+    for _ in range(epochs):
+        order = torch.randperm(len(target), generator=shuffle)
+        for start in range(0, len(target), batch):
+            b = order[start : start + batch]
+            entries, none = model(*(t[b] for t in inputs))
+            logits = torch.cat([entries, none.unsqueeze(-1)], -1).masked_fill(~mask[b], -1e9)
+            loss = torch.nn.functional.cross_entropy(logits, target[b])
+            if l2:
+                weights = (p for n, p in model.named_parameters() if "bias" not in n)
+                loss = loss + l2 * sum((p**2).sum() for p in weights)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    model.eval()
+
+
 def accuracy(scorer: Scorer, cases: Sequence[dict[str, Any]]) -> float:
     """The share of ``cases`` decided right (forced to choose), from their features."""
-    right = 0
-    for c in cases:
-        scores, nothing = scorer(c["x"], c["z"])
-        best = int(np.argmax(scores))
-        gave_up = nothing > scores[best]
-        right += gave_up if c["give_up"] else (not gave_up and c["right"][best])
-    return right / len(cases)
+    return sum(decided_right(c, *scorer(c["x"], c["z"])) for c in cases) / len(cases)
 
 
 def shipped(x: Any, z: Any) -> tuple[Any, float]:
@@ -337,7 +338,7 @@ def blend(encoder: Encoder, cases: Sequence[dict[str, Any]]) -> tuple[float, flo
     for w in (0, 2, 4, 6, 8, 10, 12, 15, 20):
         for b in (-2, -1, 0, 1, 2, 3, 4, 6):
             hits = sum(
-                _blended_right(c, c["x"][:, 0] + w * g, c["z"][0] + b)
+                decided_right(c, c["x"][:, 0] + w * g, c["z"][0] + b)
                 for c, g in zip(cases, cosines, strict=True)
             )
             if hits > best:
@@ -345,7 +346,8 @@ def blend(encoder: Encoder, cases: Sequence[dict[str, Any]]) -> tuple[float, flo
     return chosen
 
 
-def _blended_right(case: dict[str, Any], scores: Any, nothing: float) -> bool:
+def decided_right(case: dict[str, Any], scores: Any, nothing: float) -> bool:
+    """Whether ``scores`` and ``nothing`` decide ``case`` right, forced to choose."""
     best = int(np.argmax(scores))
     gave_up = nothing > scores[best]
     return bool(gave_up if case["give_up"] else (not gave_up and case["right"][best]))
@@ -406,20 +408,11 @@ def train_probe(encoder: Encoder, cases: Sequence[dict[str, Any]], epochs: int) 
         overlap[j, :n] = torch.tensor(c["x"][:, 9])
         mask[j, :n] = mask[j, longest] = True
     target = torch.tensor([longest if c["give_up"] else c["right"].index(True) for c in cases])
-    g, head = torch.tensor(goals), Head()
+    head = Head()
     optimizer = torch.optim.Adam(head.parameters(), lr=2e-3, weight_decay=1e-5)
-    shuffle = torch.Generator().manual_seed(0)
-    for _ in range(epochs):
-        order = torch.randperm(len(cases), generator=shuffle)
-        for start in range(0, len(cases), 64):
-            b = order[start : start + 64]
-            entries, none = head(g[b], labels[b], kinds[b], overlap[b])
-            logits = torch.cat([entries, none.unsqueeze(-1)], -1).masked_fill(~mask[b], -1e9)
-            loss = torch.nn.functional.cross_entropy(logits, target[b])
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-    return head.eval()
+    inputs = (torch.tensor(goals), labels, kinds, overlap)
+    descend(head, inputs, mask, target, optimizer, epochs=epochs, batch=64, seed=0)
+    return head
 
 
 class Probed(intent.IntentBrain):

@@ -284,6 +284,23 @@ class IntentBrain(MiniLMRuntime):
     def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
         """Each entry's score for ``goal``, and the nothing-fits score beside them: with
         members (:func:`member_folders`), the mean of every adapter's."""
+        each, _, _ = self._each(goal, entries)
+        mean = [sum(s[i] for s, _ in each) / len(each) for i in range(len(entries))]
+        nothing = sum(n for _, n in each) / len(each)
+        if (reranker := self._loaded_reranker()) is None:
+            return mean, nothing
+        pairs = [(e.label, e.kind) for e in entries]
+        picked = top_k(mean, reranker.k)
+        context = [(pairs[i][0], context_of(pairs, *pairs[i])) for i in picked]
+        row = reranker.row(goal, context, [*(mean[i] for i in picked), nothing])
+        return reranked(mean, picked, row), row[-1]
+
+    def _each(
+        self, goal: str, entries: Sequence[Element]
+    ) -> tuple[list[tuple[list[float], float]], Any, Any]:
+        """Every adapter's ``(scores, nothing)`` (the adapter's own, then each member's),
+        the labels' stock vectors, and the goal's stock vector (None when no head weighs
+        it)."""
         weights = self.loaded("the intent brain")
         labels = self.label_vectors([e.label for e in entries])
         tokenizer, goals, _, head, members = weights
@@ -304,15 +321,7 @@ class IntentBrain(MiniLMRuntime):
             h.scores(v, labels, kinds, shared, context=asked, stock_goal=stock if h.stock else None)
             for (_, h), v in zip(adapters, vectors, strict=True)
         ]
-        mean = [sum(s[i] for s, _ in each) / len(each) for i in range(len(entries))]
-        nothing = sum(n for _, n in each) / len(each)
-        if (reranker := self._loaded_reranker()) is None:
-            return mean, nothing
-        pairs = [(e.label, e.kind) for e in entries]
-        picked = top_k(mean, reranker.k)
-        context = [(pairs[i][0], context_of(pairs, *pairs[i])) for i in picked]
-        row = reranker.row(goal, context, [*(mean[i] for i in picked), nothing])
-        return reranked(mean, picked, row), row[-1]
+        return each, labels, stock
 
     def _loaded_reranker(self) -> Reranker | None:
         """The adapter's re-ranker (:mod:`._intent_rerank`), loaded on first use; None
