@@ -51,6 +51,8 @@ def key(chord: str) -> Action:
 GEDIT = win("notes.txt - gedit", "gedit", "Gedit", process="gedit")
 VBOX = win("Debian [Running] - Oracle VM VirtualBox", "VirtualBox Machine", "VirtualBoxVM",
            process="VirtualBoxVM")  # fmt: skip
+#: a program no table names (not a VM console: those are judged apart, below)
+STOCKR = win("Inventory - Stockr", "stockr", "Stockr", process="stockr")
 NAMELESS = win("Untitled")
 TEXT_INPUT = [type_("hello"), type_("hello", "Name"), key("Return"), key("space"),
               key("BackSpace"), key("ctrl+v"), key("x"),
@@ -85,8 +87,8 @@ def test_allowed_on_a_program_on_the_table(window: Window) -> None:
         assert rule_of(armed(), action, shown) is None, action.describe()
 
 
-@pytest.mark.parametrize("window", [VBOX, NAMELESS, None], ids=["unknown-class", "nameless",
-                                                                  "no-window-list"])  # fmt: skip
+@pytest.mark.parametrize("window", [STOCKR, NAMELESS, None], ids=["unknown-class", "nameless",
+                                                                    "no-window-list"])  # fmt: skip
 def test_refused_where_the_program_is_not_on_the_table(window: Window | None) -> None:
     for action in TEXT_INPUT:
         assert rule_of(armed(), action, on(window)) == "typing-program", action.describe()
@@ -112,13 +114,29 @@ def test_presses_by_allowed_chords_count_as_typing() -> None:
 
 
 def test_allowed_by_typing_in_not_by_the_scope() -> None:
-    for names in (("VirtualBoxVM",), ("virtualbox machine",), ("*VirtualBox",)):  # a pattern
-        assert rule_of(armed(typing_in=names), type_("hi"), on(VBOX)) is None, names
+    for names in (("stockr",), ("Stockr",), ("*Stockr",)):  # a class, a pattern
+        assert rule_of(armed(typing_in=names), type_("hi"), on(STOCKR)) is None, names
     # a part of a title is no name; --window confines a run and allows nothing
-    assert rule_of(armed(typing_in=("VirtualBox",)), type_("hi"), on(VBOX)) == "typing-program"
-    assert rule_of(armed(scope=("VirtualBoxVM",)), type_("hi"), on(VBOX)) == "typing-program"
-    assert rule_of(armed(typing_in=("gedit",)), type_("hi"), on(VBOX)) == "typing-program"
+    assert rule_of(armed(typing_in=("Inventory",)), type_("hi"), on(STOCKR)) == "typing-program"
+    assert rule_of(armed(scope=("stockr",)), type_("hi"), on(STOCKR)) == "typing-program"
+    assert rule_of(armed(typing_in=("gedit",)), type_("hi"), on(STOCKR)) == "typing-program"
     assert rule_of(armed(typing_in=("Untitled",)), type_("hi"), on(NAMELESS)) is None
+
+
+def test_a_vm_console_named_takes_text_only_in_a_field_its_tree_names() -> None:
+    """Naming a VM console or a remote desktop allows its own forms (a field the
+    accessibility tree names), never the machine inside: a field read in its pixels, or
+    keys with no focus shown, go to the guest (the fresh attacker pass of stop 54: a
+    guest's Run dialog, shown only in pixels)."""
+    own = Element(label="Name", box=(100, 100, 400, 130), kind="field", source="a11y",
+                  state={"focused"})  # fmt: skip
+    for names in (("VirtualBoxVM",), ("virtualbox machine",), ("*VirtualBox",), ("*",)):
+        policy = armed(typing_in=names)
+        assert rule_of(policy, type_("hi"), on(VBOX, own)) is None, names
+        assert rule_of(policy, type_("hi"), on(VBOX)) == "terminal-window", names  # pixels
+        guest = on(VBOX, Element(label="Open:", box=(40, 580, 120, 600)))
+        assert rule_of(policy, type_("format d:"), guest) == "terminal-window", names
+    assert rule_of(armed(typing_in=("VirtualBox",)), type_("hi"), on(VBOX)) == "typing-program"
 
 
 def test_a_dialog_takes_its_owners_program() -> None:
@@ -145,7 +163,11 @@ def test_a_drop_is_judged_where_it_lands() -> None:
 
 
 def test_a_launcher_shown_above_a_text_program_takes_its_keys() -> None:
-    over = win("", "xlunch", process="xlunch", wid=9, override=True)
+    # beside the field, not over it (over it, the click that focuses the field would
+    # land on the launcher: field-covered)
+    over = dataclasses.replace(
+        win("", "xlunch", process="xlunch", wid=9, override=True), box=(600, 0, 1000, 400)
+    )
     obs = Observation.of([field(window=7)], size=SIZE, windows=[over, GEDIT])
     assert rule_of(armed(), type_("hi", "Name"), obs) == "typing-program"
     assert rule_of(armed(), key("Escape"), obs) is None  # closes it

@@ -87,6 +87,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
+from ._elements import normalize_label
 from ._irreversible_rules import (
     AMOUNT_LABEL_WORDS,
     AMOUNT_PREFIXES,
@@ -802,12 +803,39 @@ def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
             continue
         if own is None or _window_of(e, observation) == own:
             texts.append(e.label)
+    texts.extend(_dialog_asks(element, own, near, observation, texts))
     if own is not None and own.transient_for and len(texts) <= bool(own.title):
         texts.extend(_owner_asks(own, near, observation))
     front = observation.windows[0] if observation.windows else None
     if own is None or own == front:
         texts.extend(observation.prose)
     return tuple(texts)
+
+
+def _dialog_asks(
+    element: Element,
+    own: Window | None,
+    near: Sequence[Element],
+    observation: Observation,
+    read: Sequence[str],
+) -> list[str]:
+    """In a dialog's window (another's, or a menu's), its first text and every question
+    above the yes, past :data:`DIALOG_TEXTS`: a dialog that lists what it deletes (nine
+    mail subjects, twelve files) asks at its top, farther from the yes than the list."""
+    if own is None or not (own.transient_for or own.override):
+        return []
+    above = [
+        e
+        for e in near
+        if e is not element
+        and e.kind not in _CONTROLS
+        and e.box[3] <= element.box[1]
+        and e.label not in read
+        and _window_of(e, observation) == own
+    ]
+    above.sort(key=lambda e: (e.box[1], e.box[0]))
+    asks = [e.label for e in above[1:] if re.search(r"[?？؟]\s*$", e.label)]
+    return ([above[0].label] if above else []) + asks
 
 
 def _owner_asks(own: Window, near: Sequence[Element], observation: Observation) -> list[str]:
@@ -912,8 +940,19 @@ def presses_left(label: str, allowed: Mapping[str, int], pressed: Iterable[str])
     """How many more presses of ``label`` are allowed (``allowed``: :func:`allowances`),
     given the labels of the irreversible presses this episode already made."""
     key = allowance_key(label)
-    used = sum(1 for done in pressed if allowance_key(done) == key)
+    used = sum(1 for done in pressed if _same_press(done, label))
     return max(0, allowed.get(key, 0) - used)
+
+
+def _same_press(done: str, label: str) -> bool:
+    """Whether an earlier press (the target the brain wrote) counts against ``label``'s
+    allowance: the same allowance key, or the same key a target resolves by
+    (``normalize_label``: ``S|end`` clicked the button ``Send``, though the OCR fold
+    reads it ``slend``). Counting one press too many refuses; one too few would not."""
+    if allowance_key(done) == allowance_key(label):
+        return True
+    core = normalize_label(done)
+    return bool(core) and core == normalize_label(label)
 
 
 def how_to_allow(label: str, allowed: Mapping[str, int], pressed: Iterable[str]) -> str:
@@ -922,7 +961,7 @@ def how_to_allow(label: str, allowed: Mapping[str, int], pressed: Iterable[str])
     if key not in allowed:
         return f"To allow it, run again with --allow-irreversible {shlex.quote(label)}"
     given = allowed[key]
-    used = sum(1 for done in pressed if allowance_key(done) == key)
+    used = sum(1 for done in pressed if _same_press(done, label))
     times = "one press" if given == 1 else f"{given} presses"
     more = shlex.quote(f"{label}*{used + 1}")
     return (

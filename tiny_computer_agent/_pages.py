@@ -109,6 +109,7 @@ from ._text_programs import (
     ANY_PROGRAM,
     interpreter,
     page_program,
+    remote_program,
     table_program,
     types_text,
 )
@@ -299,6 +300,34 @@ def _known_input(element: Element, observation: Observation, *, press: bool) -> 
     return None
 
 
+#: The start of a URL whose scheme is not the web's: ``javascript:`` runs in the page.
+_NOT_WEB: Final = re.compile(r"^\s*(?!https?:)([a-z][a-z0-9+.-]*):(?![\d\s]|$)", re.IGNORECASE)
+
+
+def _bar_refusal(action: Action, history: Sequence[Action]) -> PolicyRefusal | None:
+    """Text into the browser's own bar after its chord (ctrl+l): the bar holds what was
+    typed since the chord and this text together (``java`` then ``script:...``), and takes
+    no scheme but the web's, as a targeted address bar does (:mod:`._side_doors`)."""
+    typed = []
+    for earlier in reversed(history):
+        if earlier.verb == "key" and (earlier.keys or "") in _BAR_CHORDS:
+            break
+        if earlier.verb == "type" and earlier.target is None:
+            typed.append(earlier.text or "")
+        elif earlier.verb == "key" and len(earlier.keys or "") == 1:
+            typed.append(earlier.keys or "")
+    bar = "".join(reversed(typed)) + (action.text or "" if action.verb == "type" else "")
+    scheme = _NOT_WEB.match(skeleton(bar))
+    if scheme is None:
+        return None
+    return PolicyRefusal(
+        f"{action.describe()} is refused: the browser's bar (opened by its chord) would hold "
+        f"{bar[:40]!r}, and the {scheme.group(1)!r} scheme runs code in the page or hands the "
+        "link to a program; the harness types only web addresses (http, https) there",
+        rule="terminal-window",
+    )
+
+
 def _focus_from(
     history: Sequence[Action], observation: Observation, window: Window
 ) -> Element | str | None:
@@ -396,7 +425,7 @@ def page_refusal(
     if element is None or not _in_window(element, window, observation):
         focus = _focus_from(history, observation, window) if not targeted else None
         if focus == _BAR:
-            return None
+            return _bar_refusal(action, history)
         if focus is None or isinstance(focus, str):
             return _page_refused(where, "the index shows no focus in it", window, page=page)
         element = focus
@@ -499,7 +528,26 @@ def _held_refusal(
         )
     if (display := _display_refusal(action, window, element, observation)) is not None:
         return display
+    if remote_program(window) and not dialog and not _tree_field(element, window, observation):
+        return PolicyRefusal(
+            f"{action.describe()} is refused: the window {window.title!r} is a VM "
+            "console's or a remote desktop's, and the keys go into no field its "
+            "accessibility tree names ("
+            + ("no focus is shown" if element is None else f"{element.label!r} is not one")
+            + "), so they reach the machine inside, whose screen is only pixels here. "
+            "Naming the program allows its own forms, never the machine inside: run the "
+            "agent inside that machine instead",
+            rule="terminal-window",
+        )
     return None
+
+
+def _tree_field(element: Element | None, window: Window, observation: Observation) -> bool:
+    """Whether ``element`` is a named text input the accessibility tree shows in
+    ``window`` (a remote program's own form), not text read in its pixels."""
+    if element is None or element.source != "a11y" or not _in_window(element, window, observation):
+        return False
+    return element.kind == "field" and _named(element)
 
 
 def _launcher_input(window: Window, observation: Observation) -> Element | None:

@@ -71,8 +71,12 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     focus-moved      (the real executor, just before sending) X's focused window is not
                      the one a key, text or paste was judged against: a dialog mapped
                      after the look, focus that follows the pointer
-    field-covered    (the real executor) another window is top-most where a click would
-                     place the caret for typing (:mod:`.desktop._inputs`)
+    field-covered    another window is top-most at the pixel a click, a drag's end, a
+                     wheel turn or typing's click would land on, not the target's own:
+                     on the frame (an element the accessibility tree lists under a
+                     window that covers it, or outside its window's box), in a dry run
+                     too; and, with real input, asked of the X server just before a
+                     click (:mod:`.desktop._inputs`)
     secret-target    a ``--secret`` typed where it may show or leave the machine: with
                      no target, with other text, or into a field that is not a password,
                      PIN, passphrase, token or key field nor named by ``secret_fields``
@@ -164,21 +168,21 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
-from ._elements import Element, Observation, Window
-from ._errors import ActionError, PolicyRefusal
+from ._elements import Element, Observation, Window, normalize_label
+from ._errors import ActionError, PolicyRefusal, TargetError
+from ._executors import screen_points
 from ._irreversible import (
     PRESS_VERBS,
     allowances,
     classify_in,
     dialog_texts,
     how_to_allow,
-    is_assent,
     presses_left,
 )
 from ._irreversible_learned import doubt as learned_doubt
-from ._pages import page_refusal
+from ._pages import page_refusal, shell_line
 from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
-from ._scope import in_scope, scope_refusal
+from ._scope import POINTER_VERBS, dialog_helper, in_scope, scope_refusal
 from ._secrets import expand_secrets, redact, secret_refusal
 from ._side_doors import side_door, side_door_refusal
 from ._text_programs import program_refusal
@@ -353,6 +357,28 @@ LAUNCHER_PARTS: Final = frozenset(
 #: Window titles a terminal, shell or run dialog shows (searched in the title's
 #: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
 #: terminal's name, a run dialog's.
+#: Run verbs and command nouns in the languages the irreversible rules read (and a few
+#: more), for a run dialog's title: a script's zenity or yad box titled in its language.
+RUN_VERBS: Final = (
+    "run", "execute", "ausführen", "exécuter", "lancer", "ejecutar", "executar", "esegui",
+    "eseguire", "uitvoeren", "uruchom", "uruchomić", "wykonaj", "kör", "kør", "kjør",
+    "suorita", "spustit", "spustiť", "çalıştır", "futtatása", "futtat", "выполнить",
+    "виконати", "запустить", "запуск", "εκτέλεση", "jalankan", "chạy", "rulează",
+    "rulare", "executa", "izvrši", "pokreni",
+)  # fmt: skip
+#: Windows' Run dialog's title in its languages (a window titled that alone)
+WINDOWS_RUN_TITLES: Final = (
+    "ausführen", "exécuter", "ejecutar", "executar", "esegui", "uitvoeren", "uruchom",
+    "uruchamianie", "kör", "kør", "kjør", "suorita", "spustit", "spustiť", "çalıştır",
+    "futtatás", "выполнить", "виконати", "εκτέλεση", "izvrši", "pokreni", "rulare",
+    "jalankan", "chạy",
+)  # fmt: skip
+COMMAND_NOUNS: Final = (
+    "command", "befehl", "kommando", "commande", "orden", "comando", "comandă", "comanda",
+    "opdracht", "polecenie", "komento", "příkaz", "príkaz", "komut", "komutu", "parancs",
+    "команду", "команда", "команди", "εντολής", "εντολή", "perintah", "lệnh", "naredbu",
+    "naredba",
+)  # fmt: skip
 TERMINAL_TITLES: Final = (
     r"[\w.+-]+@[\w.-]+\s*:",
     r"[\w.+-]+@[\w.-]+\s+[~/]",
@@ -389,7 +415,10 @@ TERMINAL_TITLES_UNKNOWN: Final = (
 #: A shell's prompt in a label (``user@host:~$``, ``root@srv:/etc#``, ``PS C:\>``): text,
 #: keys and pastes aimed at it reach a shell, whatever window it is in (or none).
 PROMPT_LABELS: Final = (
-    r"[\w.+-]+@[\w.-]+:?\s?[~/][^\s]*\s?[$#%>]",
+    r"[\w.+-]+@[\w.-]+:?\s?[~/][^\s]*(?:\s\([^)]*\))?\s?[$#%>]",  # fish: ~/s/shop (main)>
+    # zsh's default (host%, host#) and a router's or switch's (core-sw01#): a name with
+    # a letter (not 100%, not C#)
+    r"^(?=[\w.-]*[a-z][\w.-]*[a-z0-9])[\w.-]{2,}[%#]\s*$",
     r"^(?:[~/][^\s]*\s)?[$#%\u276f]\s*$",
     r"^(?:ps )?[a-z]:\\[^\n]*>",
     r"^(?:drun|run|ssh|combi|window|filebrowser)\s*:\s*$",  # rofi's and dmenu's modes
@@ -919,6 +948,7 @@ class Policy:
         for e in elements:
             self._check_widget(e.label, target=True)
         for refusal in (
+            covered_refusal(action, observation, elements),
             scope_refusal(self.scope, action, observation, elements),
             wheel_refusal(action, elements, observation),
         ):
@@ -1113,7 +1143,7 @@ class Policy:
                 )
         for i in range(max(1, len(elements))):
             reach = _reach(action, observation, elements[i : i + 1], self.allow_keys)
-            refusal = None if reach is None else _reach_refusal(action, reach)
+            refusal = None if reach is None else _reach_refusal(action, reach, observation)
             if refusal is None and reach is not None and (i or action.verb != "drag"):
                 refusal = program_refusal(  # a drag drops at its second end
                     action, reach.context, reach.window, observation.windows,
@@ -1343,9 +1373,11 @@ def _pressed_labels(
     action: Action, found: Sequence[tuple[str, Element | None, str]]
 ) -> tuple[str, ...]:
     """The labels an earlier press counts against allowances: what made it irreversible,
-    and a generic yes it targeted (its dialog is not in the history, so every press of
-    ``OK`` counts against ``--allow-irreversible OK``)."""
-    return tuple(dict.fromkeys((*(f[0] for f in found), *filter(is_assent, action.targets))))
+    and every target it named: its dialog is not in the history, so every press of
+    ``OK``, ``Replace`` or ``Format`` counts against ``--allow-irreversible`` of it,
+    whatever the dialog said then."""
+    once = {normalize_label(label): label for label in (*(f[0] for f in found), *action.targets)}
+    return tuple(once.values())  # one press, one count, however its label was written
 
 
 def _fix(
@@ -1399,6 +1431,36 @@ def _with_secrets(action: Action, secrets: Mapping[str, str]) -> Action:
 # -- keys and typing by what they reach (issue 37) ------------------------------------------
 
 _TITLE_PATTERNS: Final = tuple(re.compile(p) for p in TERMINAL_TITLES)
+
+
+def _spellings(vocabulary: Sequence[str]) -> str:
+    """An alternation of ``vocabulary`` as a title's skeleton or its case-folded text
+    may spell each word: a skeleton depends on case (a capital Cyrillic ``В`` looks like
+    ``B``, its small letter like nothing Latin)."""
+    forms = {
+        form
+        for word in vocabulary
+        for form in (skeleton(word), skeleton(word.capitalize()), word.casefold())
+    }
+    return "|".join(map(re.escape, sorted(forms)))
+
+
+#: Windows' Run dialog (Wine's too), titled by its verb alone, in its languages.
+_RUN_ALONE: Final = (re.compile(rf"^(?:{_spellings(WINDOWS_RUN_TITLES)})$"),)
+#: A run dialog a script builds (zenity, yad, kdialog) in its own language: a run verb and
+#: a command noun, in any order ("Befehl ausführen", "Parancs futtatása", "コマンドを実行").
+#: Only for a dialog helper's window or an unknown program's: a web page may be titled
+#: "How to run a command".
+_RUN_TITLES: Final = tuple(
+    re.compile(p)
+    for p in (
+        rf"^(?=.*\b(?:{_spellings(RUN_VERBS)})\b)(?=.*\b(?:{_spellings(COMMAND_NOUNS)})\b)",
+        "(?:{0}).*(?:{1})|(?:{1}).*(?:{0})".format(
+            "|".join(sorted({skeleton(w) for w in ("コマンド", "命令", "指令", "명령")})),
+            "|".join(sorted({skeleton(w) for w in ("実行", "运行", "執行", "执行", "실행")})),
+        ),
+    )
+)
 _UNKNOWN_TITLE_PATTERNS: Final = tuple(re.compile(p) for p in TERMINAL_TITLES_UNKNOWN)
 _PROMPT_PATTERNS: Final = tuple(re.compile(p) for p in PROMPT_LABELS)
 _PROGRAMS: Final = frozenset(TERMINAL_PROGRAMS)
@@ -1432,7 +1494,8 @@ def terminal_reason(window: Window) -> str | None:
     # a title in Cyrillic is part Latin, so a pattern in Cyrillic matches it only so
     titles = {skeleton(window.title), window.title.casefold()} - {""}
     unknown = not window.wm_class and not window.process
-    for pattern in _TITLE_PATTERNS + (_UNKNOWN_TITLE_PATTERNS if unknown else ()):
+    run = _RUN_ALONE + (_RUN_TITLES if unknown or dialog_helper(window) else ())
+    for pattern in _TITLE_PATTERNS + (_UNKNOWN_TITLE_PATTERNS if unknown else ()) + run:
         if any(pattern.search(title) for title in titles):
             return f"its title {window.title!r} is a terminal's (matches {pattern.pattern!r})"
     return None
@@ -1510,6 +1573,37 @@ def _sent_refusal(action: Action, window: Window, observation: Observation) -> P
     )
 
 
+def covered_refusal(
+    action: Action, observation: Observation, elements: Sequence[Element]
+) -> PolicyRefusal | None:
+    """Rule ``field-covered`` on the frame: each pixel ``action`` would touch
+    (:func:`~._executors.screen_points`) lies in its target's own window, when the
+    element names one the frame lists. Another window on top there (the accessibility
+    tree lists what a window covers, and a box outside its window) would take the
+    press, the drop or the wheel, judged by nobody; no window there at all is left to
+    the executor's look at the X server."""
+    if action.verb not in (*POINTER_VERBS, "type") or not observation.windows or not elements:
+        return None
+    try:
+        points = screen_points(action, observation)
+    except TargetError:
+        return None  # the executor's step fails and says so
+    for element, point in zip(elements, points, strict=False):
+        own = observation.window(element)
+        top = window_at(observation.windows, *point)
+        if own is None or top is None or top.id == own.id:
+            continue
+        return PolicyRefusal(
+            f"{action.describe()} is refused: {element.label!r} belongs to the window "
+            f"{own.title or own.id!r}, but at {point}, where the input would land, the "
+            f"window on top is {top.title or top.id!r}: it would take the input, and "
+            "nobody judged that. Nothing was done. Bring the target's window forward (a "
+            "focus action) and look again",
+            rule="field-covered",
+        )
+    return None
+
+
 def _window_holding(element: Element, observation: Observation) -> Window | None:
     """The top-level window ``element`` lies in: its own (``element.window``) when
     listed, else the top-most window whose box holds its middle."""
@@ -1581,14 +1675,48 @@ def _reach(
     return _Reach(context, None, front, False)
 
 
-def _reach_refusal(action: Action, reach: _Reach) -> PolicyRefusal | None:
-    """The refusal for input that lands in a terminal or in what takes no text."""
+def _prompt_in(window: Window | None, observation: Observation) -> Element | None:
+    """An element of ``window`` that shows a shell's prompt (:func:`prompt_reason`), or
+    None: keys with no known focus could go to that shell."""
+    if window is None:
+        return None
+    shown = (e for e in observation.elements if _window_holding(e, observation) == window)
+    return next((e for e in shown if _shell_said(e)), None)
+
+
+def _shell_said(element: Element) -> str | None:
+    """Why ``element`` shows a shell's or an interpreter's line: a prompt
+    (:func:`prompt_reason`), or a line a shell or a REPL prints (``>>>``, ``In [1]:``)."""
+    if (why := prompt_reason(element)) is not None:
+        return why
+    line = shell_line(element.label)
+    return None if line is None else f"its label {element.label!r} is a shell's line ({line!r})"
+
+
+def _title(window: Window | None) -> str:
+    if window is None:
+        return "in front"
+    return window.title or " ".join(window.wm_class) or window.process or f"{window.id:#x}"
+
+
+def _reach_refusal(action: Action, reach: _Reach, observation: Observation) -> PolicyRefusal | None:
+    """The refusal for input that lands in a terminal or in what takes no text; keys
+    with no known focus in a window that shows a shell's prompt (a terminal pane)."""
     where = action.describe()
     typing = action.verb in ("type", "key", "drag") or reach.context == "paste"  # a drop pastes
     if typing and reach.element is not None and (why := prompt_reason(reach.element)):
         return PolicyRefusal(
             f"{where} is refused: it would reach {reach.element.label!r}, and {why}; the "
             "harness never types, presses keys or pastes into a shell",
+            rule="terminal-window",
+        )
+    if typing and reach.element is None and (shown := _prompt_in(reach.window, observation)):
+        return PolicyRefusal(
+            f"{where} is refused: no target and no focused element, so it goes to whatever "
+            f"has focus in the window {_title(reach.window)!r}, which shows "
+            f"{shown.label!r}, and {_shell_said(shown)} (a terminal pane inside "
+            "the program); the harness never types, presses keys or pastes into a shell. "
+            "Aim at a named field",
             rule="terminal-window",
         )
     if reach.window is not None and (why := terminal_reason(reach.window)):

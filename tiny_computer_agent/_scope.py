@@ -34,12 +34,14 @@ neither, it takes in none (the refusal says so), since a page or a mail sets any
 
 **Which windows join the scope**: a dialog of a window in scope (X's
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
-that is it shares the process id or the ``WM_CLASS`` class of the window it is for; or
+that is it shares the process id, or the ``WM_CLASS`` class of the window it is for
+where no process id or name tells them apart (:func:`same_program`); or
 when it is the desktop portal's (a file chooser: its class *and* its process say
 ``xdg-desktop-portal``); and a dialog of such a dialog. Another dialog helper
 (:data:`DIALOG_HELPERS`: zenity, yad, kdialog...) joins only when the person names it
 (``--window zenity``): any script can start one with a ``WM_TRANSIENT_FOR`` claiming the
-editor, and X does not say who opened it. A ``WM_TRANSIENT_FOR``
+editor, and X does not say who opened it. A dialog that sets its owner's class from
+another process is an impostor: no name takes it in by that class. A ``WM_TRANSIENT_FOR``
 from any other program is only a claim and joins nothing (a browser window claiming to be
 the editor's dialog stays out). Other windows of the same process do not join either: a
 browser's web apps and its tabs share one process, as an office suite's documents do,
@@ -193,22 +195,40 @@ def in_scope(names: Sequence[str], window: Window, windows: Sequence[Window]) ->
 def _in_scope(
     names: Sequence[str], window: Window, windows: Sequence[Window], seen: frozenset[int]
 ) -> bool:
-    if not names or any(_names(n, window, windows) for n in names):
+    if not names:
         return True
     owner = window.transient_for  # a dialog joins the scope of the window it is for
+    parent = next((w for w in windows if w.id == owner), None) if owner else None
+    if parent is not None and _impostor(window, parent):
+        return False
+    if any(_names(n, window, windows) for n in names):
+        return True
     if not owner or owner in seen:
         return False
-    parent = next((w for w in windows if w.id == owner), None)
     if parent is None or not (same_program(window, parent) or portal_dialog(window)):
         return False
     return _in_scope(names, parent, windows, seen | {owner})
 
 
+def _impostor(dialog: Window, owner: Window) -> bool:
+    """A dialog that takes its owner's ``WM_CLASS`` class from another process (both
+    known, and different): a program's own dialog comes from its process, so this is
+    some other program dressed as it, and no name takes it in by that class."""
+    mine = _class_of(dialog)
+    same = mine == _class_of(owner) and not portal_dialog(dialog)
+    return bool(mine) and same and not same_program(dialog, owner)
+
+
 def same_program(window: Window, other: Window) -> bool:
     """Whether two windows belong to one program: the same process id, or the same
-    ``WM_CLASS`` class (its last part, case-folded)."""
-    if window.pid is not None and window.pid == other.pid:
-        return True
+    ``WM_CLASS`` class (its last part, case-folded) where nothing tells them apart. Two
+    known process ids that differ, or two known process names that differ, are two
+    programs whatever class they set: any program may set the class ``Gedit``."""
+    if window.pid is not None and other.pid is not None:
+        return window.pid == other.pid
+    named = window.process.strip().casefold(), other.process.strip().casefold()
+    if all(named) and named[0] != named[1]:
+        return False
     mine, theirs = (_class_of(w) for w in (window, other))
     return bool(mine) and mine == theirs
 

@@ -241,13 +241,31 @@ _CHORD_LABEL: Final = re.compile(
     rf"({_MODIFIER}(?: {_MODIFIER})* [a-z0-9]+)$"
 )
 _KEYSTROKES: Final = re.compile(r"\bkeystrokes?\b|\bsend keys? \w")
+
+
 #: Words of a field's label that say it holds a command: anywhere, and in a dialog.
+def _spelt(*vocabulary: str) -> frozenset[str]:
+    """``vocabulary`` as a label's skeleton spells each word (a skeleton depends on case:
+    a capital Cyrillic letter may look Latin where its small letter does not)."""
+    return frozenset(skeleton(f) for w in vocabulary for f in (w, w.capitalize()))
+
+
 _COMMAND_WORDS: Final = frozenset(
     {"command", "cmd", "commandline", "exec", "execute", "executable", "shell"}
-)
+) | _spelt(  # the word for a command in other languages, and its common inflections
+    "befehl", "befehls", "kommando", "kommandot", "kommandoen", "komento", "komennon",
+    "příkaz", "příkazu", "príkaz", "polecenie", "polecenia", "opdracht", "comando",
+    "comandi", "komut", "komutu", "parancs", "parancsot", "perintah", "naredba", "naredbu",
+)  # fmt: skip
+#: The same words in a dialog only: elsewhere they also mean an order or a team.
 _DIALOG_COMMAND_WORDS: Final = frozenset(
     {"commands", "run", "script", "launcher", "action", "program"}
-)
+) | _spelt(
+    "commande", "orden", "comanda", "comandă", "команда", "команду", "команды", "команди",
+    "εντολή", "εντολής", "lệnh",
+)  # fmt: skip
+#: A command in a script without spaces between words: anywhere in the label.
+_COMMAND_CJK: Final = ("コマンド", "命令", "명령")
 _SEARCHING: Final = frozenset({"search", "find", "filter"})
 #: Words of a field's label that name a shell, a console or a REPL (a browser's devtools
 #: console, an IDE's terminal, a Python shell): no ``--allow-widget`` lifts them. A lone
@@ -639,7 +657,7 @@ def command_field(element: Element, observation: Observation) -> str | None:
     said = set(words(skeleton(element.label)).split())
     if not said or said & _SEARCHING:
         return None
-    strong = said & _COMMAND_WORDS
+    strong = said & _COMMAND_WORDS or {w for w in _COMMAND_CJK if w in element.label}
     weak = said & _DIALOG_COMMAND_WORDS
     if not strong and not (weak and _in_dialog(element, observation)):
         return None

@@ -75,8 +75,10 @@ __all__ = [
     "LINE_KEYS",
     "MAIL_PROGRAMS",
     "PAGE_PROGRAMS",
+    "REMOTE_PROGRAMS",
     "TEXT_PROGRAMS",
     "browser_window",
+    "remote_program",
     "interpreter",
     "mail_program",
     "page_program",
@@ -99,6 +101,21 @@ PAGE_PROGRAMS: Final = frozenset({
     "org.gnome.epiphany", "falkon", "org.kde.falkon", "midori", "vivaldi-stable",
     "microsoft-edge", "msedge", "opera", "vivaldi", "waterfox", "floorp", "zen",
     "navigator",  # Firefox's and SeaMonkey's WM_CLASS instance
+})  # fmt: skip
+#: VM consoles and remote desktops: their main window shows another machine, whose
+#: shell the harness cannot see (the guest's screen is pixels). Named with
+#: ``--allow-typing-in``, their own forms take text (a field the tree names); keys with
+#: no such field go to the machine inside, and are refused (:mod:`._pages`).
+REMOTE_PROGRAMS: Final = frozenset({
+    "virtualbox machine", "virtualboxvm", "virtualbox", "virt-viewer", "remote-viewer",
+    "virt-manager", "gnome-boxes", "org.gnome.boxes", "vmware", "vmplayer", "vmware-view",
+    "qemu", "qemu-system-x86_64", "qemu-system-x86", "qemu-system-aarch64", "anydesk",
+    "teamviewer", "rustdesk", "nxplayer", "nxplayer.bin", "wfica", "moonlight", "remmina",
+    "org.remmina.remmina", "vinagre", "krdc", "org.kde.krdc", "xfreerdp", "wlfreerdp",
+    "sdl-freerdp", "rdesktop", "vncviewer", "xtightvncviewer", "xvnc4viewer", "tigervnc",
+    "x2goclient", "parsecd", "parsec", "looking-glass-client", "gnome-connections",
+    "org.gnome.connections", "spicy", "realvnc", "vncviewer-realvnc", "nomachine",
+    "chrome-remote-desktop", "dcv-viewer", "dcvviewer",
 })  # fmt: skip
 #: Programs whose windows take text as documents and forms (see the module's notes for
 #: what is left out and why). Names as their ``WM_CLASS`` or process shows them.
@@ -132,9 +149,10 @@ TEXT_PROGRAMS: Final = frozenset({
     # drawing and images
     "gimp", "gimp-2.10", "gimp-3.0", "inkscape", "org.inkscape.inkscape", "krita",
     "mypaint", "pinta", "kolourpaint", "org.kde.kolourpaint",
-    # calculators
+    # calculators (not Qalculate: its command() runs a shell command, export() writes
+    # a file; a calculator that runs what is typed is a console)
     "gnome-calculator", "org.gnome.calculator", "galculator", "kcalc", "org.kde.kcalc",
-    "mate-calc", "qalculate-gtk", "qalculate-qt", "speedcrunch", "xcalc",
+    "mate-calc", "speedcrunch", "xcalc",
     # everyday desktop programs with forms and search fields
     "gnome-control-center", "gnome-maps", "org.gnome.maps", "gnome-contacts",
     "org.gnome.contacts", "gnome-calendar", "org.gnome.calendar", "gnome-weather",
@@ -239,6 +257,13 @@ def page_program(window: Window) -> bool:
         return False
     name = text_program(window)
     return name is not None and bool(_variants(name) & PAGE_PROGRAMS)
+
+
+def remote_program(window: Window) -> bool:
+    """Whether ``window`` belongs to a VM console or a remote desktop
+    (:data:`REMOTE_PROGRAMS`, by its class or process; ``qemu-system-*`` by its start)."""
+    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    return bool(names & REMOTE_PROGRAMS) or any(n.startswith("qemu-system") for n in names)
 
 
 def mail_program(window: Window | None) -> bool:

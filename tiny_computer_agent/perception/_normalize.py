@@ -16,7 +16,8 @@ its lists:
    original case and once after case folding (Cyrillic ``Т`` and ``т`` both count), and
    each Latin letter-like form its plain letter (``LETTERLIKE``, from Unicode's names:
    small capitals ``ʙᴜʏ ɴᴏᴡ``, ``ł``, ``ø``, ``🅿🅰🆈``; the parenthesized ``⒫⒜⒴`` before
-   step 1, which would split them into ``(p)(a)(y)``);
+   step 1, which would split them into ``(p)(a)(y)``); a decimal digit of any script
+   becomes its ASCII digit by value (``٥٠٠`` is ``500``, not ``o.``);
 4. case folding; every run of whitespace becomes one space; the ends are stripped.
 
 Text read from the screen by OCR has its own confusions among plain ASCII: ``rn`` for
@@ -61,11 +62,17 @@ _OCR_DIGITS: Final = re.compile(r"(?<=[a-z])[015|]|[015|](?=[a-z])")
 _OCR_DIGIT_MAP: Final = {"0": "o", "1": "l", "5": "s", "|": "l"}
 _OCR_LETTERS: Final = str.maketrans({"i": "l"})
 _CACHE_SIZE: Final = 8192
+#: every decimal digit outside ASCII (Unicode category Nd: Arabic-Indic, Devanagari,
+#: full-width...)
+_DIGITS: Final = tuple(c for c in range(0x80, 0x20000) if unicodedata.category(chr(c)) == "Nd")
 
 
 def _table() -> dict[int, str | None]:
     table: dict[int, str | None] = {ord(k): v for k, v in CONFUSABLES.items()}
     table.update((ord(k), v) for k, v in LETTERLIKE.items())
+    # a digit is its value, not its look: Arabic-Indic five is 5 (the confusables data
+    # says ``o``), zero is 0 (``.``), so an amount keeps its size
+    table.update((code, str(unicodedata.decimal(chr(code)))) for code in _DIGITS)
     for first, last in IGNORABLE:
         table.update(dict.fromkeys(range(first, last + 1)))
     for code in (*range(0x00, 0x20), *range(0x7F, 0xA0)):
