@@ -573,6 +573,13 @@ def fresh() -> Iterator[Attempt]:
     return fresh_pass()
 
 
+def stop54() -> Iterator[Attempt]:
+    """The causes the fresh pass of stop 54 found open (tests/bypass_stop54.py)."""
+    from tests.bypass_stop54 import stop54 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1052,6 +1059,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "wheel-aligned": wheel_aligned,
     "pass4": pass4,
     "typing-program": typing_programs,
+    "stop54": stop54,
 }
 
 

@@ -15,7 +15,7 @@ from ._actions import Action
 from ._contracts import ActionResult, Executor
 from ._elements import Element, Observation
 from ._errors import TargetError
-from ._wheel import ONE_LINE, scroll_spot, wheel_point
+from ._wheel import ONE_LINE, scroll_spot, turn_of, wheel_point
 
 __all__ = ["DryRunExecutor", "carry_out", "combine_results", "screen_points"]
 
@@ -32,31 +32,31 @@ def screen_points(action: Action, observation: Observation) -> tuple[tuple[int, 
     of its element no value control can catch, not at its centre.
     """
     if action.verb == "scroll" and action.target is None:
-        spot = scroll_spot(observation)
+        spot = scroll_spot(observation, turn_of(action))
         if spot is None:
             raise TargetError(
                 f"{action.describe()}: no target, and nothing on screen scrolls (no list, "
                 "text view or page in the top-most window); the wheel is not turned over "
                 "whatever the pointer is on. Name a list's row or a text view as the target"
             )
-        return (observation.mapping.to_screen(*_wheel_at(spot, observation)),)
+        return (observation.mapping.to_screen(*_wheel_at(spot, observation, action)),)
     points = []
     for label, element_id in ((action.target, action.target_id), (action.to, action.to_id)):
         if label is None:
             continue
         element = observation.resolve(label, element_id)
         if action.verb == "scroll":
-            at = _wheel_at(element, observation)
+            at = _wheel_at(element, observation, action)
         else:
             at = _typing_point(element) if action.verb == "type" else element.center
         points.append(observation.mapping.to_screen(*at))
     return tuple(points)
 
 
-def _wheel_at(element: Element, observation: Observation) -> tuple[float, float]:
+def _wheel_at(element: Element, observation: Observation, action: Action) -> tuple[float, float]:
     """Where a wheel over ``element`` turns (:func:`~._wheel.wheel_point`); TargetError
     when no pixel of it is clear of a value control (the policy refuses that first)."""
-    at = wheel_point(element, observation)
+    at = wheel_point(element, observation, turn_of(action))
     if at is None:
         raise TargetError(
             f"the wheel is not turned over {element.label!r}: no pixel of it is clear of "

@@ -186,7 +186,7 @@ from ._scope import POINTER_VERBS, dialog_helper, in_scope, scope_refusal
 from ._secrets import expand_secrets, redact, secret_refusal
 from ._side_doors import side_door, side_door_refusal
 from ._text_programs import program_refusal
-from ._wheel import scroll_spot, wheel_refusal
+from ._wheel import scroll_spot, turn_of, wheel_refusal
 from .perception import (
     control_characters,
     find_window,
@@ -1317,6 +1317,9 @@ class Policy:
             why = self._irreversible_label(label, element, observation)
             if not why and (action.clicks or 1) > 1 and action.verb == "click":
                 why = _opens_a_program(label, element)  # a double click opens a file
+            tip = tooltip_of(element, observation) if not why else None
+            if tip is not None and (said := self._irreversible_label(tip.label, None)):
+                why = f"its tooltip {tip.label!r} says what it does: {said}"
             if why:
                 found.append((label, element, why))
         return found
@@ -1354,7 +1357,7 @@ class Policy:
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:
         if action.verb == "scroll" and action.target is None:  # over the list, not the pointer
-            spot = scroll_spot(observation)  # none: rule wheel-target
+            spot = scroll_spot(observation, turn_of(action))  # none: rule wheel-target
             return () if spot is None else (spot,)
         pairs = ((action.target, action.target_id), (action.to, action.to_id))
         found = []
@@ -1363,6 +1366,36 @@ class Policy:
                 continue
             found.append(observation.resolve(label, element_id))  # TargetError: a failed step
         return tuple(found)
+
+
+#: How far (frame pixels) from a control a tooltip stands: a toolkit draws it just under
+#: or beside the pointer, a page's title attribute alike.
+_TIP_GAP: Final = 40
+
+
+def tooltip_of(element: Element | None, observation: Observation | None) -> Element | None:
+    """The tooltip of a control whose label is only a glyph (an icon read as ``🗑``, ``⇪``,
+    ``…``): the nearest text within :data:`_TIP_GAP` of it, in a window that bypasses the
+    window manager (a toolkit's tooltip) or its own. What the glyph does is said there
+    ("Delete for everyone"), so a click on it is judged by those words. None for a
+    control its label names, or when no text stands that near."""
+    if element is None or observation is None or any(c.isalnum() for c in element.label):
+        return None
+    x0, y0, x1, y1 = element.box
+
+    def gap(e: Element) -> float:
+        ex0, ey0, ex1, ey1 = e.box
+        return math.hypot(max(ex0 - x1, x0 - ex1, 0), max(ey0 - y1, y0 - ey1, 0))
+
+    texts = [
+        e
+        for e in observation.elements
+        if e is not element
+        and e.kind in ("", "text")
+        and any(c.isalpha() for c in e.label)
+        and gap(e) <= _TIP_GAP
+    ]
+    return min(texts, key=gap, default=None)
 
 
 #: Kinds of element that are read, not pressed: the learned second opinion leaves them.

@@ -68,11 +68,13 @@ from ._elements import Element, Observation
 from ._errors import PolicyRefusal
 
 __all__ = [
+    "NOTCH_REACH",
     "ONE_LINE",
     "ROW_KINDS",
     "scroll_spot",
     "scrollable",
     "spot_near",
+    "turn_of",
     "value_control",
     "wheel_point",
     "wheel_refusal",
@@ -104,6 +106,11 @@ _INSET: Final = 16
 #: How far (frame pixels) outside its box a value control may still catch the wheel: its
 #: marks, its value, its buttons (a toolkit may report the trough alone).
 _GRIP: Final = 24
+#: How far (frame pixels) one notch of the wheel may move a page or a list: GTK moves a
+#: scrolled window by about its page's size to the power 2/3 (some 70 pixels for a view
+#: 600 tall), Qt three lines, a browser 50 to 100 pixels. A value control that far below
+#: a page's lines per notch (above, scrolling up) comes under the still pointer.
+NOTCH_REACH: Final = 100
 #: A value read as text: a label or a value that is, or ends in, a number, an amount, a
 #: percentage, a date or a time ("2", "Guests 2", "Max bid $120", "40 %", "12:30",
 #: "2026-12-05"): what a spin box, a stepper or a date wheel shows.
@@ -215,7 +222,16 @@ def _rows(observation: Observation, window: int) -> list[Element]:
     ]  # fmt: skip
 
 
-def scroll_spot(observation: Observation) -> Element | None:
+#: Which way a wheel turns and by how many notches (a ``scroll``'s direction and amount).
+Turn = tuple[str, int]
+
+
+def turn_of(action: Action) -> Turn | None:
+    """A ``scroll``'s direction and notches; None for any other action."""
+    return (action.direction or "down", action.amount) if action.verb == "scroll" else None
+
+
+def scroll_spot(observation: Observation, turn: Turn | None = None) -> Element | None:
     """Where a wheel with no target turns: the top-most window's list (its rows from
     the middle one out; else the longest column of text lines; else its text views,
     tallest first), the first with a :func:`wheel_point`. The pointer may be anywhere
@@ -237,7 +253,7 @@ def scroll_spot(observation: Observation) -> Element | None:
         candidates += [rows[i] for i in sorted(range(len(rows)), key=lambda i: abs(i - middle))]
     views = [e for e in mine if e.kind == "field" and scrollable(e, observation)]
     candidates += sorted(views, key=lambda e: -(e.box[3] - e.box[1]))
-    return next((e for e in candidates if wheel_point(e, observation) is not None), None)
+    return next((e for e in candidates if wheel_point(e, observation, turn) is not None), None)
 
 
 def spot_near(observation: Observation, point: tuple[float, float], window: int) -> Element | None:
@@ -276,10 +292,13 @@ def value_control(element: Element) -> bool:
     return False
 
 
-def wheel_point(element: Element, observation: Observation) -> tuple[float, float] | None:
+def wheel_point(
+    element: Element, observation: Observation, turn: Turn | None = None
+) -> tuple[float, float] | None:
     """The frame pixel a wheel over ``element`` turns at (see the module docstring), or
     None when no pixel of it is clear of the value controls in or beside what it
-    scrolls (or when it does not scroll)."""
+    scrolls (or when it does not scroll). ``turn``: the scroll's direction and notches,
+    for the value controls it brings under the pointer (:func:`_incoming`)."""
     if not scrollable(element, observation):
         return None
     x0, y0, x1, y1 = element.box
@@ -292,17 +311,22 @@ def wheel_point(element: Element, observation: Observation) -> tuple[float, floa
     else:
         step = max(height, 2 * _INSET)
         xs = [x0 + inset + step * n for n in range(int((width - 2 * inset) // step) + 1)]
-    zones = _zones(element, observation)
+    zones = _zones(element, observation, turn)
     return next(((x, y) for x in xs if not any(_inside(z, x, y) for z in zones)), None)
 
 
-def _zones(element: Element, observation: Observation) -> list[tuple[float, ...]]:
+def _zones(
+    element: Element, observation: Observation, turn: Turn | None = None
+) -> list[tuple[float, ...]]:
     """Where the wheel may reach a value control: each one's box, row band and (when
     it stands inside what scrolls, and so moves through the pointer as it scrolls)
-    column band, grown by :data:`_GRIP`, for the value controls :func:`_catchers` finds."""
+    column band, grown by :data:`_GRIP`, for the value controls :func:`_catchers` finds;
+    and the column band of each one the turn brings to the pointer (:func:`_incoming`)."""
     cx0, cy0, cx1, cy1 = _container(element, observation)
     g, far = _GRIP, math.inf
-    zones: list[tuple[float, ...]] = []
+    zones: list[tuple[float, ...]] = [
+        (v.box[0] - g, -far, v.box[2] + g, far) for v in _incoming(element, observation, turn)
+    ]
     for v in _catchers(element, observation):
         vx0, vy0, vx1, vy1 = v.box
         zones.append((-far, vy0 - g, far, vy1 + g))  # its row: its marks, its value
@@ -310,6 +334,30 @@ def _zones(element: Element, observation: Observation) -> list[tuple[float, ...]
         if cx0 <= mx <= cx1 and cy0 <= my <= cy1:
             zones.append((vx0 - g, -far, vx1 + g, far))  # inside: it passes the pointer
     return zones
+
+
+def _incoming(element: Element, observation: Observation, turn: Turn | None) -> list[Element]:
+    """The value controls of ``element``'s window a page or a list moves to the pointer
+    as the wheel turns: below what scrolls when it turns down, above it when it turns
+    up, within :data:`NOTCH_REACH` per notch. A list or a page may be one scrolled
+    window with the spin boxes under it (a settings panel, a web form), and GTK and Qt
+    give the rest of the turn to the control that arrives under the pointer. A text
+    view scrolls its own text only."""
+    if turn is None or element.kind not in ROW_KINDS | _LINE_KINDS:
+        return []
+    direction, notches = turn
+    if direction not in ("up", "down"):
+        return []
+    _, cy0, _, cy1 = _container(element, observation)
+    reach = notches * NOTCH_REACH
+    found = []
+    for v in observation.elements:
+        if not value_control(v) or (element.window and v.window not in (0, element.window)):
+            continue
+        gap = v.box[1] - cy1 if direction == "down" else cy0 - v.box[3]
+        if 0 <= gap <= reach:
+            found.append(v)
+    return found
 
 
 def _catchers(element: Element, observation: Observation) -> list[Element]:
@@ -361,6 +409,7 @@ def wheel_refusal(
     with no pixel clear of a value control (:func:`wheel_point`), or with no target
     where nothing on screen scrolls clear of one (it would turn wherever the pointer
     is: over the slider just clicked, a map, a terminal)."""
+    turn = turn_of(action)
     if action.verb == "scroll" and not elements:
         return PolicyRefusal(
             f"{action.describe()} is refused: it names no target, and nothing on screen "
@@ -374,15 +423,25 @@ def wheel_refusal(
         return None
     target = elements[0]
     if scrollable(target, observation):
-        if wheel_point(target, observation) is not None:
+        if wheel_point(target, observation, turn) is not None:
             return None
         near = ", ".join(repr(v.label) for v in _catchers(target, observation)[:3])
-        why = (
-            f"a value control ({near}) stands in its row or column, so the wheel could "
-            "turn it (a slider, a spin box or a drop-down changes its value under it)"
-            if near
-            else "it is a line that does not start with a letter (a number may be an input's value)"
-        )
+        coming = ", ".join(repr(v.label) for v in _incoming(target, observation, turn)[:3])
+        if near:
+            why = (
+                f"a value control ({near}) stands in its row or column, so the wheel could "
+                "turn it (a slider, a spin box or a drop-down changes its value under it)"
+            )
+        elif coming and turn is not None:
+            why = (
+                f"{turn[1]} notches {turn[0]} would bring the value control {coming} under "
+                "the pointer as the content moves, and the rest of the turn would change "
+                "it; turn fewer notches, or over a line clear of its column"
+            )
+        else:
+            why = (
+                "it is a line that does not start with a letter (a number may be an input's value)"
+            )
         return PolicyRefusal(
             f"{action.describe()} is refused: {target.label!r} scrolls, but {why}. "
             "Scroll over another row or line, clear of value controls, or press "
