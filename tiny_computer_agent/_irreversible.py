@@ -883,8 +883,9 @@ def _sentence_like(text: str) -> bool:
 
 # -- one press at a time ------------------------------------------------------------------
 
-#: The verbs that press what they target: an allowance counts these in the history.
-PRESS_VERBS: Final = ("click", "drag", "key")
+#: The verbs that press what they target: an allowance counts these in the history (a
+#: ``type`` aimed at a control clicks it first).
+PRESS_VERBS: Final = ("click", "drag", "key", "type")
 _TIMES: Final = re.compile(r"^(?P<label>.*?)\s*\*\s*(?P<times>\d+)$", re.DOTALL)
 
 
@@ -906,12 +907,14 @@ def parse_allowance(given: str) -> tuple[str, int]:
     return label, times
 
 
-def allowance_key(label: str) -> str:
-    """What an allowance and a label are compared by: their letters and digits, OCR-folded,
-    and each number as written, its decimal point or thousands mark kept (``Pay $5.00``
-    does not allow ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``), and its currency
-    symbols, which the skeleton drops (``Pay $5`` does not allow ``Pay ₿5``)."""
-    folded = ocr_skeleton(label)
+def allowance_key(label: str, *, ocr: bool = False) -> str:
+    """What an allowance and a label are compared by: their letters and digits (look-alike
+    letters folded, not OCR's confusions: ``Delete Ali`` does not allow ``Delete All``,
+    nor ``Lia`` ``Ila``; ``ocr``: folded too, for counting presses), and each number as
+    written, its decimal point or thousands mark kept (``Pay $5.00`` does not allow
+    ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``), and its currency symbols, which the
+    skeleton drops (``Pay $5`` does not allow ``Pay ₿5``)."""
+    folded = ocr_skeleton(label) if ocr else skeleton(label)
     numbers = _WRITTEN_NUMBER.findall(folded)
     symbols = "".join(sorted({c for c in label if c in CURRENCY_SYMBOLS}))
     return (
@@ -948,8 +951,9 @@ def _same_press(done: str, label: str) -> bool:
     """Whether an earlier press (the target the brain wrote) counts against ``label``'s
     allowance: the same allowance key, or the same key a target resolves by
     (``normalize_label``: ``S|end`` clicked the button ``Send``, though the OCR fold
-    reads it ``slend``). Counting one press too many refuses; one too few would not."""
-    if allowance_key(done) == allowance_key(label):
+    reads it ``slend``), or the same once OCR's confusions are folded (``Delete AIl``).
+    Counting one press too many refuses; one too few would not."""
+    if allowance_key(done, ocr=True) == allowance_key(label, ocr=True):
         return True
     core = normalize_label(done)
     return bool(core) and core == normalize_label(label)

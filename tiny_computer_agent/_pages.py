@@ -107,6 +107,7 @@ from ._presses import tabbed_to
 from ._scope import in_scope
 from ._text_programs import (
     ANY_PROGRAM,
+    browser_window,
     interpreter,
     page_program,
     remote_program,
@@ -304,6 +305,26 @@ def _known_input(element: Element, observation: Observation, *, press: bool) -> 
 _NOT_WEB: Final = re.compile(r"^\s*(?!https?:)([a-z][a-z0-9+.-]*):(?![\d\s]|$)", re.IGNORECASE)
 
 
+def _scheme_typed(action: Action, window: Window) -> PolicyRefusal | None:
+    """Rule ``terminal-window``: a browser's window takes no address whose scheme is not
+    the web's, typed as one word into any of its fields (its address bar by any label,
+    in any language): ``javascript:`` runs in the page, ``steam://``, ``vscode://``,
+    ``apt:`` hand the link to a program."""
+    text = (action.text or "").strip() if action.verb == "type" else ""
+    if not text or any(c.isspace() for c in text) or not browser_window(window):
+        return None
+    scheme = _NOT_WEB.match(skeleton(text))
+    if scheme is None:
+        return None
+    return PolicyRefusal(
+        f"{action.describe()} is refused: it is an address with the {scheme.group(1)!r} "
+        f"scheme, typed into the browser {window.title!r}; such an address runs code in the "
+        "page or hands the link to a program, so the harness types only web addresses "
+        "(http, https) into a browser",
+        rule="terminal-window",
+    )
+
+
 def _bar_refusal(action: Action, history: Sequence[Action]) -> PolicyRefusal | None:
     """Text into the browser's own bar after its chord (ctrl+l): the bar holds what was
     typed since the chord and this text together (``java`` then ``script:...``), and takes
@@ -392,6 +413,8 @@ def page_refusal(
         return None
     if (shaped := _shape_refusal(action, window, element, observation)) is not None:
         return shaped
+    if (scheme := _scheme_typed(action, window)) is not None:
+        return scheme
     page = page_program(window)
     if not page and table_program(window, observation.windows):
         return _table_refusal(action, window, element, observation)
@@ -402,19 +425,9 @@ def page_refusal(
         return held
     what = "is a browser's" if page else "takes text only because --allow-typing-in names it"
     where = f"{action.describe()} is refused: the window {window.title!r} {what}"
-    if not page and (why := shell_title(window.title)) is not None:
-        return PolicyRefusal(
-            f"{where}, and its title reads as a shell's ({why}): --allow-typing-in allows "
-            "a program, never a shell ('*' too). Close it, or act in another window",
-            rule="terminal-window",
-        )
-    if not targeted and (shown := _shell_shown(window, observation)) is not None:
-        return PolicyRefusal(
-            f"{where}, and it shows a shell's line {shown.label!r} (matches "
-            f"{shell_line(shown.label)!r}): with no target the keys may go to the shell. "
-            "Type into a named field (type 'x' into 'Search')",
-            rule="terminal-window",
-        )
+    unseen = _unseen_refusal(where, window, observation, page=page, targeted=targeted)
+    if unseen is not None:
+        return unseen
     if ANY_PROGRAM in typing_in or (
         page and typing_in and in_scope(typing_in, window, observation.windows)
     ):
@@ -431,6 +444,31 @@ def page_refusal(
         element = focus
     why = _known_input(element, observation, press=press)
     return None if why is None else _page_refused(where, why, window, page=page)
+
+
+def _unseen_refusal(
+    where: str, window: Window, observation: Observation, *, page: bool, targeted: bool
+) -> PolicyRefusal | None:
+    """Whatever is allowed (``'*'`` too): a program off the table whose title reads as a
+    shell's, and, with no target, a window that shows a shell's line. (Keys with no
+    target where the index shows no focus still go to a program the person named: a Tk
+    program shows no focus to the index, and its dialogs take a name and Return so.)"""
+    if not page and (why := shell_title(window.title)) is not None:
+        return PolicyRefusal(
+            f"{where}, and its title reads as a shell's ({why}): --allow-typing-in allows "
+            "a program, never a shell ('*' too). Close it, or act in another window",
+            rule="terminal-window",
+        )
+    if targeted:
+        return None
+    if (shown := _shell_shown(window, observation)) is not None:
+        return PolicyRefusal(
+            f"{where}, and it shows a shell's line {shown.label!r} (matches "
+            f"{shell_line(shown.label)!r}): with no target the keys may go to the shell. "
+            "Type into a named field (type 'x' into 'Search')",
+            rule="terminal-window",
+        )
+    return None
 
 
 def _table_refusal(

@@ -268,7 +268,7 @@ def scope_refusal(
             ("raise", find_window(windows, action.window or ""))  # TargetError: a failed step
         ]
     elif action.verb in POINTER_VERBS and elements:
-        reached = [("point at", _holding(e, observation)) for e in elements]
+        reached = [("point at", _pointed(e, observation)) for e in elements]
     elif action.verb == "type" and elements:
         reached = [("type into", _holding(elements[0], observation))]
     elif action.verb in KEY_VERBS or action.verb == "scroll":
@@ -299,6 +299,22 @@ def _holding(element: Element, observation: Observation) -> Window | None:
     if own is not None:
         return own
     return window_at(observation.windows, *observation.mapping.to_screen(*element.center))
+
+
+def _pointed(element: Element, observation: Observation) -> Window | None:
+    """The window a press on ``element`` reaches, as the scope judges it; None (out of
+    any scope) when that cannot be known: the element names a window the frame does not
+    list (a dock, a desktop's toast, a popup the lister leaves out), or its middle lies
+    outside its own window with no listed window there (the desktop's icons)."""
+    own = observation.window(element)
+    if element.window and own is None:
+        return None
+    point = observation.mapping.to_screen(*element.center)
+    if own is not None:
+        x0, y0, x1, y1 = own.box
+        inside = x0 <= point[0] < x1 and y0 <= point[1] < y1
+        return own if inside else window_at(observation.windows, *point)
+    return window_at(observation.windows, *point)
 
 
 def _with_focus(observation: Observation) -> Window | None:
