@@ -765,7 +765,7 @@ def _seek_where(action: Action, obs: Observation) -> dict[str, Any] | None:
     window's list (None: nothing on screen scrolls)."""
     if action.target:
         return {"target": action.target, "target_id": action.target_id}
-    spot = scroll_spot(obs)
+    spot = scroll_spot(obs, ("down", SEEK_NOTCHES))  # clear of what the turn brings in
     return None if spot is None else {"target": spot.label, "target_id": spot.id}
 
 

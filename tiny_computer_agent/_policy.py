@@ -354,9 +354,6 @@ TERMINAL_PROGRAMS: Final = (
 LAUNCHER_PARTS: Final = frozenset(
     {"runner", "launcher", "launchy", "panel", "dock", "drawer", "wrapper"}
 )
-#: Window titles a terminal, shell or run dialog shows (searched in the title's
-#: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
-#: terminal's name, a run dialog's.
 #: Run verbs and command nouns in the languages the irreversible rules read (and a few
 #: more), for a run dialog's title: a script's zenity or yad box titled in its language.
 RUN_VERBS: Final = (
@@ -379,6 +376,9 @@ COMMAND_NOUNS: Final = (
     "команду", "команда", "команди", "εντολής", "εντολή", "perintah", "lệnh", "naredbu",
     "naredba",
 )  # fmt: skip
+#: Window titles a terminal, shell or run dialog shows (searched in the title's
+#: skeleton): gnome-terminal's default ``user@host: ~``, a prompt ``user@host:~$``, a
+#: terminal's name, a run dialog's.
 TERMINAL_TITLES: Final = (
     r"[\w.+-]+@[\w.-]+\s*:",
     r"[\w.+-]+@[\w.-]+\s+[~/]",

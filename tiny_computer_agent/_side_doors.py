@@ -243,13 +243,13 @@ _CHORD_LABEL: Final = re.compile(
 _KEYSTROKES: Final = re.compile(r"\bkeystrokes?\b|\bsend keys? \w")
 
 
-#: Words of a field's label that say it holds a command: anywhere, and in a dialog.
 def _spelt(*vocabulary: str) -> frozenset[str]:
     """``vocabulary`` as a label's skeleton spells each word (a skeleton depends on case:
     a capital Cyrillic letter may look Latin where its small letter does not)."""
     return frozenset(skeleton(f) for w in vocabulary for f in (w, w.capitalize()))
 
 
+#: Words of a field's label that say it holds a command: anywhere, and in a dialog.
 _COMMAND_WORDS: Final = frozenset(
     {"command", "cmd", "commandline", "exec", "execute", "executable", "shell"}
 ) | _spelt(  # the word for a command in other languages, and its common inflections

@@ -47,6 +47,11 @@ only scrolls), so the wheel turns at a pixel of the element that no value contro
                 box of what scrolls), since the content moves under a still pointer
                 as it scrolls
 
+    coming      of the column band of every value control the turn brings to the
+                pointer: below a page's lines or a list when it turns down (above,
+                up), within :data:`NOTCH_REACH` a notch (:func:`_incoming`); GTK and
+                Qt give the rest of a turn to the spin box that arrives under it
+
 No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), an
 untargeted scroll or a seek takes the next element that has one (rows from the middle
 out, then a column's lines, then text views), and with none the scroll is refused and
