@@ -277,3 +277,21 @@ def test_a_capped_menu_keeps_named_entries_before_nameless_ones() -> None:
     ]
     menu = build_menu(Observation.of([*icons, *form], size=(400, 300)), "book a trip", 5)
     assert [e.label for e in menu.entries] == ["", "", "Name", "City", "Send"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        ('{"verb": "press", "target": "Cancel"}', "click 'Cancel'"),
+        ('{"verb": "press", "target": 4}', "click 'Cancel'"),
+        ('{"verb": "press", "target": "Return"}', "key Return"),
+        ('{"verb": "press", "keys": "Delete"}', "key Delete"),
+    ],
+)
+def test_press_on_a_menu_entry_presses_that_control_not_a_key(
+    menu: Menu, reply: str, said: str
+) -> None:
+    """A fresh attacker pass (stop 54): "press" with a menu entry as its target meant the
+    control; read as a key of the same name it went to whatever had focus (the Delete
+    key on a selected file). A key name that is no entry is still a key."""
+    assert parse_decision(reply, menu).action.describe() == said

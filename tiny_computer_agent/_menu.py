@@ -315,8 +315,14 @@ def _read_verb(
             return word, None
         squashed = normalize_label(word)
         if squashed in _SYNONYMS:
-            notes.append(f"verb {shown(raw)} read as {_SYNONYMS[squashed]!r}")
-            return _SYNONYMS[squashed], None
+            verb = _SYNONYMS[squashed]
+            if verb == "key" and _keys_of(obj) is None and _on_menu(_read_target(obj), menu):
+                # "press" a menu entry presses that control: the key of the same name
+                # (Delete, Return) would act on whatever has focus instead
+                notes.append(f"verb {shown(raw)} with a menu entry as its target read as 'click'")
+                return "click", None
+            notes.append(f"verb {shown(raw)} read as {verb!r}")
+            return verb, None
         try:
             menu.lookup(raw)
         except BrainError:
@@ -332,6 +338,17 @@ def _read_verb(
             f"unknown verb {shown(raw)}; allowed: {', '.join(VERB_TABLE)}", reply=reply
         )
     return None, None
+
+
+def _on_menu(target: Any, menu: Menu) -> bool:
+    """Whether ``target`` names an entry of ``menu`` (a number or a label)."""
+    if target is None or isinstance(target, bool):
+        return False
+    try:
+        menu.lookup(target)
+    except BrainError:
+        return False
+    return True
 
 
 def _read_target(obj: Mapping[str, Any]) -> Any:
