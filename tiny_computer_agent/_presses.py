@@ -188,8 +188,9 @@ _RUNNABLE: Final = re.compile(
     r"|out|elf)(?![\w.])",
     re.IGNORECASE,
 )
-#: A spreadsheet formula: text that starts with ``=``, ``+``, ``-`` or ``@``.
-_FORMULA: Final = re.compile(r"\s*(?:=\s*|[+@-])[\w(]")
+#: A spreadsheet formula: text that starts with ``=``, ``+``, ``-`` or ``@``; a quoted
+#: start is an external reference (``='https://host/book.ods'#$Sheet1.A1``).
+_FORMULA: Final = re.compile(r"\s*(?:=\s*|[+@-])[\w('\"]")
 #: What makes entering a formula reach the network or run a program: a function that
 #: fetches or calls out (``REGISTER.ID(``: a dotted variant too), a web address, a DDE
 #: link (``cmd|' /c ...'!A0``).
