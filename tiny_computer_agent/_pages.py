@@ -105,6 +105,7 @@ from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal, TargetError
 from ._presses import tabbed_to
 from ._scope import in_scope
+from ._side_doors import scheme_refusal
 from ._text_programs import (
     ANY_PROGRAM,
     browser_window,
@@ -301,10 +302,6 @@ def _known_input(element: Element, observation: Observation, *, press: bool) -> 
     return None
 
 
-#: The start of a URL whose scheme is not the web's: ``javascript:`` runs in the page.
-_NOT_WEB: Final = re.compile(r"^\s*(?!https?:)([a-z][a-z0-9+.-]*):(?![\d\s]|$)", re.IGNORECASE)
-
-
 def _scheme_typed(action: Action, window: Window) -> PolicyRefusal | None:
     """Rule ``terminal-window``: a browser's window takes no address whose scheme is not
     the web's, typed as one word into any of its fields (its address bar by any label,
@@ -313,16 +310,7 @@ def _scheme_typed(action: Action, window: Window) -> PolicyRefusal | None:
     text = (action.text or "").strip() if action.verb == "type" else ""
     if not text or any(c.isspace() for c in text) or not browser_window(window):
         return None
-    scheme = _NOT_WEB.match(skeleton(text))
-    if scheme is None:
-        return None
-    return PolicyRefusal(
-        f"{action.describe()} is refused: it is an address with the {scheme.group(1)!r} "
-        f"scheme, typed into the browser {window.title!r}; such an address runs code in the "
-        "page or hands the link to a program, so the harness types only web addresses "
-        "(http, https) into a browser",
-        rule="terminal-window",
-    )
+    return scheme_refusal(action, skeleton(text), f"it goes into the browser {window.title!r}")
 
 
 def _bar_refusal(action: Action, history: Sequence[Action]) -> PolicyRefusal | None:
@@ -338,15 +326,8 @@ def _bar_refusal(action: Action, history: Sequence[Action]) -> PolicyRefusal | N
         elif earlier.verb == "key" and len(earlier.keys or "") == 1:
             typed.append(earlier.keys or "")
     bar = "".join(reversed(typed)) + (action.text or "" if action.verb == "type" else "")
-    scheme = _NOT_WEB.match(skeleton(bar))
-    if scheme is None:
-        return None
-    return PolicyRefusal(
-        f"{action.describe()} is refused: the browser's bar (opened by its chord) would hold "
-        f"{bar[:40]!r}, and the {scheme.group(1)!r} scheme runs code in the page or hands the "
-        "link to a program; the harness types only web addresses (http, https) there",
-        rule="terminal-window",
-    )
+    where = f"the browser's bar (opened by its chord) would hold {bar[:40]!r}"
+    return scheme_refusal(action, skeleton(bar), where)
 
 
 def _focus_from(

@@ -192,6 +192,7 @@ from .perception import (
     find_window,
     ocr_skeleton,
     skeleton,
+    skeletons,
     squeeze,
     window_at,
     words,
@@ -1470,11 +1471,7 @@ def _spellings(vocabulary: Sequence[str]) -> str:
     """An alternation of ``vocabulary`` as a title's skeleton or its case-folded text
     may spell each word: a skeleton depends on case (a capital Cyrillic ``В`` looks like
     ``B``, its small letter like nothing Latin)."""
-    forms = {
-        form
-        for word in vocabulary
-        for form in (skeleton(word), skeleton(word.capitalize()), word.casefold())
-    }
+    forms = skeletons(*vocabulary) | {word.casefold() for word in vocabulary}
     return "|".join(map(re.escape, sorted(forms)))
 
 

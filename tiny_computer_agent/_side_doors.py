@@ -116,7 +116,7 @@ from ._irreversible import dialog_texts, is_refusal
 from ._presses import opens_a_program
 from ._text_programs import browser_window, text_program
 from ._wheel import ONE_LINE as _ONE_LINE
-from .perception import skeleton, window_at, words
+from .perception import skeleton, skeletons, window_at, words
 
 __all__ = [
     "CONSOLE_WORDS",
@@ -243,16 +243,10 @@ _CHORD_LABEL: Final = re.compile(
 _KEYSTROKES: Final = re.compile(r"\bkeystrokes?\b|\bsend keys? \w")
 
 
-def _spelt(*vocabulary: str) -> frozenset[str]:
-    """``vocabulary`` as a label's skeleton spells each word (a skeleton depends on case:
-    a capital Cyrillic letter may look Latin where its small letter does not)."""
-    return frozenset(skeleton(f) for w in vocabulary for f in (w, w.capitalize()))
-
-
 #: Words of a field's label that say it holds a command: anywhere, and in a dialog.
 _COMMAND_WORDS: Final = frozenset(
     {"command", "cmd", "commandline", "exec", "execute", "executable", "shell"}
-) | _spelt(  # the word for a command in other languages, and its common inflections
+) | skeletons(  # the word for a command in other languages, and its common inflections
     "befehl", "befehls", "kommando", "kommandot", "kommandoen", "komento", "komennon",
     "příkaz", "příkazu", "príkaz", "polecenie", "polecenia", "opdracht", "comando",
     "comandi", "komut", "komutu", "parancs", "parancsot", "perintah", "naredba", "naredbu",
@@ -260,7 +254,7 @@ _COMMAND_WORDS: Final = frozenset(
 #: The same words in a dialog only: elsewhere they also mean an order or a team.
 _DIALOG_COMMAND_WORDS: Final = frozenset(
     {"commands", "run", "script", "launcher", "action", "program"}
-) | _spelt(
+) | skeletons(
     "commande", "orden", "comanda", "comandă", "команда", "команду", "команды", "команди",
     "εντολή", "εντολής", "lệnh",
 )  # fmt: skip
@@ -908,6 +902,21 @@ URL_ACTS: Final = frozenset({
 })  # fmt: skip
 
 
+def scheme_refusal(action: Action, text: str, where: str) -> PolicyRefusal | None:
+    """Rule ``terminal-window`` for ``text`` that is an address whose scheme is not the
+    web's (``javascript:``, ``file:``, ``ssh://``: code in the page, or a program the link
+    hands off to), or None. ``where``: where it goes, as the refusal says it."""
+    scheme = _SCHEME.match(text)
+    if scheme is None or scheme.group(1).casefold() in ("http", "https"):
+        return None
+    return PolicyRefusal(
+        f"{action.describe()} is refused: {where}, and the {scheme.group(1)!r} scheme runs "
+        "code in the page or hands the link to a program; the harness types only web "
+        "addresses (http, https) there",
+        rule="terminal-window",
+    )
+
+
 def address_refusal(
     action: Action, element: Element, observation: Observation
 ) -> PolicyRefusal | None:
@@ -918,14 +927,9 @@ def address_refusal(
     text = action.text or ""
     if own is None or not browser_window(own) or not _ADDRESS_LABEL.search(element.label):
         return None
-    scheme = _SCHEME.match(text)
-    if scheme is not None and scheme.group(1).casefold() not in ("http", "https"):
-        return PolicyRefusal(
-            f"{action.describe()} is refused: {element.label!r} is a browser's address bar, "
-            f"and the {scheme.group(1)!r} scheme runs code in the page or hands the link to a "
-            "program; the harness types only web addresses (http, https) there",
-            rule="terminal-window",
-        )
+    refusal = scheme_refusal(action, text, f"{element.label!r} is a browser's address bar")
+    if refusal is not None:
+        return refusal
     path = re.sub(r"^\s*(?:https?://)?[^/?#\s]*", "", text, count=1, flags=re.IGNORECASE)
     acts = sorted(set(re.split(r"[^a-z-]+", path.casefold())) & URL_ACTS)
     acts = acts or sorted(set(re.split(r"[^a-z]+", path.casefold())) & URL_ACTS)

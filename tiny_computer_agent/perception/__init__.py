@@ -33,7 +33,7 @@ from ._detectors import (
     OcrDetector,
 )
 from ._frames import MappingRule, SizedImage, make_frame, observe
-from ._normalize import control_characters, ocr_skeleton, skeleton, squeeze, words
+from ._normalize import control_characters, ocr_skeleton, skeleton, skeletons, squeeze, words
 from ._ocr import load_ocr_engine, reread
 from ._warm import EXIT_WAIT, start_warmup
 from ._windows import assign_windows, find_window, window_at
@@ -57,6 +57,7 @@ __all__ = [
     "ocr_skeleton",
     "reread",
     "skeleton",
+    "skeletons",
     "squeeze",
     "start_warmup",
     "window_at",

@@ -45,6 +45,7 @@ __all__ = [
     "control_characters",
     "ocr_skeleton",
     "skeleton",
+    "skeletons",
     "squeeze",
     "words",
 ]
@@ -105,6 +106,13 @@ def ocr_skeleton(text: str) -> str:
     base = skeleton(text)
     base = _OCR_DIGITS.sub(lambda m: _OCR_DIGIT_MAP[m.group()], base)
     return base.translate(_OCR_LETTERS).replace("rn", "m").replace("vv", "w")
+
+
+def skeletons(*vocabulary: str) -> frozenset[str]:
+    """Each word's :func:`skeleton` as written and capitalised: a skeleton depends on case
+    (a capital Cyrillic ``В`` looks like ``B``, its small letter like nothing Latin), and
+    a label or a title may start a word with either."""
+    return frozenset(skeleton(f) for w in vocabulary for f in (w, w.capitalize()))
 
 
 def squeeze(text: str) -> str:
