@@ -23,7 +23,7 @@ PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
   yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm xserver-xephyr
-  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt)
+  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
@@ -32,6 +32,7 @@ declare -A PROVIDES=(
   [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
   [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm [Xephyr]=xserver-xephyr
   [nedit]=nedit [wish]=tk8.6 [xfe]=xfe [featherpad]=featherpad [pcmanfm-qt]=pcmanfm-qt
+  [tint2]=tint2
 )
 
 missing=()

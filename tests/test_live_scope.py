@@ -2,7 +2,9 @@
 (written here), each a window with one big button that logs its presses. With
 ``--window`` naming one, an armed click on the other window's button is refused
 (``window-scope``) and that program's own log shows nothing happened, while a click in
-the scoped window is done and logged.
+the scoped window is done and logged. A real panel (tint2) over the scoped window's lower
+edge: a click on its clock is the panel's, refused by the scope, and with no scope the
+panel's own command runs.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, desk, eventually
+from devsupport.xdesktop import Desk, desk, eventually, require
 
 pytestmark = pytest.mark.live
 
@@ -93,3 +96,54 @@ def test_a_click_outside_the_window_scope_is_refused_and_inside_it_works(desktop
     by_class = _run(desktop, "Bravo", "ledgerpad")  # the scope named by WM_CLASS
     assert by_class["reason"].startswith("window-scope"), by_class
     assert right.presses() == []
+
+
+#: A real panel (tint2) along the screen's bottom, above the programs' windows, whose one
+#: item is a clock that reads "Agenda" and, clicked, runs a command: the panel's own
+#: effect, a file written.
+PANEL = """
+panel_items = C
+panel_position = bottom center horizontal
+panel_size = 100% 48
+panel_layer = top
+strut_policy = none
+time1_format = Agenda
+time1_font = DejaVu Sans 20
+clock_font_color = #ffffff 100
+clock_lclick_command = touch {clicked}
+"""
+
+#: A window whose lower edge runs under the panel: the clock's pixels lie in its box.
+TALL = r"""
+import sys, tkinter as tk
+root = tk.Tk(className="ledgerpad")
+root.title("Ledger pad")
+root.geometry("1200x640+40+140")
+tk.Label(root, text="Ledger pad", font=("DejaVu Sans", 18)).pack(pady=20)
+root.after(600, lambda: print("ready", flush=True))
+root.mainloop()
+"""
+
+
+def test_a_click_on_a_panel_over_the_scoped_window_is_judged_by_the_panel(desktop: Desk) -> None:
+    require("tint2")
+    clicked = desktop.tmp / "clicked"
+    config = desktop.tmp / "tint2rc"
+    config.write_text(PANEL.format(clicked=clicked))
+    desktop.vd.spawn(["tint2", "-c", str(config)], env=desktop.env())
+    program = desktop.tmp / "tall.py"
+    program.write_text(TALL)
+    proc = desktop.vd.spawn([sys.executable, str(program)], stdout=subprocess.PIPE,
+                            env=desktop.env())  # fmt: skip
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    desktop.wait_window("Ledger pad")
+    refused = _run(desktop, "Agenda", "Ledger pad")
+    rules = [s["refusal"]["rule"] for s in refused["steps"] if s.get("refusal")]
+    assert rules == ["window-scope"], refused
+    assert "'tint2'" in refused["reason"], refused["reason"]
+    time.sleep(1)
+    assert not clicked.exists()  # the panel ran nothing
+    # the same click with no scope reaches the panel: its command runs
+    done = _run(desktop, "Agenda")
+    assert not [s for s in done["steps"] if s.get("refusal")], done
+    assert eventually(clicked.exists, "the panel's clock command", timeout=5)

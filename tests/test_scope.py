@@ -31,6 +31,7 @@ from tiny_computer_agent import (
 )
 from tiny_computer_agent._scope import focus_refusal, in_scope, names_window
 from tiny_computer_agent.desktop import RealInputExecutor
+from tiny_computer_agent.perception import window_at
 from tiny_computer_agent.remote import serve
 
 SIZE = (1280, 800)
@@ -177,6 +178,41 @@ def test_inside_the_scope_and_its_dialog_everything_passes() -> None:
     assert rule_of(Policy(), Action.make("click", target="Send"), screen(EDITOR, MAIL)) is None
 
 
+#: A panel along the editor's lower edge (tint2, plank): the window manager lists it with
+#: the type DOCK, after the programs' windows, and it stands above them.
+PANEL = Window(title="tint2", box=(0, 440, 1280, 500), id=9, pid=30,
+               wm_class=("tint2", "Tint2"), layer="dock")  # fmt: skip
+DESKTOP = Window(title="pcmanfm", box=(0, 0, *SIZE), id=8, pid=31,
+                 wm_class=("pcmanfm", "Pcmanfm"), layer="desktop")  # fmt: skip
+
+
+def test_a_click_where_a_panel_covers_the_scoped_window_is_judged_by_the_panel() -> None:
+    policy = armed(scope=("editor",))
+    # OCR reads a launcher's name on the panel; the editor's box holds that pixel too
+    launcher = Element(label="Files", box=(300, 455, 380, 485))
+    obs = Observation.of([launcher], size=SIZE, windows=[EDITOR, MAIL, PANEL, DESKTOP])
+    assert window_at(obs.windows, 340, 470) == PANEL  # the panel is on top there
+    assert rule_of(policy, Action.make("click", target="Files"), obs) == "window-scope"
+    # inside the editor, above the panel: in scope; the first window is still the editor
+    inside = Element(label="Draft", box=(20, 40, 580, 400), kind="field", window=1)
+    obs = Observation.of([inside], size=SIZE, windows=[EDITOR, MAIL, PANEL, DESKTOP])
+    assert rule_of(policy, Action.make("click", target="Draft"), obs) is None
+    # an icon on the desktop, where no program's window is: the desktop's, out of scope
+    icon = Element(label="Home", box=(1100, 600, 1160, 640))
+    obs = Observation.of([icon], size=SIZE, windows=[EDITOR, MAIL, PANEL, DESKTOP])
+    assert window_at(obs.windows, 1130, 620) == DESKTOP
+    assert rule_of(policy, Action.make("click", target="Home"), obs) == "window-scope"
+
+
+def test_a_panel_over_a_field_makes_the_click_land_on_the_panel_without_a_scope() -> None:
+    # the tree lists the editor's field under the panel; a click there reaches the panel
+    field = Element(label="Draft", box=(20, 450, 580, 490), kind="field", window=1)
+    obs = Observation.of([field], size=SIZE, windows=[EDITOR, PANEL])
+    assert rule_of(armed(), Action.make("click", target="Draft"), obs) == "field-covered"
+    # the layer survives a trace
+    assert Window.from_dict(PANEL.to_dict()) == PANEL
+
+
 def test_keys_are_checked_again_against_the_servers_focus_just_before_sending() -> None:
     key = Action.make("key", keys="Tab")
     windows = (EDITOR, MAIL)
@@ -264,3 +300,19 @@ def test_the_cli_reads_window_into_the_policy_and_refuses_a_blank_one() -> None:
     blank = build_parser().parse_args(["--window", "  ", "x"])
     with pytest.raises(UsageError, match="--window '  ' names no window"):
         window_scope(blank)
+
+
+def test_a_whole_title_two_windows_show_names_neither() -> None:
+    # two copies of one document from two folders: the title does not tell which was meant
+    twin = dataclasses.replace(EDITOR, id=4, box=(640, 0, 1280, 500))
+    keep = Element(label="Revert", box=(700, 40, 780, 70), kind="button", window=4)
+    obs = Observation.of([keep], size=SIZE, windows=[twin, EDITOR])
+    policy = armed(scope=("notes.txt - Editor",))
+    with pytest.raises(PolicyRefusal) as info:
+        policy.check(Action.make("click", target="Revert"), obs)
+    assert info.value.rule == "window-scope" and "more than one window" in str(info.value)
+    # alone on screen, the title names it; the class names both
+    mine = dataclasses.replace(keep, window=1, box=(100, 40, 180, 70))
+    alone = Observation.of([mine], size=SIZE, windows=[EDITOR])
+    assert rule_of(policy, Action.make("click", target="Revert"), alone) is None
+    assert rule_of(armed(scope=("editor",)), Action.make("click", target="Revert"), obs) is None

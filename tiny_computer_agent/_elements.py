@@ -142,7 +142,13 @@ class Window:
     portal's) joins its owner's ``--window`` scope by it. ``override``: the window
     bypasses the window manager (X
     ``override_redirect``: a menu, a tooltip, or a launcher such as dmenu or rofi that
-    takes the keyboard while it is shown)."""
+    takes the keyboard while it is shown). ``layer``: ``dock`` (a panel, a dock, a task
+    bar) or ``desktop`` (the window that draws the desktop's icons), the parts of the
+    desktop a window manager keeps apart from programs (EWMH ``_NET_WM_WINDOW_TYPE``);
+    "" for a program's window. They are listed after the programs' windows, so the first
+    window listed is still the one in front, and :func:`~.perception.window_at` puts a
+    dock above every program's window (a click on a panel that overlaps an editor lands
+    on the panel) and the desktop below them all."""
 
     title: str
     box: tuple[int, int, int, int]
@@ -154,6 +160,7 @@ class Window:
     role: str = ""
     transient_for: int = 0
     override: bool = False
+    layer: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title, "box": list(self.box)}
@@ -171,6 +178,8 @@ class Window:
             data["transient_for"] = self.transient_for
         if self.override:
             data["override"] = True
+        if self.layer:
+            data["layer"] = self.layer
         return data
 
     @classmethod
@@ -189,6 +198,7 @@ class Window:
             role=str(data.get("role", "")),
             transient_for=int(data.get("transient_for", 0)),
             override=bool(data.get("override", False)),
+            layer=str(data.get("layer", "")),
         )
 
 

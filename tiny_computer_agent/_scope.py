@@ -13,6 +13,10 @@ The policy's ``scope`` holds the names given; empty, nothing is confined. Rule
              (:func:`focus_refusal`), since focus can move between the look and the key
     focus    raising a window out of scope
 
+A whole title that two windows show (no dialogs: two copies of one document, two
+browser windows on one page) names neither: the person named one window and the title
+does not tell which; a pattern or the class names them both.
+
 **What a name names** (:func:`names_window`), compared exactly but for case and runs of
 white space (punctuation counts: ``notes.txt - gedit`` names neither ``notes.txt ~
 gedit`` nor ``notes_txt_gedit``): a window's ``WM_CLASS`` (instance or class) or its
@@ -159,7 +163,17 @@ def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
         return by_program(name, window)
     if not names_window(name, window):
         return False
+    if _ANY not in name and _twins(name, every):
+        return False  # a whole title that two windows show names neither
     return _program(window) in _title_programs(name, every)
+
+
+def _twins(name: str, windows: Sequence[Window]) -> bool:
+    """Whether the whole title ``name`` is shown by two or more windows that are no
+    dialogs (two copies of ``report.odt`` from two folders, two browser windows on one
+    page): the person named one window, and the title does not tell which."""
+    seen = {w.id for w in windows if not w.transient_for and names_window(name, w)}
+    return len(seen) > 1
 
 
 def _program(window: Window) -> str:
@@ -355,6 +369,13 @@ def _unmatched(names: Sequence[str], windows: Sequence[Window]) -> str:
     whole title, and a part of a title is written as a pattern."""
     if any(_names(n, w, windows) for n in names for w in windows):
         return ""
+    twin = next((n for n in names if _ANY not in n and _twins(n, windows)), None)
+    if twin is not None:
+        return (
+            f". {twin!r} is the whole title of more than one window, so it names none "
+            "of them (the title does not tell which one was meant): close the other, or "
+            "name the program (--window CLASS)"
+        )
     shared = sorted({_program(w) for n in names for w in windows if names_window(n, w)})
     if len(shared) > 1:
         return (

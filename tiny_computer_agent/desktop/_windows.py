@@ -8,6 +8,8 @@ the root window::
     _NET_CLIENT_LIST            the same, in mapping order (an older manager's only list)
     _NET_ACTIVE_WINDOW          the focused one
     _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
+                                (a dock's or the desktop's type: listed last, with its
+                                Window.layer, so a click on a panel is judged by it)
     WM_CLASS                    per window: the program's name for it (the policy tells
                                 a terminal by it; the owner's /proc/PID/comm too)
     WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog of
@@ -63,8 +65,10 @@ _ATOMS: Final = (
     "UTF8_STRING",
     "WM_NAME",
 )
-#: Window types that are part of the desktop, not something a person acts in.
-_SKIPPED_TYPES: Final = ("_NET_WM_WINDOW_TYPE_DESKTOP", "_NET_WM_WINDOW_TYPE_DOCK")
+#: Window types that are part of the desktop, not a program's window, and the
+#: :attr:`Window.layer` each is listed with (after the programs' windows: the first
+#: window listed stays the one in front, while a click on a panel is judged by the panel).
+_LAYERS: Final = {"_NET_WM_WINDOW_TYPE_DOCK": "dock", "_NET_WM_WINDOW_TYPE_DESKTOP": "desktop"}
 #: A frame's top band this tall or taller (pixels) holds a title; a thinner one is a
 #: border (openbox draws a 1 px border round an undecorated window).
 TITLE_BAR_MIN: Final = 10
@@ -174,7 +178,9 @@ class XWindows:
             window = None if wid in listed else self._read(conn, root, wid, named=not managed)
             if window is not None:
                 out.append(window)
-        return out
+        # the desktop's docks and its own window last (Window.layer): the first listed
+        # stays the program's window in front
+        return [w for w in out if not w.layer] + [w for w in out if w.layer]
 
     def _unmanaged(self, conn: Display, root: Any) -> list[Window]:
         """The root's viewable ``override_redirect`` children that carry a ``WM_CLASS``
@@ -214,10 +220,9 @@ class XWindows:
             if attributes.map_state != X.IsViewable:
                 return None
             types = _cardinals(window, self._atoms["_NET_WM_WINDOW_TYPE"])
-            if any(self._atoms[t] in types for t in _SKIPPED_TYPES):
-                return None
+            layer = next((v for t, v in _LAYERS.items() if self._atoms[t] in types), "")
             title = self._title(window)
-            if title is None and named:
+            if title is None and named and not layer:
                 return None
             box, bar = self._box(root, window)
             pid = _cardinals(window, self._atoms["_NET_WM_PID"])
@@ -231,7 +236,7 @@ class XWindows:
         return Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=_process_name(pid_),
-            transient_for=owner[0] if owner else 0, override=override,
+            transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
 
     def _title(self, window: Any) -> str | None:

@@ -34,12 +34,27 @@ _MIN_PART: Final = 3
 
 
 def window_at(windows: Sequence[Window], x: float, y: float) -> Window | None:
-    """The top-most of ``windows`` (top-most first) whose box holds screen point (x, y)."""
-    for window in windows:
-        left, top, right, bottom = window.box
-        if left <= x < right and top <= y < bottom:
-            return window
-    return None
+    """The top-most of ``windows`` (top-most first) whose box holds screen point (x, y).
+
+    The desktop's own parts are listed after the programs' windows
+    (:attr:`Window.layer`) but do not stack there: a window that bypasses the window
+    manager (a menu, a launcher) is above them all, then a dock or panel, then the
+    programs' windows in their order, and the desktop's window under everything."""
+    found = [w for w in windows if _holds(w, x, y)]
+    return min(found, key=_layer, default=None)  # the first of the top-most layer
+
+
+def _holds(window: Window, x: float, y: float) -> bool:
+    left, top, right, bottom = window.box
+    return left <= x < right and top <= y < bottom
+
+
+def _layer(window: Window) -> int:
+    """Where ``window`` stacks, top-most first: a window that bypasses the window
+    manager, a dock, a program's window, the desktop (or a layer unknown)."""
+    if window.layer:
+        return 1 if window.layer == "dock" else 3
+    return 0 if window.override else 2
 
 
 def assign_windows(

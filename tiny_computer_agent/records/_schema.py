@@ -424,6 +424,7 @@ class TraceReader(FieldReader):
                 data.get("transient_for", 0), f"{where}.transient_for", minimum=0
             ),
             override=bool(data.get("override", False)),
+            layer=self.text(data.get("layer", ""), f"{where}.layer"),
         )
 
     def screen_box(self, value: object, where: str) -> tuple[int, int, int, int]:
