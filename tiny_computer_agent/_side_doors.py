@@ -893,7 +893,17 @@ def runs_later_path(path: str) -> str | None:
 _ADDRESS_LABEL: Final = re.compile(
     r"\b(?:address|url|location|enter address|search or enter|go to)\b", re.IGNORECASE
 )
-_SCHEME: Final = re.compile(r"^\s*([a-z][a-z0-9+.-]*):(?![\d\s]|$)", re.IGNORECASE)
+_SCHEME: Final = re.compile(r"^\s*([a-z][a-z0-9+.-]*):(?!$)", re.IGNORECASE)
+#: What follows ``host:`` when it is a port (``localhost:8080/admin``), not a scheme.
+_PORT: Final = re.compile(r"\d+(?:[/?#]|$)")
+#: Schemes a browser runs itself, however the address goes on: after these a space
+#: does not make the bar search (``javascript: fetch(…)`` runs in the page). After
+#: another word, a space does (``python: lists`` is a search).
+_OWN_SCHEMES: Final = frozenset({
+    "javascript", "vbscript", "data", "file", "blob", "filesystem", "view-source", "about",
+    "chrome", "chrome-extension", "chrome-untrusted", "edge", "brave", "opera", "vivaldi",
+    "moz-extension", "resource", "livescript", "jar", "wyciwyg",
+})  # fmt: skip
 #: Words of a URL's path or query that name an act a visit does (an acting GET).
 URL_ACTS: Final = frozenset({
     "pay", "payment", "transfer", "checkout", "order", "placeorder", "purchase", "buy",
@@ -906,9 +916,17 @@ def scheme_refusal(action: Action, text: str, where: str) -> PolicyRefusal | Non
     """Rule ``terminal-window`` for ``text`` that is an address whose scheme is not the
     web's (``javascript:``, ``file:``, ``ssh://``: code in the page, or a program the link
     hands off to), or None. ``where``: where it goes, as the refusal says it."""
+    # as the URL standard reads an address: every tab and newline removed, then the
+    # C0 controls and spaces at its start ("java\tscript:" is "javascript:")
+    text = re.sub(r"[\t\n\r]", "", text).lstrip("".join(map(chr, range(0x21))))
     scheme = _SCHEME.match(text)
     if scheme is None or scheme.group(1).casefold() in ("http", "https"):
         return None
+    rest = text[scheme.end() :]
+    if _PORT.match(rest):  # a host and its port
+        return None
+    if rest[:1].isspace() and scheme.group(1).casefold() not in _OWN_SCHEMES:
+        return None  # a word and a colon, then words: the bar searches for them
     return PolicyRefusal(
         f"{action.describe()} is refused: {where}, and the {scheme.group(1)!r} scheme runs "
         "code in the page or hands the link to a program; the harness types only web "
