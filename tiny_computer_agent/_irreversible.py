@@ -122,6 +122,7 @@ __all__ = [
     "allowances",
     "classify",
     "classify_in",
+    "may_answer",
     "dialog_texts",
     "how_to_allow",
     "is_assent",
@@ -388,7 +389,7 @@ def classify(label: str) -> Meaning | None:
     >>> classify("Pay attention") is None
     True
     """
-    found = _classify(label) or _paying_glyph(label)
+    found = _classify(label) or _paying_glyph(label) or _icon_name(label)
     if found is None:
         for looks in _looks(label):
             found = _classify(looks)
@@ -400,6 +401,27 @@ def classify(label: str) -> Meaning | None:
     if found is None and _OVERRIDE.search(label):  # drawn in another order than stored
         return Meaning(label=label, does="unread", language="?", rule="a bidi override")
     return found
+
+
+#: An icon font's name for a glyph (Material Icons: ``folder_delete``,
+#: ``person_remove``), which a page's button shows as its name when it has no other.
+_ICON_NAME: Final = re.compile(r"^[a-z]+(?:_[a-z]+)+$")
+
+
+def _icon_name(label: str) -> Meaning | None:
+    """An icon's name (:data:`_ICON_NAME`) says what the icon does by any of its words,
+    not only its first (``folder_delete`` deletes, ``person_remove`` removes): each
+    word, and the words from each onward, read as a label."""
+    if not _ICON_NAME.match(label.strip()):
+        return None
+    words = label.strip().split("_")
+    for i in range(len(words)):
+        for phrase in (" ".join(words[i:]), words[i]):
+            found = _classify(phrase)
+            if found is not None:
+                rule = f"an icon's name, read as {phrase!r}: {found.rule}"
+                return dataclasses.replace(found, label=label, rule=rule)
+    return None
 
 
 def _classify(label: str) -> Meaning | None:
@@ -662,7 +684,7 @@ _ANSWER_WORDS: Final = 3
 _ANSWER_CHARS: Final = 6
 
 
-def _may_answer(label: str) -> bool:
+def may_answer(label: str) -> bool:
     """Whether pressing ``label`` may say yes to its dialog: a generic yes, or any short
     label (a glyph, ``Apply``, ``Next``, the question's own verb) that is not a way out."""
     if is_assent(label):
@@ -750,7 +772,7 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
     True
     """
     found = classify(label)
-    if found is not None or not _may_answer(label):
+    if found is not None or not may_answer(label):
         return found
     texts = tuple(texts)
     joined = (f"{a} {b}" for a, b in itertools.pairwise(texts))  # a split question
@@ -759,11 +781,29 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
         said = says(text)
         if said is not None and (generic or said.does in ("warns", "unread") or _asks(text)):
             return dataclasses.replace(said, label=label, question=text)
-        if generic and _ASKS.search(text.strip()) and _AMOUNT in _tokens(text):
-            # "Move 5.000.000 ₫ to account 0123?": a question about an amount, any language
-            rule = "a question about an amount"
+        if generic and _AMOUNT in _tokens(text) and (_ASKS.search(text) or not _receipt(text)):
+            # "Move 5.000.000 ₫ to account 0123?", "We'll take $49.00 from your card.",
+            # "Total due today $1,249.00": a yes where money is shown, any language (not
+            # a receipt's OK: "You paid ₹500", "Payment complete")
+            rule = "a yes where an amount is shown"
             return Meaning(label=label, does="pays", language="*", rule=rule, question=text)
     return None
+
+
+#: Words that say a payment is done (a receipt), in the languages the rules read best:
+#: its OK closes it. Only for a statement with an amount; a question is asked anyway.
+_RECEIPT: Final = frozenset(t for word in (
+    "paid", "sent", "received", "complete", "completed", "successful", "successfully",
+    "refunded", "receipt", "bezahlt", "gesendet", "erhalten", "erfolgreich", "abgeschlossen",
+    "paye", "envoye", "recu", "reussi", "termine", "pagado", "enviado", "recibido",
+    "completado", "exitoso", "pago", "concluido", "recebido", "pagato", "inviato",
+    "ricevuto", "completato", "riuscito",
+) for t in _tokens(word))  # fmt: skip
+
+
+def _receipt(text: str) -> bool:
+    """Whether ``text`` says a payment already happened (:data:`_RECEIPT`)."""
+    return bool(_RECEIPT & set(_tokens(text)))
 
 
 #: How a question ends: a question mark, or Chinese, Japanese, Korean endings that ask.
@@ -804,6 +844,8 @@ def dialog_texts(element: Element, observation: Observation) -> tuple[str, ...]:
         if own is None or _window_of(e, observation) == own:
             texts.append(e.label)
     texts.extend(_dialog_asks(element, own, near, observation, texts))
+    if is_assent(element.label):
+        texts.extend(_window_says(element, own, observation, texts))
     if own is not None and own.transient_for and len(texts) <= bool(own.title):
         texts.extend(_owner_asks(own, near, observation))
     front = observation.windows[0] if observation.windows else None
@@ -836,6 +878,25 @@ def _dialog_asks(
     above.sort(key=lambda e: (e.box[1], e.box[0]))
     asks = [e.label for e in above[1:] if re.search(r"[?？؟]\s*$", e.label)]
     return ([above[0].label] if above else []) + asks
+
+
+def _window_says(
+    element: Element, own: Window | None, observation: Observation, read: Sequence[str]
+) -> list[str]:
+    """For a generic yes (``OK``, ``Continue``), past :data:`DIALOG_TEXTS`: every
+    question and every amount of money its window shows, however far from it (a web
+    page's modal that lists twelve files under "Permanently delete 12 files?", a last
+    step of a payment that says "Total due today $1,249.00" at its top). A yes means
+    what its window asks, and where money is shown it may pay."""
+    found = []
+    for e in observation.elements:
+        if e is element or e.kind in _CONTROLS or e.label in read:
+            continue
+        if own is not None and _window_of(e, observation) != own:
+            continue
+        if _ASKS.search(e.label.strip()) or _AMOUNT in _tokens(e.label):
+            found.append(e.label)
+    return found
 
 
 def _owner_asks(own: Window, near: Sequence[Element], observation: Observation) -> list[str]:

@@ -174,9 +174,11 @@ from ._executors import screen_points
 from ._irreversible import (
     PRESS_VERBS,
     allowances,
+    classify,
     classify_in,
     dialog_texts,
     how_to_allow,
+    may_answer,
     presses_left,
 )
 from ._irreversible_learned import doubt as learned_doubt
@@ -1321,6 +1323,22 @@ class Policy:
             tip = tooltip_of(element, observation) if not why else None
             if tip is not None and (said := self._irreversible_label(tip.label, None)):
                 why = f"its tooltip {tip.label!r} says what it does: {said}"
+            if not why and (box := composer_of(element, observation)) is not None:
+                why = (
+                    f"{label!r} is a glyph at the end of {box.label!r}, which holds text: "
+                    "a composer's send arrow sends what it holds"
+                )
+            for drawn in drawn_on(element, observation) if not why else ():
+                if said := self._irreversible_label(drawn.label, None):
+                    why = f"it draws {drawn.label!r}, whatever its name says: {said}"
+                    break
+            if not why and (choice := choice_applied(element, observation)) is not None:
+                meaning = classify(choice.value or "")
+                if meaning is not None:
+                    why = (
+                        f"{label!r} applies the choice {choice.value!r} of {choice.label!r} "
+                        f"beside it, and {meaning.describe()}"
+                    )
             if why:
                 found.append((label, element, why))
         return found
@@ -1397,6 +1415,89 @@ def tooltip_of(element: Element | None, observation: Observation | None) -> Elem
         and gap(e) <= _TIP_GAP
     ]
     return min(texts, key=gap, default=None)
+
+
+#: How far (frame pixels) right of a field its send arrow may stand.
+_SEND_GAP: Final = 60
+
+
+def composer_of(element: Element | None, observation: Observation | None) -> Element | None:
+    """The field a glyph-only control sends (``➤``, ``↑``, ``▷``: a chat's, a mail's or
+    a comment box's arrow): a field on its row that holds text, ending at most
+    :data:`_SEND_GAP` left of it. A press of that arrow sends what the field holds, as
+    its Send would, so it is judged as Send is. None for a labelled control, a glyph
+    with no such field beside it, or one beside a field with no words in it (nothing to
+    send; a spin box's stepper beside its number)."""
+    if element is None or observation is None or element.kind in _UNDONE_BY_A_CLICK:
+        return None
+    if not element.label.strip() or any(c.isalnum() for c in element.label):
+        return None
+    x0, y0, _, y1 = element.box
+    mid = (y0 + y1) / 2
+    return next(
+        (
+            e
+            for e in observation.elements
+            if e is not element
+            and e.kind == "field"
+            and any(c.isalpha() for c in e.value or "")  # words, not a spin box's number
+            and e.box[1] <= mid <= e.box[3]
+            and 0 <= x0 - e.box[2] <= _SEND_GAP
+        ),
+        None,
+    )
+
+
+#: Kinds of control that draw what they do as one label (:func:`drawn_on`).
+_DRAWS_ITS_NAME: Final = frozenset({"button", "link", "menuitem", "icon", "key"})
+
+
+def drawn_on(element: Element | None, observation: Observation | None) -> list[Element]:
+    """The text OCR read inside a control's box, other than its name: what the control
+    draws (a page's button named "Submit" that draws "Pay $300.00"). A person reads the
+    drawing, so a press is judged by it too. Only for what is pressed as a whole (a
+    button, a link, a menu's entry, an icon, a key; not a list's row holding several
+    texts, which a click selects)."""
+    if element is None or observation is None or element.kind not in _DRAWS_ITS_NAME:
+        return []
+    x0, y0, x1, y1 = element.box
+    own = normalize_label(element.label)
+    return [
+        e
+        for e in observation.elements
+        if e is not element
+        and e.source == "ocr"
+        and normalize_label(e.label) != own
+        and x0 <= e.center[0] <= x1
+        and y0 <= e.center[1] <= y1
+    ]
+
+
+def choice_applied(element: Element | None, observation: Observation | None) -> Element | None:
+    """The drop-down whose choice a short button applies (a list's "Bulk actions" set to
+    "Delete permanently", then Apply; "With selected: Drop", then Go): a field that is a
+    choice (its tree says it drops down, or it is not editable) holding a value, on the
+    button's row, ending at most :data:`_SEND_GAP` left of it. The button does what the
+    choice says, so it is judged by it. None for a long label or a way out."""
+    if element is None or observation is None or element.kind in _UNDONE_BY_A_CLICK:
+        return None
+    if not may_answer(element.label):
+        return None
+    x0, y0, _, y1 = element.box
+    mid = (y0 + y1) / 2
+    return next(
+        (
+            e
+            for e in observation.elements
+            if e is not element
+            and e.kind == "field"
+            and (e.value or "").strip()
+            and ("expandable" in e.state or "editable" not in e.state)
+            and e.box[1] <= mid <= e.box[3]
+            and 0 <= x0 - e.box[2] <= _SEND_GAP
+        ),
+        None,
+    )
 
 
 #: Kinds of element that are read, not pressed: the learned second opinion leaves them.
@@ -1539,12 +1640,22 @@ def _terminal_role(role: str) -> bool:
 
 
 def prompt_reason(element: Element) -> str | None:
-    """Why ``element`` shows a shell's prompt, or None (:data:`PROMPT_LABELS`)."""
-    label = skeleton(element.label).strip()
-    for pattern in _PROMPT_PATTERNS:
-        if label and pattern.search(label):
-            return f"its label {element.label!r} is a shell's prompt (matches {pattern.pattern!r})"
+    """Why ``element`` shows a shell's prompt, or None (:data:`PROMPT_LABELS`): its label,
+    or the line of its value a cursor stands on (:func:`_value_line`: a console pane
+    with no name whose text is ``>>> ``)."""
+    for what, text in (("label", element.label), ("last line", _value_line(element))):
+        said = skeleton(text).strip()
+        for pattern in _PROMPT_PATTERNS:
+            if said and pattern.search(said):
+                return f"its {what} {text!r} is a shell's prompt (matches {pattern.pattern!r})"
     return None
+
+
+def _value_line(element: Element) -> str:
+    """The last line of ``element``'s value that holds anything: where a console's
+    cursor waits (``>>> ``, ``$ ``, ``In [3]:``), and where typed text goes on."""
+    lines = [line for line in (element.value or "").splitlines() if line.strip()]
+    return lines[-1] if lines else ""
 
 
 #: What a shell drops from a word before running it (quotes, backslashes: ``s\\udo``,
@@ -1719,8 +1830,10 @@ def _shell_said(element: Element) -> str | None:
     (:func:`prompt_reason`), or a line a shell or a REPL prints (``>>>``, ``In [1]:``)."""
     if (why := prompt_reason(element)) is not None:
         return why
-    line = shell_line(element.label)
-    return None if line is None else f"its label {element.label!r} is a shell's line ({line!r})"
+    for what, text in (("label", element.label), ("last line", _value_line(element))):
+        if text and (line := shell_line(text)) is not None:
+            return f"its {what} {text!r} is a shell's line ({line!r})"
+    return None
 
 
 def _title(window: Window | None) -> str:
@@ -1734,7 +1847,7 @@ def _reach_refusal(action: Action, reach: _Reach, observation: Observation) -> P
     with no known focus in a window that shows a shell's prompt (a terminal pane)."""
     where = action.describe()
     typing = action.verb in ("type", "key", "drag") or reach.context == "paste"  # a drop pastes
-    if typing and reach.element is not None and (why := prompt_reason(reach.element)):
+    if typing and reach.element is not None and (why := _shell_said(reach.element)):
         return PolicyRefusal(
             f"{where} is refused: it would reach {reach.element.label!r}, and {why}; the "
             "harness never types, presses keys or pastes into a shell",

@@ -49,7 +49,8 @@ only scrolls), so the wheel turns at a pixel of the element that no value contro
 
     coming      of the column band of every value control the turn brings to the
                 pointer: below a page's lines or a list when it turns down (above,
-                up), within :data:`NOTCH_REACH` a notch (:func:`_incoming`); GTK and
+                up; the row band of one to its right or left when it turns right or
+                left), within :func:`notch_reach` a notch (:func:`_incoming`); GTK and
                 Qt give the rest of a turn to the spin box that arrives under it
 
 No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), an
@@ -74,6 +75,7 @@ from ._errors import PolicyRefusal
 
 __all__ = [
     "NOTCH_REACH",
+    "notch_reach",
     "ONE_LINE",
     "ROW_KINDS",
     "scroll_spot",
@@ -120,7 +122,10 @@ NOTCH_REACH: Final = 100
 #: percentage, a date or a time ("2", "Guests 2", "Max bid $120", "40 %", "12:30",
 #: "2026-12-05"): what a spin box, a stepper or a date wheel shows.
 _VALUE_TEXT: Final = re.compile(
-    r"(?:^|[\s:=(])[-+−]?[$€£¥]?\d[\d.,:/\-]*\s?(?:%|[$€£¥]|px|pt|kb|mb|gb|ms|s|x)?\)?$"
+    r"(?:^|[\s:=(])[-+−]?[$€£¥]?\d[\d.,:/\-]*\s?"
+    r"(?:%|[$€£¥×x°]|°\s?[cf]|px|pt|kb|mb|gb|tb|ms|s|sec|secs|min|mins|h|hr|hrs|d|days?|wk|"
+    r"wks|mo|yrs?|am|pm|a\.m\.|p\.m\.|st|nd|rd|th|mg|g|kg|lbs?|oz|ml|l|km|mi|m|cm|mm|ft|"
+    r"in|kwh|kw|w|v|pcs)?\)?$"
 )
 #: A field no wider than this (frame pixels) is a knob, a dial or a spin box read tall,
 #: not a text area, however tall: a wheel over it changes its value.
@@ -132,9 +137,25 @@ _DRAWINGS: Final = frozenset({"icon", "slider", "button", "key"})
 #: wheel shows, values as a date's digits are.
 _CALENDAR: Final = frozenset(
     n.casefold()
-    for n in (*calendar.month_name, *calendar.month_abbr, *calendar.day_name, *calendar.day_abbr)
+    for n in (
+        *calendar.month_name, *calendar.month_abbr, *calendar.day_name, *calendar.day_abbr,
+        # German, French, Spanish, Italian, Portuguese, Dutch: a date wheel's words
+        "januar", "februar", "märz", "mai", "juni", "juli", "oktober", "dezember",
+        "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+        "janvier", "février", "mars", "avril", "juin", "juillet", "août", "septembre",
+        "octobre", "novembre", "décembre", "lundi", "mardi", "mercredi", "jeudi",
+        "vendredi", "samedi", "dimanche", "enero", "febrero", "marzo", "abril", "mayo",
+        "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+        "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+        "gennaio", "febbraio", "aprile", "maggio", "giugno", "luglio", "settembre",
+        "ottobre", "dicembre", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì",
+        "sabato", "domenica", "janeiro", "fevereiro", "março", "maio", "junho", "julho",
+        "setembro", "outubro", "novembro", "dezembro", "segunda", "terça", "quarta",
+        "quinta", "sexta", "januari", "februari", "maart", "mei", "augustus", "maandag",
+        "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag",
+    )
     if n
-)
+)  # fmt: skip
 #: A counted row: a name, then a whole number at its end ("Item 3", "Row 12").
 _COUNTED: Final = re.compile(r"^(\D*?)\s*(\d+)$")
 #: How many rows of a counted list OCR may miss between two it read ("Row 18", then
@@ -190,7 +211,19 @@ def valued(element: Element) -> bool:
     is or ends in a number, an amount, a date or a time, or is a month's or a weekday's
     name (:data:`_CALENDAR`: a date wheel's)."""
     texts = [" ".join(t.casefold().split()) for t in (element.value or "", element.label) if t]
-    return any(_VALUE_TEXT.search(t) or t.rstrip(".") in _CALENDAR for t in texts)
+    return any(_VALUE_TEXT.search(t) or t.rstrip(".") in _CALENDAR or _named_date(t) for t in texts)
+
+
+def _named_date(text: str) -> bool:
+    """Whether ``text`` is a date written with a month's or a weekday's name and a
+    number, in three words or fewer ("mon, 12 jan", "12. märz")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return (
+        any(ch.isdigit() for ch in text)
+        and 0 < len(words) <= 2
+        and len(text.split()) <= 3
+        and all(w in _CALENDAR for w in words)
+    )
 
 
 def _value_rows(rows: Sequence[Element]) -> bool:
@@ -329,8 +362,12 @@ def _zones(
     and the column band of each one the turn brings to the pointer (:func:`_incoming`)."""
     cx0, cy0, cx1, cy1 = _container(element, observation)
     g, far = _GRIP, math.inf
+    across = turn is not None and turn[0] in ("left", "right")
     zones: list[tuple[float, ...]] = [
-        (v.box[0] - g, -far, v.box[2] + g, far) for v in _incoming(element, observation, turn)
+        (-far, v.box[1] - g, far, v.box[3] + g)  # it comes along the row
+        if across
+        else (v.box[0] - g, -far, v.box[2] + g, far)  # down or up its column
+        for v in _incoming(element, observation, turn)
     ]
     for v in _catchers(element, observation):
         vx0, vy0, vx1, vy1 = v.box
@@ -351,18 +388,40 @@ def _incoming(element: Element, observation: Observation, turn: Turn | None) -> 
     if turn is None or element.kind not in ROW_KINDS | _LINE_KINDS:
         return []
     direction, notches = turn
-    if direction not in ("up", "down"):
-        return []
-    _, cy0, _, cy1 = _container(element, observation)
-    reach = notches * NOTCH_REACH
+    cx0, cy0, cx1, cy1 = _container(element, observation)
+    reach = notches * notch_reach(_view_span(element, observation, direction))
     found = []
     for v in observation.elements:
         if not value_control(v) or (element.window and v.window not in (0, element.window)):
             continue
-        gap = v.box[1] - cy1 if direction == "down" else cy0 - v.box[3]
+        gap = {
+            "down": v.box[1] - cy1, "up": cy0 - v.box[3],
+            "right": v.box[0] - cx1, "left": cx0 - v.box[2],
+        }.get(direction, -1)  # fmt: skip
         if 0 <= gap <= reach:
             found.append(v)
     return found
+
+
+def _view_span(element: Element, observation: Observation, direction: str) -> float:
+    """How long (frame pixels) the view that scrolls may be, along the turn: what the
+    index shows of it is a part (a column of lines, the rows read), the view may fill
+    its window; so the window's height (width, for left and right), else the frame's."""
+    across = direction in ("left", "right")
+    own = observation.window(element)
+    if own is None:
+        return float(observation.size[0] if across else observation.size[1])
+    x0, y0, x1, y1 = own.box
+    scale = observation.mapping.scale_x if across else observation.mapping.scale_y
+    return (x1 - x0 if across else y1 - y0) / (scale or 1.0)
+
+
+def notch_reach(span: float) -> float:
+    """How far one notch may move a view ``span`` frame pixels long: GTK moves a
+    scrolled window by its page's size to the power 2/3 (about 158 pixels for a view
+    2,000 tall, on a 4K screen), so :data:`NOTCH_REACH` or that grown by 30 % (a frame
+    in device pixels at twice the scale moves 2^(1/3) as far), whichever is more."""
+    return max(float(NOTCH_REACH), 1.3 * math.pow(max(span, 0.0), 2 / 3))
 
 
 def _catchers(element: Element, observation: Observation) -> list[Element]:
