@@ -316,3 +316,14 @@ def test_a_whole_title_two_windows_show_names_neither() -> None:
     alone = Observation.of([mine], size=SIZE, windows=[EDITOR])
     assert rule_of(policy, Action.make("click", target="Revert"), alone) is None
     assert rule_of(armed(scope=("editor",)), Action.make("click", target="Revert"), obs) is None
+
+
+def test_a_window_of_the_named_class_with_no_process_is_out_while_the_program_shows() -> None:
+    # gedit on a server through ssh -X: its class is gedit's, its process is not known here
+    local = dataclasses.replace(EDITOR, process="editor")
+    remote = Window(title="nginx.conf - Editor", box=(640, 0, 1280, 500), id=4,
+                    wm_class=("editor", "Editor"))  # fmt: skip
+    save = Element(label="Save", box=(700, 40, 780, 70), kind="button", window=4)
+    obs = Observation.of([save], size=SIZE, windows=[remote, local])
+    assert rule_of(armed(scope=("editor",)), Action.make("click", target="Save"), obs) \
+        == "window-scope"  # fmt: skip

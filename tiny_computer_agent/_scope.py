@@ -29,8 +29,9 @@ or process of a window on the frame matches by class or process only (a window t
 ``gedit`` is not gedit while gedit is there); a name that is the process of a window on
 the frame matches only windows of that process (any program may set the class
 ``gedit``: a window of class ``gedit`` from the process ``walletd`` is out while gedit's
-own process shows; with no process to tell them apart, an impostor that sets both is a
-limit of what X says). A title or a pattern takes in one program's windows only
+own process shows, and so is one of that class whose process is not known, another
+machine's client through ``ssh -X``; with no process on the frame to tell them apart,
+an impostor that sets both is a limit of what X says). A title or a pattern takes in one program's windows only
 (:func:`_title_programs`): the program whose class or process is a word of it
 (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall gedit"), else
 the one program whose windows it matches; matching two programs' windows and naming
@@ -158,7 +159,8 @@ def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
     ``gedit`` from a process ``walletd`` is no gedit while gedit's own process shows)."""
     every = (window, *windows)
     if any(by_process(name, w) for w in every):
-        return by_process(name, window) or (by_program(name, window) and not window.process)
+        return by_process(name, window)  # not a window of that class with no process:
+        # another machine's client (ssh -X) sets the class and no process shows
     if any(by_program(name, w) for w in every):
         return by_program(name, window)
     if not names_window(name, window):
