@@ -21,21 +21,22 @@ does not tell which; a pattern or the class names them both.
 white space (punctuation counts: ``notes.txt - gedit`` names neither ``notes.txt ~
 gedit`` nor ``notes_txt_gedit``): a window's ``WM_CLASS`` (instance or class) or its
 process name, as a whole; or its whole title. Not a part of a title: a web page, a
-mail's subject or a document's name sets a title, so ``--window notes`` must not take
-in a browser on a page "Lecture notes". A part of a title is named only as a pattern
-the person writes: a name holding ``*`` matches the whole title with ``*`` standing for any text
-(``--window '*notes.txt*'``); it must hold a letter or a digit. A name that is the class
-or process of a window on the frame matches by class or process only (a window titled
-``gedit`` is not gedit while gedit is there); a name that is the process of a window on
-the frame matches only windows of that process (any program may set the class
+mail's subject or a document's name sets a title, so ``--window notes`` must not take in
+a browser on a page "Lecture notes". A part of a title is named only as a pattern the
+person writes: a name holding ``*`` matches the whole title with ``*`` standing for any
+text (``--window '*notes.txt*'``); it must hold a letter or a digit. A name that is the
+class or process of a window on the frame matches by class or process only (a window
+titled ``gedit`` is not gedit while gedit is there); a name that is the process of a
+window on the frame matches only windows of that process (any program may set the class
 ``gedit``: a window of class ``gedit`` from the process ``walletd`` is out while gedit's
 own process shows, and so is one of that class whose process is not known, another
-machine's client through ``ssh -X``; with no process on the frame to tell them apart,
-an impostor that sets both is a limit of what X says). A title or a pattern takes in one program's windows only
-(:func:`_title_programs`): the program whose class or process is a word of it
-(``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall gedit"), else
-the one program whose windows it matches; matching two programs' windows and naming
-neither, it takes in none (the refusal says so), since a page or a mail sets any title.
+machine's client through ``ssh -X``; with no process on the frame to tell them apart, an
+impostor that sets both is a limit of what X says). A title or a pattern takes in one
+program's windows only (:func:`_title_programs`): the program whose class or process is
+a word of it (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall
+gedit"), else the one program whose windows it matches; matching two programs' windows
+and naming neither, it takes in none (the refusal says so), since a page or a mail sets
+any title.
 
 **Which windows join the scope**: a dialog of a window in scope (X's
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
