@@ -580,6 +580,13 @@ def stop54() -> Iterator[Attempt]:
     return attempts()
 
 
+def stop55() -> Iterator[Attempt]:
+    """The causes the third fresh pass (stop 55) found open (tests/bypass_stop55.py)."""
+    from tests.bypass_stop55 import stop55 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1060,6 +1067,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "pass4": pass4,
     "typing-program": typing_programs,
     "stop54": stop54,
+    "stop55": stop55,
 }
 
 

@@ -100,7 +100,7 @@ MAX_WORDS: Final = 8
 #: A Chinese or Japanese label with more letters than this is prose.
 MAX_CHARS: Final = 16
 #: Beside a number, these make it an amount of money.
-CURRENCY_SYMBOLS: Final = "$€£¥₹₩₽₿₺₴₪฿¢円元₫₦₱₲₸₼₾₵₡₭₮₨৳៛﷼"
+CURRENCY_SYMBOLS: Final = "$€£¥₹₩₽₿₺₴₪฿¢円元₫₦₱₲₸₼₾₵₡₭₮₨৳៛﷼Ξξ"
 AMOUNT_WORDS: Final = (
     "usd", "eur", "gbp", "jpy", "cny", "rmb", "chf", "cad", "aud", "brl", "mxn", "inr", "krw",
     "btc", "eth", "usdt", "usdc", "sol", "xrp", "ltc", "doge", "euro", "euros", "dollar",

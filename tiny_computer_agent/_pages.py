@@ -141,6 +141,11 @@ SHELL_LINES: Final = tuple(
         r"^[\w.-]*sh-\d+(?:\.\d+)*[$#]\s*$",
         r"^[\u279c\u276f]\s+[\w.~/-]+(?:\s+git:\([^)]*\))?\s*\u2717?\s*$",
         r"^last login:\s",
+        # a REPL's prompt: irb(main):001>, iex(1)>, postgres=#, mysql>, ghci> (a word
+        # and > alone only for a REPL's name: a wizard's "Next>" is no prompt)
+        r"^(?:[a-z][\w.-]*\([\w.:]*\)(?::\d+)?|[a-z][\w.-]*=|(?:irb|pry|iex|ghci|mysql|"
+        r"mariadb|sqlite|psql|redis|mongo|julia|scala|lua|node|deno|sbcl|guile|racket|ocaml|"
+        r"erl|utop|clj|user|cqlsh|hive|spark-sql|duckdb|clickhouse)[\w.-]*)[>#]\s*$",
     )
 )
 #: A window title that reads as a shell's (issue 37, fifth pass), for a program off the
