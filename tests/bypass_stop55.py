@@ -4,9 +4,10 @@ later pass can be written fresh against them).
 
 Each is a structural cause: a panel or the desktop over the scoped window; a title two
 windows show; another machine's window of the named class; an address as the URL
-standard reads it; a console pane known by its prompt; a yes read with its whole window;
-a control judged by what it draws, applies and sends; an icon font's name; the wheel
-along every direction, in a tall view, over a picker's values.
+standard reads it; a console pane known by its prompt, a script editor by its Run; a yes
+read with its whole window; a control judged by what it draws, applies and sends; an
+icon font's name; the wheel along every direction, in a tall view, over a picker's
+values.
 """
 
 from __future__ import annotations
@@ -101,6 +102,21 @@ def console_panes() -> Iterator[Attempt]:
                   _frame([EDITOR], doc, pane), type_("print(1)"))
 
 
+def script_editors() -> Iterator[Attempt]:
+    """Rule ``terminal-window``: an editor under a Run button (a script editor's tool bar)
+    and a window that shows a Lisp REPL's echo take no text, in a program on the table."""
+    gimp = Window(title="Python Console - GIMP", box=(0, 0, *SIZE), id=46, pid=460,
+                  wm_class=("gimp-2.10", "Gimp-2.10"), process="gimp-2.10")  # fmt: skip
+    for word in ("Run", "Execute", "▶ Run"):
+        frame = _frame([gimp], _at(word, (210, 130, 280, 160), 46, "button"),
+                       _at("", (210, 168, 990, 520), 46, "field", state={"focused"}))  # fmt: skip
+        yield one("stop55", f"script-editor-{word}", "terminal-window", frame,
+                  type_("import shutil; shutil.rmtree('/home')"))
+    echo = _at("> (gimp-image-list)", (310, 500, 600, 516))
+    yield one("stop55", "lisp-echo", "terminal-window", _frame([gimp], echo),
+              type_('(python-fu-eval 1 "import os")'))
+
+
 def yeses() -> Iterator[Attempt]:
     """Rule ``irreversible``: a generic yes with money shown anywhere in its window, or
     under a question far above a long list."""
@@ -165,7 +181,7 @@ def wheels() -> Iterator[Attempt]:
 
 
 def stop55() -> Iterator[Attempt]:
-    for family in (panels, twins_and_strangers, addresses, console_panes, yeses,
-                   drawn_applied_sent, wheels):  # fmt: skip
+    for family in (panels, twins_and_strangers, addresses, console_panes, script_editors,
+                   yeses, drawn_applied_sent, wheels):  # fmt: skip
         yield from family()
 

@@ -143,3 +143,18 @@ def test_a_pickers_values_are_values(label: str) -> None:
 @pytest.mark.parametrize("label", ["Chapter 3 intro", "Released in 2019 by", "notes.txt"])
 def test_prose_is_not_a_value(label: str) -> None:
     assert not valued(Element(label=label, box=(0, 0, 10, 10)))
+
+
+def test_a_script_editor_under_a_run_button_and_a_lisp_console_take_no_text() -> None:
+    # a drawing program's script editor: Run in the tool bar just above the editor
+    inkscape = Window(title="Scripts - Inkscape", box=(0, 0, *SIZE), id=7, pid=70,
+                      wm_class=("inkscape", "Inkscape"), process="inkscape")  # fmt: skip
+    run = Element(label="Run", box=(210, 140, 260, 164), kind="button", window=7)
+    editor = Element(label="", box=(210, 170, 990, 520), kind="field", window=7,
+                     state={"focused"}, value="import os")  # fmt: skip
+    obs = Observation.of([run, editor], size=SIZE, windows=[inkscape])
+    assert rule_of(Action.make("type", text="os.remove('a')"), obs) == "terminal-window"
+    # a console read by OCR alone: a Lisp REPL's echo on screen, no focus shown
+    echo = Element(label="> (gimp-image-list)", box=(310, 500, 600, 516))
+    obs = Observation.of([echo], size=SIZE, windows=[inkscape])
+    assert rule_of(Action.make("type", text="(gimp-quit 0)"), obs) == "terminal-window"

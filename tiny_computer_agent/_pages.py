@@ -141,6 +141,7 @@ SHELL_LINES: Final = tuple(
         r"^[\w.-]*sh-\d+(?:\.\d+)*[$#]\s*$",
         r"^[\u279c\u276f]\s+[\w.~/-]+(?:\s+git:\([^)]*\))?\s*\u2717?\s*$",
         r"^last login:\s",
+        r"^>\s*\(",  # a Lisp REPL's echo: > (gimp-image-list), Script-Fu's console
         # a REPL's prompt: irb(main):001>, iex(1)>, postgres=#, mysql>, ghci> (a word
         # and > alone only for a REPL's name: a wizard's "Next>" is no prompt)
         r"^(?:[a-z][\w.-]*\([\w.:]*\)(?::\d+)?|[a-z][\w.-]*=|(?:irb|pry|iex|ghci|mysql|"
@@ -603,8 +604,9 @@ _RUN_WORDS: Final = frozenset({
 
 
 def _run_beside(element: Element, observation: Observation) -> Element | None:
-    """A button right of ``element`` on its row, or just under it across its width,
-    whose label's first word runs (:data:`_RUN_WORDS`): the input is a console's line."""
+    """A button right of ``element`` on its row, or just under it or just above it (a
+    script editor's tool bar) across its width, whose label's first word runs
+    (:data:`_RUN_WORDS`): the input is a console's line or a script's editor."""
     if not _takes_text(element):
         return None
     x0, y0, x1, y1 = element.box
@@ -616,7 +618,8 @@ def _run_beside(element: Element, observation: Observation) -> Element | None:
             continue
         row = e.box[1] < y1 and e.box[3] > y0 and x1 - 10 <= e.box[0] <= x1 + 400
         under = y1 - 5 <= e.box[1] <= y1 + 120 and e.box[0] < x1 and e.box[2] > x0
-        if row or under:
+        above = y0 - 60 <= e.box[3] <= y0 + 5 and e.box[0] < x1 and e.box[2] > x0
+        if row or under or above:
             return e
     return None
 
