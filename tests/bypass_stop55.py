@@ -3,11 +3,11 @@ each, written here apart from that pass (its attempts stay outside the repositor
 later pass can be written fresh against them).
 
 Each is a structural cause: a panel or the desktop over the scoped window; a title two
-windows show; another machine's window of the named class; an address as the URL
-standard reads it; a console pane known by its prompt, a script editor by its Run; a yes
-read with its whole window; a control judged by what it draws, applies and sends; an
-icon font's name; the wheel along every direction, in a tall view, over a picker's
-values.
+windows show; another machine's window of the named class; a portal's permission dialog;
+an address as the URL standard reads it; a console pane known by its prompt, a script
+editor by its Run; a yes read with its whole window; a control judged by what it draws,
+applies and sends; an icon font's name; the wheel along every direction, in a tall view,
+over a picker's values.
 """
 
 from __future__ import annotations
@@ -70,6 +70,16 @@ def twins_and_strangers() -> Iterator[Attempt]:
         yield Attempt(family="stop55", name=f"twin-{label}", rule="window-scope",
                       actions=(click(label),), frames=(_frame([other, left], button),),
                       scope=("minutes.txt - Mousepad",))  # fmt: skip
+    for title, yes in (("Screen Share", "Share"), ("Remote Desktop", "Allow"),
+                       ("Access Camera", "Allow")):  # fmt: skip
+        asks = Window(title=title, box=(400, 200, 880, 560), id=47, pid=470,
+                      wm_class=("xdg-desktop-portal-gtk",), process="xdg-desktop-por",
+                      transient_for=41)  # fmt: skip
+        said = _at("Another program wants it", (420, 240, 860, 260), 47, "text")
+        button = _at(yes, (700, 500, 860, 540), 47, "button")
+        yield Attempt(family="stop55", name=f"portal-{title}", rule="window-scope",
+                      actions=(click(yes),), frames=(_frame([asks, left], said, button),),
+                      scope=("mousepad",))  # fmt: skip
     remote = Window(title="sshd_config - Mousepad", box=(640, 0, 1280, 800), id=44,
                     wm_class=("mousepad", "Mousepad"))  # fmt: skip
     for label in ("Save", "Replace All"):

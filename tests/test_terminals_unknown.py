@@ -146,8 +146,17 @@ def test_a_dialog_joins_the_scope_of_the_window_it_is_for() -> None:
 def test_a_click_in_the_dialog_passes_the_scope_and_one_in_a_stray_window_does_not() -> None:
     portal = _dialog(50, 21)
     save = Element(label="Save", box=(700, 540, 800, 570), kind="button", window=50)
-    obs = Observation.of([save], size=SIZE, windows=[portal, GEDIT, XTERM])
+    name = Element(label="Name", box=(320, 220, 880, 250), kind="field", window=50)
+    obs = Observation.of([name, save], size=SIZE, windows=[portal, GEDIT, XTERM])
     armed(scope=("gedit",)).check(Action.make("click", target="Save"), obs)
+    # the portal asking a permission for some program (no files, no name field) is out
+    share = dataclasses.replace(save, label="Share")
+    asks = dataclasses.replace(portal, title="Screen Share")
+    obs = Observation.of([share], size=SIZE, windows=[asks, GEDIT, XTERM])
+    with pytest.raises(PolicyRefusal) as refused:
+        armed(scope=("gedit",)).check(Action.make("click", target="Share"), obs)
+    assert refused.value.rule == "window-scope" and "file chooser" in str(refused.value)
+    obs = Observation.of([name, save], size=SIZE, windows=[portal, GEDIT, XTERM])
     stray = dataclasses.replace(portal, transient_for=22)
     obs = Observation.of([save], size=SIZE, windows=[stray, GEDIT, XTERM])
     with pytest.raises(PolicyRefusal) as refused:

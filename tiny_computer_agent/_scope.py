@@ -42,8 +42,10 @@ any title.
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
 that is it shares the process id, or the ``WM_CLASS`` class of the window it is for
 where no process id or name tells them apart (:func:`same_program`); or
-when it is the desktop portal's (a file chooser: its class *and* its process say
-``xdg-desktop-portal``); and a dialog of such a dialog. Another dialog helper
+when it is the desktop portal's (its class *and* its process say ``xdg-desktop-portal``)
+and a file chooser (it shows a list of files or a name field: a permission the portal
+asks, to share the screen or the camera, may name any window its parent, and joins no
+scope); and a dialog of such a dialog. Another dialog helper
 (:data:`DIALOG_HELPERS`: zenity, yad, kdialog...) joins only when the person names it
 (``--window zenity``): any script can start one with a ``WM_TRANSIENT_FOR`` claiming the
 editor, and X does not say who opened it. A dialog that sets its owner's class from
@@ -295,7 +297,39 @@ def scope_refusal(
     for how, window in reached:
         if window is None or not in_scope(names, window, windows):
             return _refusal(names, action, how, window, windows)
+        if _portal_asks(names, window, observation):
+            return _portal_refusal(names, action, window)
     return None
+
+
+#: Kinds that make a portal's dialog a file chooser: its list of files, its name field.
+_CHOOSER_KINDS: Final = frozenset({"item", "cell", "field"})
+
+
+def _portal_asks(names: Sequence[str], window: Window, observation: Observation) -> bool:
+    """Whether ``window`` is a desktop portal's dialog that joined the scope as a dialog
+    of a window in it (no name takes it in by itself), and shows no file chooser's parts
+    (a list of files, a name field): a permission the portal asks for whatever program
+    named the scoped window its parent (share the screen, the camera, remote control).
+    Only a file chooser joins a scope so."""
+    if not portal_dialog(window) or any(_names(n, window, observation.windows) for n in names):
+        return False
+    return not any(
+        e.kind in _CHOOSER_KINDS and observation.window(e) == window
+        for e in observation.elements
+    )
+
+
+def _portal_refusal(names: Sequence[str], action: Action, window: Window) -> PolicyRefusal:
+    scope = ", ".join(repr(n) for n in names)
+    return PolicyRefusal(
+        f"{action.describe()} is refused: the window {window.title!r} is the desktop "
+        "portal's, and not a file chooser: a permission the portal asks for another "
+        "program (any program may name a window in scope as its parent), which joins no "
+        f"scope (--window {scope}). Let the person answer it, or name it: "
+        "--window xdg-desktop-portal",
+        rule="window-scope",
+    )
 
 
 def focus_refusal(
