@@ -1320,28 +1320,37 @@ class Policy:
             why = self._irreversible_label(label, element, observation)
             if not why and (action.clicks or 1) > 1 and action.verb == "click":
                 why = _opens_a_program(label, element)  # a double click opens a file
-            tip = tooltip_of(element, observation) if not why else None
-            if tip is not None and (said := self._irreversible_label(tip.label, None)):
-                why = f"its tooltip {tip.label!r} says what it does: {said}"
-            if not why and (box := composer_of(element, observation)) is not None:
-                why = (
-                    f"{label!r} is a glyph at the end of {box.label!r}, which holds text: "
-                    "a composer's send arrow sends what it holds"
-                )
-            for drawn in drawn_on(element, observation) if not why else ():
-                if said := self._irreversible_label(drawn.label, None):
-                    why = f"it draws {drawn.label!r}, whatever its name says: {said}"
-                    break
-            if not why and (choice := choice_applied(element, observation)) is not None:
-                meaning = classify(choice.value or "")
-                if meaning is not None:
-                    why = (
-                        f"{label!r} applies the choice {choice.value!r} of {choice.label!r} "
-                        f"beside it, and {meaning.describe()}"
-                    )
+            why = why or self._shown_around(label, element, observation)
             if why:
                 found.append((label, element, why))
         return found
+
+    def _shown_around(
+        self, label: str, element: Element | None, observation: Observation | None
+    ) -> str | None:
+        """Why a press of a control its label does not flag cannot be undone, by what
+        the screen shows with it: its tooltip (a glyph's), the text drawn inside it, the
+        drop-down choice it applies, the box of words it sends (a glyph at its end)."""
+        tip = tooltip_of(element, observation)
+        if tip is not None and (said := self._irreversible_label(tip.label, None)):
+            return f"its tooltip {tip.label!r} says what it does: {said}"
+        for drawn in drawn_on(element, observation):
+            if said := self._irreversible_label(drawn.label, None):
+                return f"it draws {drawn.label!r}, whatever its name says: {said}"
+        choice = choice_applied(element, observation)
+        meaning = classify(choice.value or "") if choice is not None else None
+        if choice is not None and meaning is not None:
+            return (
+                f"{label!r} applies the choice {choice.value!r} of {choice.label!r} beside "
+                f"it, and {meaning.describe()}"
+            )
+        box = composer_of(element, observation)
+        if box is not None:
+            return (
+                f"{label!r} is a glyph at the end of {box.label!r}, which holds text: a "
+                "composer's send arrow sends what it holds"
+            )
+        return None
 
     def _irreversible_label(
         self,

@@ -315,8 +315,7 @@ def _portal_asks(names: Sequence[str], window: Window, observation: Observation)
     if not portal_dialog(window) or any(_names(n, window, observation.windows) for n in names):
         return False
     return not any(
-        e.kind in _CHOOSER_KINDS and observation.window(e) == window
-        for e in observation.elements
+        e.kind in _CHOOSER_KINDS and observation.window(e) == window for e in observation.elements
     )
 
 
