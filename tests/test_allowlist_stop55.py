@@ -158,3 +158,9 @@ def test_a_script_editor_under_a_run_button_and_a_lisp_console_take_no_text() ->
     echo = Element(label="> (gimp-image-list)", box=(310, 500, 600, 516))
     obs = Observation.of([echo], size=SIZE, windows=[inkscape])
     assert rule_of(Action.make("type", text="(gimp-quit 0)"), obs) == "terminal-window"
+
+
+def test_a_price_alone_near_a_yes_is_no_payment() -> None:
+    # a cookie banner's OK on a shop's page, its grid of prices around it
+    assert classify_in("OK", ["$19.99", "€4.50", "We use cookies."]) is None
+    assert classify_in("Next", ["Total $1,599.00"]) is not None

@@ -775,19 +775,30 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
     if found is not None or not may_answer(label):
         return found
     texts = tuple(texts)
-    joined = (f"{a} {b}" for a, b in itertools.pairwise(texts))  # a split question
+    joined = {f"{a} {b}" for a, b in itertools.pairwise(texts)}  # a split question
     generic = is_assent(label)
     for text in (*texts, *(t.replace("\n", " ") for t in texts if "\n" in t), *joined):
         said = says(text)
         if said is not None and (generic or said.does in ("warns", "unread") or _asks(text)):
             return dataclasses.replace(said, label=label, question=text)
-        if generic and _AMOUNT in _tokens(text) and (_ASKS.search(text) or not _receipt(text)):
-            # "Move 5.000.000 ₫ to account 0123?", "We'll take $49.00 from your card.",
-            # "Total due today $1,249.00": a yes where money is shown, any language (not
-            # a receipt's OK: "You paid ₹500", "Payment complete")
+        money = _ASKS.search(text.strip()) if text in joined else True  # two texts: asked
+        if generic and money and _about_money(text):
             rule = "a yes where an amount is shown"
             return Meaning(label=label, does="pays", language="*", rule=rule, question=text)
     return None
+
+
+def _about_money(text: str) -> bool:
+    """Whether a yes under ``text`` may pay: a question about an amount ("Move
+    5.000.000 ₫ to account 0123?"), or words about one ("We'll take $49.00 from your
+    card.", "Total $1,599.00"), in any language; not an amount alone ("$19.99", a shop's
+    grid of prices), nor a receipt ("You paid ₹500", "Payment complete")."""
+    tokens = _tokens(text)
+    if _AMOUNT not in tokens:
+        return False
+    if _ASKS.search(text.strip()):
+        return True
+    return any(t != _AMOUNT for t in tokens) and not _receipt(text)
 
 
 #: Words that say a payment is done (a receipt), in the languages the rules read best:
@@ -894,7 +905,7 @@ def _window_says(
             continue
         if own is not None and _window_of(e, observation) != own:
             continue
-        if _ASKS.search(e.label.strip()) or _AMOUNT in _tokens(e.label):
+        if _ASKS.search(e.label.strip()) or _about_money(e.label):
             found.append(e.label)
     return found
 
