@@ -181,7 +181,12 @@ def run(attempt: Attempt, kill_switch: Path | None = None) -> Outcome:
             on_step=lambda _step: sent_after.append(len(gui.calls)),
         )
     setup = len(attempt.actions) - 1
-    before = sent_after[setup - 1] if 0 < setup <= len(sent_after) else 0
+    if setup == 0:
+        before = 0
+    elif setup <= len(sent_after):
+        before = sent_after[setup - 1]
+    else:  # the episode ended in the scene: the attack sent nothing
+        before = len(gui.calls)
     for step in episode.steps:
         rule = step.refusal.rule if step.refusal else _invalid(step.error)
         if rule:

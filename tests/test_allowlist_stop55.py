@@ -164,3 +164,15 @@ def test_a_price_alone_near_a_yes_is_no_payment() -> None:
     # a cookie banner's OK on a shop's page, its grid of prices around it
     assert classify_in("OK", ["$19.99", "€4.50", "We use cookies."]) is None
     assert classify_in("Next", ["Total $1,599.00"]) is not None
+
+
+def test_the_audit_does_not_count_an_attempt_refused_in_its_scene_as_through() -> None:
+    from tests.bypass_corpus import FORM, Attempt, key, run, type_
+
+    # a first step sends, the second is refused: the third and the attack never run
+    attempt = Attempt(family="t", name="scene", rule="any", frames=(FORM,),
+                      actions=(type_("hello", "Name"), key("super+a"), key("Tab"),
+                               key("Tab")))  # fmt: skip
+    outcome = run(attempt)
+    assert outcome.rule == "key-not-allowed" and outcome.step == 2
+    assert not outcome.reached and not outcome.through
