@@ -185,8 +185,9 @@ def _answer_in_the_console(desktop: Desk, argv: list[str], want: str) -> tuple[s
             state = urllib.request.Request(f"{base}/state", headers=headers)
             with urllib.request.urlopen(state) as r:
                 pending = json.loads(r.read())["pending"]
-        except urllib.error.URLError:  # the run ended (and its console with it) between looks
-            break
+        except OSError:  # URLError, ConnectionResetError: the run ended (and its console
+            time.sleep(0.2)  # with it) between looks, or a busy machine dropped one look:
+            continue  # look again while the run goes on
         if pending and pending[0]["ticket"] not in answered:
             ticket, choices = pending[0]["ticket"], pending[0]["choices"]
             number = next((i for i, c in enumerate(choices, 1) if f"'{want}'" in c), 0)
