@@ -1441,6 +1441,15 @@ def composer_of(element: Element | None, observation: Observation | None) -> Ele
         return None
     if not element.label.strip() or any(c.isalnum() for c in element.label):
         return None
+    # words, not a spin box's number
+    return _field_before(element, observation, lambda e: any(c.isalpha() for c in e.value or ""))
+
+
+def _field_before(
+    element: Element, observation: Observation, holds: Callable[[Element], bool]
+) -> Element | None:
+    """The first field on ``element``'s row (its middle height) that ends at most
+    :data:`_SEND_GAP` left of it and ``holds`` what is asked of it."""
     x0, y0, _, y1 = element.box
     mid = (y0 + y1) / 2
     return next(
@@ -1449,9 +1458,9 @@ def composer_of(element: Element | None, observation: Observation | None) -> Ele
             for e in observation.elements
             if e is not element
             and e.kind == "field"
-            and any(c.isalpha() for c in e.value or "")  # words, not a spin box's number
             and e.box[1] <= mid <= e.box[3]
             and 0 <= x0 - e.box[2] <= _SEND_GAP
+            and holds(e)
         ),
         None,
     )
@@ -1492,21 +1501,14 @@ def choice_applied(element: Element | None, observation: Observation | None) -> 
         return None
     if not may_answer(element.label):
         return None
-    x0, y0, _, y1 = element.box
-    mid = (y0 + y1) / 2
-    return next(
-        (
-            e
-            for e in observation.elements
-            if e is not element
-            and e.kind == "field"
-            and (e.value or "").strip()
-            and ("expandable" in e.state or "editable" not in e.state)
-            and e.box[1] <= mid <= e.box[3]
-            and 0 <= x0 - e.box[2] <= _SEND_GAP
-        ),
-        None,
-    )
+    return _field_before(element, observation, _a_choice)
+
+
+def _a_choice(field: Element) -> bool:
+    """Whether ``field`` is a choice holding a value: its tree says it drops down, or it
+    is not editable."""
+    chosen = bool((field.value or "").strip())
+    return chosen and ("expandable" in field.state or "editable" not in field.state)
 
 
 #: Kinds of element that are read, not pressed: the learned second opinion leaves them.
