@@ -168,6 +168,7 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 from ._actions import MAX_WAIT_FOR_SECONDS, VERB_TABLE, Action, normalize_keys
+from ._channels import channel_refusal, runs_typed
 from ._elements import Element, Observation, Window, normalize_label
 from ._errors import ActionError, PolicyRefusal, TargetError
 from ._executors import screen_points
@@ -1156,6 +1157,8 @@ class Policy:
                     action, reach.context, reach.window, reach.element,
                     targeted=reach.targeted, observation=observation, history=history,
                     typing_in=self.typing_in,
+                ) or channel_refusal(  # a named program's own command line
+                    action, reach.window, observation, allow_keys=self.allow_keys
                 )  # fmt: skip
             if refusal is not None:
                 raise refusal
@@ -1225,7 +1228,10 @@ class Policy:
         (:mod:`._presses`)."""
         found = self._irreversible(action, elements, observation)
         by_key = self._pressed_by_key(action, observation, elements, batch, history)
-        if not found and not by_key:
+        target = elements[0] if elements else None
+        window = _window_holding(target, observation) if target is not None else None
+        runs = runs_typed(action, target, window, observation, history)  # ._channels
+        if not found and not by_key and not runs:
             return
         pressed = [  # a yes (OK) is irreversible by its dialog, which history lacks
             label
@@ -1236,17 +1242,25 @@ class Policy:
         ]
         allowed = self._lists.allowed
         presses = max(1, action.clicks or 1)
-        pending = by_key + [
-            item for item in found if presses_left(item[0], allowed, pressed) < presses
-        ]
+        pending = (
+            runs
+            + by_key
+            + [item for item in found if presses_left(item[0], allowed, pressed) < presses]
+        )
         if not pending:
             return
         label, element, why = pending[0]
         if self.approve is not None and self.approve(action, element, observation):
             return
+        fix = (
+            "Only a person's yes lets it run (say yes in the console); a named program "
+            "takes text, not commands"
+            if runs
+            else _fix(by_key, label, allowed, pressed, presses)
+        )
         raise PolicyRefusal(
             f"{action.describe()} cannot be undone ({why}) and needs a person's yes, which "
-            f"was not given. {_fix(by_key, label, allowed, pressed, presses)}",
+            f"was not given. {fix}",
             rule="irreversible",
         )
 

@@ -82,6 +82,7 @@ __all__ = [
     "interpreter",
     "mail_program",
     "page_program",
+    "program_names",
     "program_refusal",
     "table_program",
     "text_program",
@@ -250,6 +251,12 @@ def interpreter(name: str) -> bool:
     )
 
 
+def program_names(window: Window) -> set[str]:
+    """Every name ``window``'s program goes by, folded: its classes and process, each
+    also without a reverse-DNS prefix or a known ending (``org.gnome.gedit``: ``gedit``)."""
+    return {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+
+
 def page_program(window: Window) -> bool:
     """Whether ``window`` shows a browser's page: its own program is one of
     :data:`PAGE_PROGRAMS` and it is no dialog (``WM_TRANSIENT_FOR``) of another window."""
@@ -262,7 +269,7 @@ def page_program(window: Window) -> bool:
 def remote_program(window: Window) -> bool:
     """Whether ``window`` belongs to a VM console or a remote desktop
     (:data:`REMOTE_PROGRAMS`, by its class or process; ``qemu-system-*`` by its start)."""
-    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    names = program_names(window)
     return bool(names & REMOTE_PROGRAMS) or any(n.startswith("qemu-system") for n in names)
 
 
@@ -270,7 +277,7 @@ def mail_program(window: Window | None) -> bool:
     """Whether ``window`` belongs to a mail program (:data:`MAIL_PROGRAMS`)."""
     if window is None:
         return False
-    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    names = program_names(window)
     return bool(names & MAIL_PROGRAMS)
 
 
@@ -319,7 +326,7 @@ def table_program(window: Window, windows: Sequence[Window]) -> bool:
 def browser_window(window: Window) -> bool:
     """Whether ``window`` is a web browser's (:data:`PAGE_PROGRAMS`, by its class or
     process), its dialogs included (:func:`page_program` leaves those out)."""
-    names = {n for name in (*window.wm_class, window.process) for n in _variants(name)}
+    names = program_names(window)
     return bool(names & PAGE_PROGRAMS)
 
 
