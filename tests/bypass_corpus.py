@@ -592,6 +592,13 @@ def stop55() -> Iterator[Attempt]:
     return attempts()
 
 
+def stop56() -> Iterator[Attempt]:
+    """A named program's command channels, after the third fresh pass (tests/bypass_stop56.py)."""
+    from tests.bypass_stop56 import stop56 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1073,6 +1080,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "typing-program": typing_programs,
     "stop54": stop54,
     "stop55": stop55,
+    "stop56": stop56,
 }
 
 

@@ -327,3 +327,28 @@ def test_a_window_of_the_named_class_with_no_process_is_out_while_the_program_sh
     obs = Observation.of([save], size=SIZE, windows=[remote, local])
     assert rule_of(armed(scope=("editor",)), Action.make("click", target="Save"), obs) \
         == "window-scope"  # fmt: skip
+
+
+def test_a_dialog_about_another_document_of_the_same_process_is_out_of_a_title_scope() -> None:
+    # one process runs every document: a background spreadsheet asks over the editor
+    asks = Window(title="Spreadsheet", box=(100, 100, 500, 300), id=3, pid=10,
+                  wm_class=("editor", "Editor"), transient_for=1)  # fmt: skip
+    said = Element(label="budget.ods refers to a web page. Refresh the figures from it?",
+                   box=(110, 130, 490, 150), kind="text", window=3)  # fmt: skip
+    yes = Element(label="Refresh", box=(300, 250, 380, 280), kind="button", window=3)
+    obs = Observation.of([said, yes], size=SIZE, windows=[asks, EDITOR])
+    click = Action.make("click", target="Refresh")
+    assert rule_of(armed(scope=("notes.txt - Editor",)), click, obs) == "window-scope"
+    assert rule_of(armed(scope=("*notes.txt*",)), click, obs) == "window-scope"
+    # the program named by its class: every document is in scope
+    assert rule_of(armed(scope=("editor",)), click, obs) is None
+    # a question about the scoped document, or about a name the episode typed, is its own
+    mine = dataclasses.replace(said, label="notes.txt was changed on disk. Reload it?")
+    own = Observation.of([mine, yes], size=SIZE, windows=[asks, EDITOR])
+    assert rule_of(armed(scope=("notes.txt - Editor",)), click, own) is None
+    exists = dataclasses.replace(said, label="A file named draft-2.txt already exists. Replace?")
+    asked = Observation.of([exists, yes], size=SIZE, windows=[asks, EDITOR])
+    typed = [Action.make("type", text="/home/ada/draft-2.txt")]
+    policy = armed(scope=("notes.txt - Editor",))
+    policy.check(click, asked, history=typed)
+    assert rule_of(policy, click, asked) == "window-scope"

@@ -953,7 +953,7 @@ class Policy:
             self._check_widget(e.label, target=True)
         for refusal in (
             covered_refusal(action, observation, elements),
-            scope_refusal(self.scope, action, observation, elements),
+            scope_refusal(self.scope, action, observation, elements, history),
             wheel_refusal(action, elements, observation),
         ):
             if refusal is not None:

@@ -54,7 +54,10 @@ from any other program is only a claim and joins nothing (a browser window claim
 the editor's dialog stays out). Other windows of the same process do not join either: a
 browser's web apps and its tabs share one process, as an office suite's documents do,
 so ``--window Calendar`` (a web app's title) is that window, not the browser's next one.
-To take in every window of a program, name its class (``--window libreoffice``).
+To take in every window of a program, name its class (``--window libreoffice``). Nor
+does every dialog of a window named by its title join: one whose sentence names a file
+no scoped title and no typed text names asks about another document the same process
+holds (:func:`other_document`).
 
 **A scope confines; it allows nothing.** A program off the table of text programs still
 takes typed text only with ``--allow-typing-in`` (:mod:`._text_programs`), and no flag
@@ -275,10 +278,15 @@ def dialog_helper(window: Window) -> bool:
 
 
 def scope_refusal(
-    names: Sequence[str], action: Action, observation: Observation, elements: Sequence[Element]
+    names: Sequence[str],
+    action: Action,
+    observation: Observation,
+    elements: Sequence[Element],
+    history: Sequence[Action] = (),
 ) -> PolicyRefusal | None:
     """Rule ``window-scope`` for ``action`` on ``observation`` (``elements``: its
-    resolved targets), or None when it stays inside the scope (or there is none)."""
+    resolved targets; ``history``: the episode's actions, whose typed file names a
+    dialog may name), or None when it stays inside the scope (or there is none)."""
     if not names:
         return None
     windows = observation.windows
@@ -299,7 +307,73 @@ def scope_refusal(
             return _refusal(names, action, how, window, windows)
         if _portal_asks(names, window, observation):
             return _portal_refusal(names, action, window)
+        typed = " ".join(a.text or "" for a in history if a.verb == "type")
+        if (other := other_document(names, window, observation, typed)) is not None:
+            return _document_refusal(names, action, window, other)
     return None
+
+
+#: A document's file name in a sentence: a word, a dot and an ending of letters
+#: (``invoice.odt``, ``Q3 report.xlsx`` is read from ``report.xlsx``).
+_FILE_NAME: Final = re.compile(r"[^\W_][\w-]*\.[^\W\d_][^\W_]{1,4}\b")
+#: A sentence names a document when it has this many words or more (a file chooser's
+#: list shows names alone).
+_SENTENCE: Final = 3
+
+
+def other_document(
+    names: Sequence[str], window: Window, observation: Observation, typed: str = ""
+) -> str | None:
+    """The file name a dialog's sentence names when the dialog joined the scope only as
+    the dialog of a window named by its title or a pattern (not by its program), and
+    neither a scoped window's title nor the text the episode ``typed`` (a name given to
+    Save As) names that file: a program that runs every document in one process (an
+    office suite) raises a background document's question ("invoice.odt has links to
+    external data. Update them?") over the window in front. None otherwise."""
+    windows = observation.windows
+    if not window.transient_for or any(_names(n, window, windows) for n in names):
+        return None
+    owner, seen = window, {window.id}
+    while owner.transient_for and owner.transient_for not in seen:
+        parent = next((w for w in windows if w.id == owner.transient_for), None)
+        if parent is None:
+            return None
+        seen.add(parent.id)
+        owner = parent
+        named = [n for n in names if _names(n, owner, windows)]
+        if named:
+            break
+    else:
+        return None
+    if any(by_program(n, owner) for n in named):
+        return None  # the whole program is in scope: any of its documents
+    said = [window.title] + [
+        e.label
+        for e in observation.elements
+        if e.kind in ("", "text") and observation.window(e) == window
+    ]
+    titles = _fold(" ".join([owner.title, *named, typed]))
+    for text in said:
+        if len(text.split()) < _SENTENCE:
+            continue
+        for found in _FILE_NAME.finditer(text):
+            if _fold(found.group(0)) not in titles:
+                return found.group(0)
+    return None
+
+
+def _document_refusal(
+    names: Sequence[str], action: Action, window: Window, document: str
+) -> PolicyRefusal:
+    scope = ", ".join(repr(n) for n in names)
+    return PolicyRefusal(
+        f"{action.describe()} is refused: the dialog {window.title!r} speaks of "
+        f"{document!r}, a document no window in scope shows (--window {scope} names a "
+        "window by its title): a program that runs every document in one process asks "
+        "another document's question over the window in front. Let the person answer it, "
+        f"or name that document's window or the program (--window '*{document}*')",
+        rule="window-scope",
+    )
 
 
 #: Kinds that make a portal's dialog a file chooser: its list of files, its name field.
