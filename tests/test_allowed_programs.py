@@ -47,10 +47,15 @@ def type_(text: str, target: str | None = None) -> Action:
 
 
 def test_a_named_program_takes_text_only_in_a_named_field() -> None:
-    named = armed(typing_in=("geany",))
+    named = armed(typing_in=("geany", "app.py"))  # the program, and the code file (._side_doors)
     assert rule_of(named, type_("make test"), frame(PANE, DOCUMENT)) == "typing-program"
     assert rule_of(named, type_("x = 1", "app.py"), frame(PANE, DOCUMENT)) is None
-    assert rule_of(armed(typing_in=("*",)), type_("make test"), frame(PANE)) is None
+    by_pattern = armed(typing_in=("geany", "*.py"))
+    assert rule_of(by_pattern, type_("x", "app.py"), frame(DOCUMENT)) is None
+    # code: the program alone does not name the file (decided after the fourth fresh pass)
+    program_only = armed(typing_in=("geany",))
+    assert rule_of(program_only, type_("x", "app.py"), frame(DOCUMENT)) == "terminal-window"
+    assert rule_of(armed(typing_in=("*", "app.py")), type_("make test"), frame(PANE)) is None
     assert rule_of(armed(), type_("x = 1", "app.py"), frame(DOCUMENT)) == "typing-program"
 
 
@@ -61,10 +66,8 @@ def test_a_named_program_showing_a_shell_line_is_a_terminal() -> None:
             policy = armed(typing_in=allowed)
             assert rule_of(policy, type_("make test"), frame(PANE, line)) == "terminal-window"
         # aimed at the document by name: still the document's
-        assert (
-            rule_of(armed(typing_in=("geany",)), type_("x", "app.py"), frame(DOCUMENT, line))
-            is None
-        )
+        named = armed(typing_in=("geany", "app.py"))
+        assert rule_of(named, type_("x", "app.py"), frame(DOCUMENT, line)) is None
 
 
 def test_a_prompt_aimed_at_is_a_shell_wherever_it_stands() -> None:

@@ -116,9 +116,10 @@ def test_untargeted_keys_after_a_chord_in_a_program_off_the_table_are_refused() 
                    allow_keys=("ctrl+shift+t",))  # fmt: skip
     assert said is not None and said.rule == "typing-program" and "ctrl+shift+t" in str(said)
     # aimed at the field, or after an editing chord, the keys go where they are told
-    assert refusal(type_("x = 1", "main.py"), shown, (chord,), typing_in=("*",)) is None
+    code = ("*", "notebook.py")  # any program, and the code file the window edits
+    assert refusal(type_("x = 1", "main.py"), shown, (chord,), typing_in=code) is None
     copy = Action.make("key", keys="ctrl+c")
-    assert refusal(type_("x = 1"), shown, (copy,), typing_in=("*",)) is None
+    assert refusal(type_("x = 1"), shown, (copy,), typing_in=code) is None
     # a chord that moves the caret opens nothing (a Tk editor's ctrl+End, then Return)
     end = Action.make("key", keys="ctrl+End")
     assert refusal(Action.make("key", keys="Return"), shown, (end,), typing_in=("*",)) is None

@@ -68,8 +68,11 @@ Code that runs (issue 37's fifth pass; decided so, by structure):
                    ``authorized_keys``, git hooks and config, build and task files,
                    ``*.sh``, ``*.service``, ``*.desktop``, ``*.rules``, anything in
                    ``.ssh``, ``.git``, ``autostart``, ``systemd``, ``cron*``,
-                   ``profile.d``, ``udev``... Typing there is typing into a shell; only
-                   ``--allow-typing-in FILE`` (the name the refusal prints) lifts it.
+                   ``profile.d``, ``udev``...; and, since issue 37's fourth fresh pass,
+                   any file whose type is not data (:func:`code_name`: an ending not in
+                   :data:`DATA_ENDINGS`, a build file's name). Typing there is typing
+                   into a shell; only ``--allow-typing-in FILE`` (the name the refusal
+                   prints, or a pattern: ``'*.py'``) lifts it.
     address bar    (:func:`address_refusal`) a browser's field labelled address, URL or
                    location takes no scheme but http(s) (``javascript:``, ``file:``,
                    ``ssh://``: ``terminal-window``), and no URL whose path names an act
@@ -103,6 +106,7 @@ list leaves out override-redirect windows with no ``WM_CLASS``).
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import re
 import shlex
 import unicodedata
@@ -561,9 +565,8 @@ def _later_refusal(
         return None
     into = _typed_into(action, observation, elements)
     windows = [_holding(e, observation) for e in into] or observation.windows[:1]
-    allowed = {a.strip().casefold() for a in typing_in}
     named = _saved_as(action, into, observation)
-    if named is not None and named.casefold() not in allowed:
+    if named is not None and not file_named(named, typing_in):
         return PolicyRefusal(
             f"{action.describe()} is refused: it names {named!r} in a dialog that saves or "
             "names a file, a file a shell, the session or a program runs or reads commands "
@@ -574,7 +577,7 @@ def _later_refusal(
         )
     for window in filter(None, windows):
         name = runs_later(window, observation)
-        if name is None or name.casefold() in allowed:
+        if name is None or file_named(name, typing_in):
             continue
         return PolicyRefusal(
             f"{action.describe()} is refused: the window {window.title!r} edits {name!r}, a "
@@ -886,7 +889,46 @@ def runs_later_path(path: str) -> str | None:
         return None
     if _STARTUP_NAME.match(base) or _CONFIG_NAME.match(base) or _STARTUP_DIR.search(folder + "/"):
         return base
-    return None
+    plain = "://" not in path and not any(c.isspace() for c in path)  # a path, no address
+    return base if plain and code_name(base) else None
+
+
+#: Endings of a document whose type is data: text, a document, a sheet, a picture. Any
+#: other ending is code or configuration (``usercustomize.py``, ``build.rs``, ``*.pth``,
+#: ``Taskfile.yml``, ``init.el``): something may run it later, by itself.
+DATA_ENDINGS: Final = frozenset({
+    "txt", "text", "md", "markdown", "rst", "adoc", "org", "odt", "ods", "odp", "odg", "fodt",
+    "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "csv", "tsv", "tex", "bib", "log",
+    "pdf", "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "eml", "ics",
+    "vcf", "srt", "vtt", "epub", "abw", "wpd", "pages", "numbers", "key", "nfo", "me",
+})  # fmt: skip
+#: A name with no ending that is a build or task file (``Makefile``, ``Vagrantfile``,
+#: ``Dockerfile``, ``Taskfile``, ``Procfile``, ``Jenkinsfile``).
+_BUILD_FILE: Final = re.compile(r"^[A-Za-z][a-z]*file$")
+_ENDING: Final = re.compile(r"(?<=[^.])\.([^\W\d_][^\W_]{0,9})$")
+
+
+def code_name(base: str) -> bool:
+    """Whether file name ``base`` is code or configuration by its type (decided after
+    issue 37's fourth fresh pass: which files run later cannot be listed, so a document
+    takes text by a type that says data, :data:`DATA_ENDINGS`): an ending that is not
+    data's, or a build file's name with none. A name with no ending is a document
+    (``notes``); a name with spaces is not read as a file at all."""
+    found = _ENDING.search(base)
+    if found is None:
+        return bool(_BUILD_FILE.match(base))
+    return found.group(1).casefold() not in DATA_ENDINGS
+
+
+def file_named(name: str, typing_in: Sequence[str]) -> bool:
+    """Whether ``--allow-typing-in`` names file ``name``: a name given whole, or a
+    pattern with ``*`` (``'*.py'``; not a bare ``'*'``, which names programs)."""
+    folded = name.strip().casefold()
+    for given in typing_in:
+        want = given.strip().casefold()
+        if want == folded or (want not in ("", "*") and fnmatch.fnmatchcase(folded, want)):
+            return True
+    return False
 
 
 #: A field of a browser's window that is its address bar, by its label.
@@ -923,9 +965,10 @@ def scheme_refusal(action: Action, text: str, where: str) -> PolicyRefusal | Non
     if scheme is None or scheme.group(1).casefold() in ("http", "https"):
         return None
     rest = text[scheme.end() :]
-    if _PORT.match(rest):  # a host and its port
+    own = scheme.group(1).casefold() in _OWN_SCHEMES  # a scheme whatever follows it
+    if _PORT.match(rest) and not own:  # a host and its port ("javascript:1/" is no host)
         return None
-    if rest[:1].isspace() and scheme.group(1).casefold() not in _OWN_SCHEMES:
+    if rest[:1].isspace() and not own:
         return None  # a word and a colon, then words: the bar searches for them
     return PolicyRefusal(
         f"{action.describe()} is refused: {where}, and the {scheme.group(1)!r} scheme runs "
