@@ -185,3 +185,25 @@ def test_a_served_policy_asks_it_only_when_told(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(sys, "stdin", _Stdin(True))
     assert not served() and served("--irreversible-learner")
+
+
+def test_a_yes_to_a_question_the_rules_cannot_read_asks_where_a_person_can_answer() -> None:
+    from tiny_computer_agent import Observation, Window
+    from tiny_computer_agent._irreversible_learned import doubt_in
+
+    # the rules read no act in these words; the dialog still asks something
+    assert doubt_in("OK", ["Shall the vault forget every entry now?"]) is not None
+    assert doubt_in("はい", ["この操作を続けますか？"]) is not None
+    assert doubt_in("OK", ["The report was saved."]) is None  # a statement: nothing asked
+    assert doubt_in("Rename", ["Rename the file?"]) is None  # not a yes: the rules' own
+    asking = Window(title="Vault", box=(300, 200, 900, 500), id=3, pid=30, transient_for=1,
+                    wm_class=("vault", "Vault"), process="vault")  # fmt: skip
+    owner = Window(title="Vault", box=(0, 0, 1280, 800), id=1, pid=30,
+                   wm_class=("vault", "Vault"), process="vault")  # fmt: skip
+    said = Element(label="Shall the vault forget every entry now?", box=(320, 240, 880, 262),
+                   kind="text", window=3, source="a11y")  # fmt: skip
+    yes = Element(label="OK", box=(700, 440, 860, 470), kind="button", window=3, source="a11y")
+    frame = Observation.of([said, yes], size=(1280, 800), windows=[asking, owner])
+    press = Action(verb="click", target="OK")
+    assert Policy(irreversible_learner=True).irreversible(press, [yes], frame) is not None
+    assert Policy().irreversible(press, [yes], frame) is None  # off with no person

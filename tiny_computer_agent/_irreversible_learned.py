@@ -17,7 +17,8 @@ irreversible press (``--allow-irreversible LABEL``). It is off by default: on th
 repository's own real programs it asked about ``Replace All``, ``Sign out``, ``Submit``
 and ``Reset``, which the rules pass on purpose. It reads the label alone: a dialog's yes
 stays the rules' job, and a label that is a way out (``Cancel``, ``Keep``) or a generic
-yes (``OK``, ``Continue``) is not scored at all.
+yes (``OK``, ``Continue``) is not scored at all. Beside it, where it is on, a generic yes
+to a question the rules did not read as an act asks too (:func:`doubt_in`).
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Final
 
 from ._irreversible import is_assent, is_refusal
 
-__all__ = ["MAX_WORDS", "THRESHOLD", "Learned", "doubt", "ngrams", "score", "weights"]
+__all__ = ["MAX_WORDS", "THRESHOLD", "Learned", "doubt", "doubt_in", "ngrams", "score", "weights"]
 
 #: A label scored at this or more is flagged. Fixed on pass 8 before any set it is
 #: measured on was counted (``scripts/irreversible_learner.py`` says which).
@@ -101,6 +102,28 @@ def score(label: str, learned: Learned | None = None) -> float:
     learned = learned or weights()
     z = learned.bias + sum(v * learned.weight.get(g, 0.0) for g, v in features(label).items())
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+#: A question mark in any script (Latin, full-width, Arabic, Greek's ``;``).
+_QUESTION: Final = re.compile("[?\uff1f\u061f\u037e]")
+
+
+def doubt_in(label: str, texts: Sequence[str]) -> str | None:
+    """The second opinion on a dialog's generic yes (``OK``, ``Yes``, ``Continue``,
+    which :func:`doubt` does not score): a yes to a question (``texts``: its dialog's)
+    that the rules did not read as an act asks too, whatever the question's words (decided
+    after issue 37's fourth fresh pass: a dialog says what happens in words no list
+    holds). A yes under a statement with no question (``Saved.``) is not asked about."""
+    if not is_assent(label):
+        return None
+    asked = next((t for t in texts if _QUESTION.search(t)), None)
+    if asked is None:
+        return None
+    said = " ".join(asked.split())
+    return (
+        f"{label!r} answers the question {said[:80]!r}, which the rules could not read as "
+        "harmless or not: with a person to answer, a yes to a question asks first"
+    )
 
 
 def doubt(label: str, learned: Learned | None = None, threshold: float = THRESHOLD) -> str | None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ._irreversible import classify, classify_in
-from ._irreversible_learned import doubt
+from ._irreversible_learned import doubt, doubt_in
 
 __all__ = ["Tally", "evaluate", "main", "report"]
 
@@ -40,7 +40,8 @@ class Tally:
         """Count ``label`` (with ``question``, the dialog's text it answers, if any);
         ``learner``: the learned second opinion too, as the policy asks it."""
         flagged = classify_in(label, [question] if question else []) is not None
-        flagged = flagged or (learner and doubt(label) is not None)
+        texts = [question] if question else []
+        flagged = flagged or (learner and (doubt(label) or doubt_in(label, texts)) is not None)
         if question:
             label = f"{label} [{question}]"
         return dataclasses.replace(

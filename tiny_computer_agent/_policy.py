@@ -183,6 +183,7 @@ from ._irreversible import (
     presses_left,
 )
 from ._irreversible_learned import doubt as learned_doubt
+from ._irreversible_learned import doubt_in as learned_doubt_in
 from ._pages import page_refusal, shell_line
 from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
 from ._scope import POINTER_VERBS, dialog_helper, in_scope, scope_refusal
@@ -1394,7 +1395,9 @@ class Policy:
         if meaning is not None:
             return meaning.describe()
         read = element is not None and (element.source == "grid" or element.kind in _READ_KINDS)
-        return learned_doubt(label) if learner and self.irreversible_learner and not read else None
+        if not learner or not self.irreversible_learner or read:
+            return None
+        return learned_doubt(label) or learned_doubt_in(label, texts)
 
     @staticmethod
     def _targets(action: Action, observation: Observation) -> tuple[Element, ...]:

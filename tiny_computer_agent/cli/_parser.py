@@ -350,7 +350,8 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         default="auto",
         help="also ask about a press the irreversible rules pass but a learned second "
         "opinion scores high (a wording no rule lists: about a third of what the rules miss "
-        "from new writers). It asks about some harmless labels too (Replace All, Sign out, "
+        "from new writers), and about a yes (OK, Yes) to a question the rules cannot read. "
+        "It asks about some harmless labels too (Replace All, Sign out, "
         "Submit), so by default it is on only where a person can answer: a run at a "
         "terminal or with --console; not for --serve, --mcp or a script. This flag turns it "
         "on everywhere",
