@@ -80,3 +80,47 @@ def test_a_browsers_own_scheme_is_a_scheme_whatever_follows(text: str) -> None:
 def test_a_host_and_its_port_is_still_an_address() -> None:
     for text in ("intranet:8443/wiki", "printer:631"):
         assert scheme_refusal(Action.make("type", text=text), text, "the bar") is None
+
+
+# -- the wheel: what the frame shows at the start of a turn cannot say what comes ----------
+
+DIALOG = Window(title="Preferences", box=(0, 0, 1000, 700), id=6, pid=60,
+                wm_class=("mousepad", "Mousepad"), process="mousepad")  # fmt: skip
+
+
+def _lines(n: int, top: int = 100, left: int = 40) -> list[Element]:
+    return [Element(label=f"Option number {i}", box=(left, top + 30 * i, left + 200,
+                                                     top + 24 + 30 * i),
+                    kind="text", window=6) for i in range(n)]  # fmt: skip
+
+
+def _wheel_rule(target: str, obs: Observation, notches: int = 2) -> str | None:
+    turn = Action.make("scroll", direction="down", amount=notches, target=target)
+    return rule_of(armed(), turn, obs)
+
+
+def test_a_slider_wider_than_the_column_it_stands_in_passes_the_pointer() -> None:
+    lines = _lines(6)
+    wide = Element(label="Gain", box=(10, 190, 900, 204), kind="slider", window=6)
+    obs = Observation.of([*lines, wide], size=(1000, 700), windows=[DIALOG])
+    assert _wheel_rule("Option number 0", obs) == "wheel-target"
+
+
+def test_a_control_a_few_pixels_into_the_columns_foot_comes_with_the_turn() -> None:
+    lines = _lines(5)
+    foot = Element(label="Copies", box=(40, 240, 200, 270), kind="field", window=6, value="1")
+    obs = Observation.of([*lines, foot], size=(1000, 700), windows=[DIALOG])
+    assert _wheel_rule("Option number 0", obs) == "wheel-target"
+
+
+def test_a_text_view_brings_the_controls_below_it_and_turns_clear_of_their_column() -> None:
+    from tiny_computer_agent._wheel import wheel_point
+
+    view = Element(label="Notes", box=(40, 80, 900, 300), kind="field", window=6,
+                   state={"editable"})  # fmt: skip
+    spin = Element(label="Repeat every", box=(40, 350, 240, 380), kind="field", window=6,
+                   value="3")  # fmt: skip
+    obs = Observation.of([view, spin], size=(1000, 700), windows=[DIALOG])
+    point = wheel_point(view, obs, ("down", 2))
+    assert point is not None and point[0] > 240  # not over the column the spin box rises in
+    assert wheel_point(view, obs, ("down", 2)) != wheel_point(view, obs, None)

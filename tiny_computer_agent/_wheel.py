@@ -43,15 +43,17 @@ only scrolls), so the wheel turns at a pixel of the element that no value contro
                 scrolls (its list, its column of lines, the text view): of its box
                 and its row band (its marks, its value beside it), both grown by
                 :data:`_GRIP` (a toolkit's box may be the trough alone); and of its
-                column band when it stands inside what scrolls (its middle in the
-                box of what scrolls), since the content moves under a still pointer
-                as it scrolls
+                column band when it stands inside what scrolls (its middle within the
+                height of what scrolls, its box over it however wide), since the
+                content moves under a still pointer as it scrolls
 
     coming      of the column band of every value control the turn brings to the
-                pointer: below a page's lines or a list when it turns down (above,
+                pointer: below a page's lines, a list or a text view (whose text may fit:
+                it hands the wheel to the page around it) when it turns down (above,
                 up; the row band of one to its right or left when it turns right or
-                left), within :func:`notch_reach` a notch (:func:`_incoming`); GTK and
-                Qt give the rest of a turn to the spin box that arrives under it
+                left), within :func:`notch_reach` a notch, or reaching a few pixels
+                into its foot (:func:`_incoming`); GTK and Qt give the rest of a turn
+                to the spin box that arrives under it
 
 No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), an
 untargeted scroll or a seek takes the next element that has one (rows from the middle
@@ -372,9 +374,9 @@ def _zones(
     for v in _catchers(element, observation):
         vx0, vy0, vx1, vy1 = v.box
         zones.append((-far, vy0 - g, far, vy1 + g))  # its row: its marks, its value
-        mx, my = v.center  # its middle: a box read a few pixels into the list is not in it
-        if cx0 <= mx <= cx1 and cy0 <= my <= cy1:
-            zones.append((vx0 - g, -far, vx1 + g, far))  # inside: it passes the pointer
+        my = (vy0 + vy1) / 2  # its middle in what scrolls, its box over it however wide:
+        if cy0 <= my <= cy1 and vx0 <= cx1 and vx1 >= cx0:  # a header a few pixels into
+            zones.append((vx0 - g, -far, vx1 + g, far))  # the list is not; it passes by
     return zones
 
 
@@ -384,8 +386,9 @@ def _incoming(element: Element, observation: Observation, turn: Turn | None) -> 
     up, within :data:`NOTCH_REACH` per notch. A list or a page may be one scrolled
     window with the spin boxes under it (a settings panel, a web form), and GTK and Qt
     give the rest of the turn to the control that arrives under the pointer. A text
-    view scrolls its own text only."""
-    if turn is None or element.kind not in ROW_KINDS | _LINE_KINDS:
+    view whose text fits hands the wheel to the page around it, so it brings them too
+    (decided after issue 37's fourth fresh pass)."""
+    if turn is None:
         return []
     direction, notches = turn
     cx0, cy0, cx1, cy1 = _container(element, observation)
@@ -397,8 +400,9 @@ def _incoming(element: Element, observation: Observation, turn: Turn | None) -> 
         gap = {
             "down": v.box[1] - cy1, "up": cy0 - v.box[3],
             "right": v.box[0] - cx1, "left": cx0 - v.box[2],
-        }.get(direction, -1)  # fmt: skip
-        if 0 <= gap <= reach:
+        }.get(direction, -math.inf)  # fmt: skip
+        size = v.box[2] - v.box[0] if direction in ("left", "right") else v.box[3] - v.box[1]
+        if -size / 2 <= gap <= reach:  # a few pixels into the column's foot comes too
             found.append(v)
     return found
 
