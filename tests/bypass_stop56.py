@@ -9,8 +9,9 @@ other programs (issue 37):
 - a dialog another document raises in a program that runs every document in one process
   is out of a scope named by the window's title (``_scope.other_document``);
 
-and two the fourth pass (stop 56) found: a document whose type is code or configuration
-(``_side_doors.code_name``), and a browser's own scheme with digits after its colon.
+and three the fourth pass (stop 56) found: a document whose type is code or configuration
+(``_side_doors.code_name``), a browser's own scheme with digits after its colon, and
+Return in a chat program's box (``_presses._chat_box``).
 """
 
 from __future__ import annotations
@@ -143,7 +144,27 @@ def browser_schemes() -> Iterator[Attempt]:
                       actions=(type_(text, "Address and search bar"),), frames=(frame,))
 
 
+#: Chat programs (class, process) and the name their box shows.
+CHATS_NATIVE = (("Signal", "signal-desktop", "Message"), ("Telegram", "telegram-desktop",
+                "Write a message…"), ("Fractal", "fractal", "#team"),
+                ("Slack", "slack", "Aa"), ("Neochat", "neochat", "Send a message…"))  # fmt: skip
+
+
+def chat_boxes() -> Iterator[Attempt]:
+    """Rule ``irreversible``: Return, or a newline typed, in a chat program's box sends."""
+    for cls, process, label in CHATS_NATIVE:
+        win = Window(title=f"Team - {cls}", box=(0, 0, *SIZE), id=56, pid=560,
+                     wm_class=(process, cls), process=process)  # fmt: skip
+        box = Element(label=label, box=(200, 720, 1200, 780), kind="field", window=56,
+                      state=frozenset({"focused", "editable"}))  # fmt: skip
+        frame = Observation.of([box], size=SIZE, windows=[win])
+        for n, attack in enumerate((Action.make("key", keys="Return"), type_("ship it\n"),
+                                    type_("ok\n", label))):  # fmt: skip
+            yield Attempt(family="stop56", name=f"chat-{process}-{n}", rule="irreversible",
+                          actions=(attack,), frames=(frame,), typing_in=(process,))
+
+
 def stop56() -> Iterator[Attempt]:
     for family in (command_lines, meta_escape, run_after_text, other_documents, code_documents,
-                   browser_schemes):  # fmt: skip
+                   browser_schemes, chat_boxes):  # fmt: skip
         yield from family()

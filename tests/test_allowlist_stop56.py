@@ -124,3 +124,33 @@ def test_a_text_view_brings_the_controls_below_it_and_turns_clear_of_their_colum
     point = wheel_point(view, obs, ("down", 2))
     assert point is not None and point[0] > 240  # not over the column the spin box rises in
     assert wheel_point(view, obs, ("down", 2)) != wheel_point(view, obs, None)
+
+
+# -- a chat program's box sends on Return, whatever it is named ----------------------------
+
+
+def _chat(label: str, kind: str = "field", *, title: str = "Family - Signal",
+          name: str = "signal-desktop", transient_for: int = 0) -> Observation:  # fmt: skip
+    window = Window(title=title, box=(0, 0, *SIZE), id=8, pid=80, wm_class=(name, name.title()),
+                    process=name, transient_for=transient_for)  # fmt: skip
+    box = Element(label=label, box=(200, 720, 1200, 780), kind=kind, window=8,
+                  state={"focused", "editable"})  # fmt: skip
+    return Observation.of([box], size=SIZE, windows=[window])
+
+
+def test_return_in_a_chat_programs_box_is_a_send_a_person_says_yes_to() -> None:
+    ret = Action.make("key", keys="Return")
+    chats = ("signal-desktop", "polari", "neochat")  # off the table: the person names them
+
+    def armed(**fields: Any) -> Policy:
+        return Policy(typing_in=chats, **fields).armed(flag=True, environ={ARM_ENV: "1"})
+
+    for obs in (_chat("Message"), _chat("#gnome", "field", title="#gnome - Polari", name="polari"),
+                _chat("Send an encrypted message…", title="Room - NeoChat", name="neochat")):
+        assert rule_of(armed(), ret, obs) == "irreversible"
+        assert rule_of(armed(), Action.make("type", text="see you\n"), obs) == "irreversible"
+    # a line with no newline, a search box: no send (shift+Return off the table is a run
+    # chord, and Return in a dialog's field with no button shown a blind press: their own
+    # rules)
+    assert rule_of(armed(), Action.make("type", text="see you"), _chat("Message")) is None
+    assert rule_of(armed(), ret, _chat("Search conversations")) is None

@@ -107,7 +107,7 @@ from ._elements import Element, Observation, Window, reading_order
 from ._errors import TargetError
 from ._irreversible import field_submits
 from ._scope import dialog_helper
-from ._text_programs import browser_window, mail_program, text_program
+from ._text_programs import browser_window, chat_program, mail_program, text_program
 from ._wheel import ONE_LINE
 from .perception import window_at
 
@@ -460,6 +460,8 @@ def _key_press(keys: str, focus: _Focus, observation: Observation) -> Press | No
             # it types a space, unless the shapes took a button for a field
             return Press((element,), keys) if element.source == "shape" else None
         submits = _composer(keys, element, observation)
+        if (chat := _chat_box(keys, element, observation)) is not None:
+            return chat
         if _text_view(element) and keys in _NEW_LINE:
             # a new line, or a chat's composer sends (its label says so, or a button
             # stands beside it on a web page)
@@ -543,6 +545,9 @@ def _text_presses(text: str, focus: _Focus, observation: Observation) -> tuple[P
     lands: a Tab typed into a one-line field moves the focus on, and after a newline
     (a Return: the form may be sent) the screen may have changed."""
     view = focus.element
+    chat = None if view is None else _chat_box("Return", view, observation)
+    if chat is not None and "\n" in text:
+        return (dataclasses.replace(chat, keys="a newline typed"),)
     if view is not None and _text_view(view):
         if "\n" not in text:
             return ()
@@ -666,6 +671,35 @@ def _sends_beside(keys: str, element: Element, observation: Observation) -> Pres
         "cannot be read (an icon)"
     )  # fmt: skip
     return Press(beside, keys, why, blind=blind)
+
+
+#: Keys that send a chat program's box (shift+Return is a new line there).
+_SENDS: Final = frozenset({"Return", "KP_Enter", "ISO_Enter", "ctrl+Return"})
+#: A chat program's field that finds rather than sends.
+_FINDS: Final = re.compile(r"\b(?:search|find|filter|jump to|go to)\b", re.IGNORECASE)
+
+
+def _chat_box(keys: str, element: Element, observation: Observation) -> Press | None:
+    """Return (not shift+Return) in a field or a text view of a chat program's window
+    (:data:`~._text_programs.CHAT_PROGRAMS`; not a dialog of it, nor a search box): it
+    sends what the box holds to a person or a room, whoever they are; a blind press
+    (decided after issue 37's fourth fresh pass: the box may be named "Aa", "Input" or
+    the room's name, so no label says it sends). None anywhere else."""
+    window = _window_of(element, observation)
+    if keys not in _SENDS or not chat_program(window):
+        return None
+    assert window is not None
+    if window.transient_for and window.transient_for != window.id:
+        return None  # a dialog of the chat program: its own form
+    if _FINDS.search(element.label):
+        return None
+    why = (
+        f"{keys} in {element.label or 'the text box'!r} of the chat program's window "
+        f"{window.title!r} sends the message to whoever the conversation is with: to type "
+        "a line there without sending it, type it with no newline; to send, let the person "
+        "press Return"
+    )
+    return Press((element,), keys, why, blind=why)
 
 
 def _mail_chat(keys: str, element: Element, observation: Observation) -> Press | None:

@@ -71,6 +71,7 @@ from ._scope import in_scope
 
 __all__ = [
     "ANY_PROGRAM",
+    "CHAT_PROGRAMS",
     "INTERPRETERS",
     "LINE_KEYS",
     "MAIL_PROGRAMS",
@@ -78,6 +79,7 @@ __all__ = [
     "REMOTE_PROGRAMS",
     "TEXT_PROGRAMS",
     "browser_window",
+    "chat_program",
     "remote_program",
     "interpreter",
     "mail_program",
@@ -167,6 +169,22 @@ MAIL_PROGRAMS: Final = frozenset({
     "thunderbird", "thunderbird-esr", "evolution", "org.gnome.evolution", "geary",
     "org.gnome.geary", "claws-mail", "sylpheed", "kmail", "kmail2", "org.kde.kmail2",
     "balsa", "mutt", "betterbird",
+})  # fmt: skip
+#: Chat programs (issue 37, decided after the fourth fresh pass): Return in their text
+#: box sends a message to a person or a room, whatever the box is named ("Aa", "Input",
+#: a room's name), and no label says so. Names as class or process shows them.
+CHAT_PROGRAMS: Final = frozenset({
+    "pidgin", "gajim", "dino", "im.dino.dino", "psi", "psi-plus", "kaidan", "hexchat",
+    "xchat", "konversation", "quassel", "quasselclient", "polari", "org.gnome.polari",
+    "fractal", "org.gnome.fractal", "nheko", "element", "element-desktop", "signal",
+    "signal-desktop", "telegram-desktop", "telegramdesktop", "org.telegram.desktop",
+    "discord", "vesktop", "webcord", "armcord", "slack", "teams", "teams-for-linux",
+    "mattermost", "mattermost-desktop", "rocket.chat", "rocketchat", "rocketchat-desktop",
+    "zulip", "caprine", "ferdium", "franz", "rambox", "whatsapp-desktop", "whatsie", "wire",
+    "wire-desktop", "session-desktop", "skype", "skypeforlinux", "jami", "jami-gnome",
+    "qtox", "utox", "chatty", "sm.puri.chatty", "neochat", "org.kde.neochat", "ruqola",
+    "schildichat", "cinny", "beeper", "gtkcord4", "dissent", "tokodon", "tuba",
+    "dev.geopjr.tuba", "whalebird", "kdeconnect-sms", "thunderbird-chat",
 })  # fmt: skip
 #: Shells, interpreters and REPLs (issue 37, fifth pass): a window whose process is one
 #: of these is not on the table by its class (a script may set any ``WM_CLASS``: a
@@ -271,6 +289,11 @@ def remote_program(window: Window) -> bool:
     (:data:`REMOTE_PROGRAMS`, by its class or process; ``qemu-system-*`` by its start)."""
     names = program_names(window)
     return bool(names & REMOTE_PROGRAMS) or any(n.startswith("qemu-system") for n in names)
+
+
+def chat_program(window: Window | None) -> bool:
+    """Whether ``window`` belongs to a chat program (:data:`CHAT_PROGRAMS`)."""
+    return window is not None and bool(program_names(window) & CHAT_PROGRAMS)
 
 
 def mail_program(window: Window | None) -> bool:
