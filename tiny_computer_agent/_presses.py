@@ -69,7 +69,11 @@ never covers a press by key; ``--allow-key`` only lets the chord past the key ru
               press of that button (a mail program's body and a document take Return as
               a new line: :data:`~._text_programs.MAIL_PROGRAMS`, native programs). A
               mail program's short text view with no To or Subject above it is its
-              chat's box, which sends on Return (:func:`_mail_chat`, sixth pass)
+              chat's box, which sends on Return (:func:`_mail_chat`, sixth pass); and
+              Return, ctrl+Return or a newline in any field or text view of a chat
+              program's own window (:data:`~._text_programs.CHAT_PROGRAMS`; not its
+              dialogs, not a search box) sends, whatever the box is named
+              (:func:`_chat_box`, after the fourth fresh pass)
     runs      Return (not space: a preview or a tick) on a selected file whose name ends
               as a script's, program's, launcher's or installer's (``.sh``, ``.AppImage``,
               ``.desktop``, ``.exe``, ``.py``: :func:`opens_a_program`) opens it, which
