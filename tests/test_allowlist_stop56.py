@@ -9,14 +9,11 @@ from typing import Any
 
 import pytest
 
-from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, PolicyRefusal, Window
+from tests.helpers import armed, rule_of
+from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, Window
 from tiny_computer_agent._side_doors import code_name, file_named, scheme_refusal
 
 SIZE = (1280, 800)
-
-
-def armed(**fields: Any) -> Policy:
-    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
 
 
 def editing(title: str) -> Observation:
@@ -25,14 +22,6 @@ def editing(title: str) -> Observation:
     doc = Element(label="", box=(0, 60, 1280, 780), kind="field", window=6,
                   state={"focused", "editable"})  # fmt: skip
     return Observation.of([doc], size=SIZE, windows=[window])
-
-
-def rule_of(policy: Policy, action: Action, obs: Observation) -> str | None:
-    try:
-        policy.check(action, obs)
-    except PolicyRefusal as exc:
-        return exc.rule
-    return None
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,10 @@ its Run once text is typed. Cases written apart from the attacker pass that foun
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tiny_computer_agent import ARM_ENV, Action, Element, Observation, Policy, PolicyRefusal, Window
+from tests.helpers import armed
+from tiny_computer_agent import Action, Element, Observation, Policy, PolicyRefusal, Window
 from tiny_computer_agent._channels import command_line
 
 SIZE = (1280, 800)
@@ -23,10 +22,6 @@ QUASSEL = window("#rust - Quassel IRC", "quassel")
 SPYDER = window("Spyder (Python 3.12)", "spyder")
 XEMACS = window("todo.org - XEmacs", "xemacs")
 GEDIT = window("notes.txt - gedit", "gedit", wid=8)
-
-
-def armed(**fields: Any) -> Policy:
-    return Policy(**fields).armed(flag=True, environ={ARM_ENV: "1"})
 
 
 def rule_of(actions: list[Action], obs: Observation, policy: Policy | None = None) -> str | None:

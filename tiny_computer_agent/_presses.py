@@ -697,11 +697,19 @@ def _chat_box(keys: str, element: Element, observation: Observation) -> Press | 
         return None  # a dialog of the chat program: its own form
     if _FINDS.search(element.label):
         return None
-    why = (
+    said = (
         f"{keys} in {element.label or 'the text box'!r} of the chat program's window "
-        f"{window.title!r} sends the message to whoever the conversation is with: to type "
-        "a line there without sending it, type it with no newline; to send, let the person "
-        "press Return"
+        f"{window.title!r} sends the message to whoever the conversation is with"
+    )
+    return _blind_send(keys, element, said)
+
+
+def _blind_send(keys: str, element: Element, said: str) -> Press:
+    """A blind press of ``keys`` in a box that sends on Return (``said``: why), with how
+    to type a line there without sending it."""
+    why = (
+        f"{said}: to type a line there without sending it, type it with no newline; to "
+        "send, let the person press Return"
     )
     return Press((element,), keys, why, blind=why)
 
@@ -727,13 +735,12 @@ def _mail_chat(keys: str, element: Element, observation: Observation) -> Press |
         for e in observation.elements
     ):
         return None  # the message's header fields above its body
-    why = (
+    said = (
         f"{keys} in the text view {element.label!r} of the mail program's window "
         f"{window.title!r}, short and with no message fields (To, Subject) above it, is a "
-        "chat's box, which sends on Return: to type a line there without sending it, "
-        "type it with no newline; to send, let the person press Return"
+        "chat's box, which sends on Return"
     )
-    return Press((element,), keys, why, blind=why)
+    return _blind_send(keys, element, said)
 
 
 #: How much of its window's height a mail program's text view fills to be a message's body.
