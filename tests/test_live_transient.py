@@ -10,6 +10,7 @@ claim; an override-redirect launcher (a dmenu stand-in: ``override_redirect`` an
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -47,13 +48,14 @@ def desktop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desk]:
         yield d
 
 
-def _ledger(desktop: Desk) -> None:
+def _ledger(desktop: Desk) -> subprocess.Popen[str]:
     program = desktop.tmp / "ledger.py"
     program.write_text(PROGRAM)
     proc = desktop.vd.spawn([sys.executable, str(program)], stdout=subprocess.PIPE,
                             env=desktop.env())  # fmt: skip
     assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     desktop.wait_window("Ledger pad")
+    return proc
 
 
 def _connect(name: str) -> Any:
@@ -92,7 +94,7 @@ def _listed(windows: XWindows, title: str) -> Window:
 def test_a_dialog_joins_the_scope_by_wm_transient_for(desktop: Desk) -> None:
     from Xlib import Xatom
 
-    _ledger(desktop)
+    ledger = _ledger(desktop)
     listing = XWindows(desktop.display)
     conn = _connect(desktop.display)
     try:
@@ -100,6 +102,8 @@ def test_a_dialog_joins_the_scope_by_wm_transient_for(desktop: Desk) -> None:
         dialog = _client_window(conn, "Confirm", "zenity", (500, 300, 800, 450))
         # as set_wm_transient_for would (python-xlib's own packs the id wrongly)
         dialog.change_property(Xatom.WM_TRANSIENT_FOR, Xatom.WINDOW, 32, [owner.id])
+        # and it claims the owner's process: the X server's word wins (X-Resource)
+        dialog.change_property(conn.intern_atom("_NET_WM_PID"), Xatom.CARDINAL, 32, [owner.pid])
         stray = _client_window(conn, "Stray", "zenity", (500, 500, 800, 650))
         for win in (dialog, stray):
             win.map()
@@ -108,7 +112,11 @@ def test_a_dialog_joins_the_scope_by_wm_transient_for(desktop: Desk) -> None:
         listed_stray = _listed(listing, "Stray")
         windows = listing.windows()
         assert listed_dialog.transient_for == owner.id
-        assert listed_dialog.pid is None and listed_dialog.wm_class == ("zenity", "Zenity")
+        assert owner.pid == ledger.pid  # Tk writes no _NET_WM_PID: the server says it
+        # the pid is the process holding the connection (this test's), not the claim
+        assert listed_dialog.pid == listed_stray.pid == os.getpid()
+        assert listed_dialog.wm_class == ("zenity", "Zenity")
+        assert not in_scope(["ledgerpad"], listed_dialog, windows)  # no dialog of its
         assert listed_stray.transient_for == 0
         # a dialog helper's window joins by WM_TRANSIENT_FOR only when the person names it:
         # any script can start zenity claiming the program (issue 37, fifth pass)
@@ -155,6 +163,32 @@ def test_an_override_redirect_launcher_is_listed_first_and_takes_the_keys(
         )
         after = Observation.of([name], size=(1280, 800), windows=listing.windows())
         policy.check(Action.make("type", text="kitty", target="Name"), after)  # passes
+    finally:
+        conn.close()
+        listing.close()
+
+
+def test_a_client_side_shadow_is_left_out_of_the_windows_box(desktop: Desk) -> None:
+    """A window that draws its own frame says how wide its shadow is
+    (``_GTK_FRAME_EXTENTS``); the shadow takes no input, so a click there reaches the
+    window below and the listed box must not hold it (issue 37, fourth pass)."""
+    from Xlib import Xatom
+
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        plain = _client_window(conn, "Plain", "plain", (100, 100, 500, 400))
+        shadowed = _client_window(conn, "Shadowed", "shadowed", (600, 100, 1000, 400))
+        extents = conn.intern_atom("_GTK_FRAME_EXTENTS")
+        shadowed.change_property(extents, Xatom.CARDINAL, 32, [23, 17, 11, 29])
+        for win in (plain, shadowed):
+            win.map()
+        conn.sync()
+        first, second = _listed(listing, "Plain"), _listed(listing, "Shadowed")
+        (l1, t1, r1, b1), (l2, t2, r2, b2) = first.box, second.box
+        # the same size asked for; the manager's frame is the same round both
+        assert (r1 - l1) - (r2 - l2) == 23 + 17
+        assert (b1 - t1) - (b2 - t2) == 11 + 29
     finally:
         conn.close()
         listing.close()

@@ -7,13 +7,20 @@ the root window::
     _NET_CLIENT_LIST_STACKING   the managed windows, bottom-most first
     _NET_CLIENT_LIST            the same, in mapping order (an older manager's only list)
     _NET_ACTIVE_WINDOW          the focused one
-    _NET_WM_NAME, _NET_WM_PID, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
+    _NET_WM_NAME, _NET_WM_WINDOW_TYPE, _NET_FRAME_EXTENTS   per window
+    _GTK_FRAME_EXTENTS          per window: the shadow a window that draws its own frame
+                                paints round itself; it takes no input, so the box
+                                leaves it out
                                 (a dock's or the desktop's type: listed last, with its
                                 Window.layer, so a click on a panel is judged by it)
     WM_CLASS                    per window: the program's name for it (the policy tells
                                 a terminal by it; the owner's /proc/PID/comm too)
     WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog of
                                 the same program joins its owner's --window scope by it)
+    the owner's pid             per window, from the X server (X-Resource, ._xres): the
+                                process holding the connection, not the client's own
+                                _NET_WM_PID, which it may forge or leave out (read only
+                                where the server has no X-Resource)
 
 With no EWMH window manager (a bare Xvfb) the root's mapped children that carry a
 ``WM_NAME`` are the windows, in the server's stacking order.
@@ -43,6 +50,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .._elements import Window
+from ._xres import ClientPids
 
 if TYPE_CHECKING:
     from Xlib.display import Display
@@ -62,6 +70,7 @@ _ATOMS: Final = (
     "_NET_WM_WINDOW_TYPE_DESKTOP",
     "_NET_WM_WINDOW_TYPE_DOCK",
     "_NET_FRAME_EXTENTS",
+    "_GTK_FRAME_EXTENTS",
     "UTF8_STRING",
     "WM_NAME",
 )
@@ -89,6 +98,7 @@ class XWindows:
         self._lock = threading.Lock()
         self._conn: Display | None = None
         self._atoms: dict[str, int] = {}
+        self._pids: ClientPids | None = None
         self._unavailable = ""
 
     @property
@@ -155,6 +165,7 @@ class XWindows:
             return None
         self._conn = conn
         self._atoms = {name: conn.intern_atom(name) for name in _ATOMS}
+        self._pids = ClientPids(conn)
         return conn
 
     def _give_up(self, why: str) -> None:
@@ -232,12 +243,21 @@ class XWindows:
         except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
-        pid_ = pid[0] if pid else None
+        pid_ = self._owner(wid, pid)
         return Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=_process_name(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
+
+    def _owner(self, wid: int, claimed: list[int]) -> int | None:
+        """Window ``wid``'s process: the X server's word where it gives one (X-Resource,
+        :mod:`._xres`), else the client's own ``_NET_WM_PID`` (``claimed``) unless that
+        is a kernel thread's (a sandbox's namespaced pid: Flatpak's 2 is ``kthreadd``)."""
+        if self._pids is not None and self._pids.present:
+            return self._pids.pid(wid)  # None: not a local client; its claim is not proof
+        pid = claimed[0] if claimed else None
+        return None if pid is None or _kernel_thread(pid) else pid
 
     def _title(self, window: Any) -> str | None:
         """``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``; None when it has neither."""
@@ -262,6 +282,14 @@ class XWindows:
         origin = root.translate_coords(window, 0, 0)
         left, top = int(origin.x), int(origin.y)
         right, bottom = left + int(geometry.width), top + int(geometry.height)
+        shadow = _cardinals(window, self._atoms["_GTK_FRAME_EXTENTS"])
+        if len(shadow) == 4 and left + shadow[0] < right - shadow[1]:
+            # a window that draws its own frame (GTK's client-side decorations) paints a
+            # shadow round it that takes no input: a click there reaches the window
+            # below, so the box is the window inside it
+            left, right = left + shadow[0], right - shadow[1]
+            if top + shadow[2] < bottom - shadow[3]:
+                top, bottom = top + shadow[2], bottom - shadow[3]
         extents = _cardinals(window, self._atoms["_NET_FRAME_EXTENTS"])
         if len(extents) != 4:  # left, right, top, bottom
             return (left, top, right, bottom), None
@@ -343,6 +371,20 @@ def _process_name(pid: int | None) -> str:
             return comm.read().strip()
     except OSError:
         return ""
+
+
+#: ``PF_KTHREAD`` in ``/proc/PID/stat``'s flags: the process is one of the kernel's.
+_PF_KTHREAD: Final = 0x00200000
+
+
+def _kernel_thread(pid: int) -> bool:
+    """Whether ``pid`` on this machine is a kernel thread (no window's owner can be)."""
+    try:
+        with open(f"/proc/{int(pid)}/stat", encoding="utf-8", errors="replace") as stat:
+            fields = stat.read().rsplit(")", 1)[-1].split()
+        return bool(int(fields[6]) & _PF_KTHREAD)  # the 9th field; the 3rd after ")"
+    except (OSError, ValueError, IndexError):
+        return False
 
 
 def _text(value: bytes | str | Sequence[int], encoding: str) -> str:
