@@ -599,6 +599,14 @@ def stop56() -> Iterator[Attempt]:
     return attempts()
 
 
+def stop57() -> Iterator[Attempt]:
+    """Scope by the X server's word: a class two programs set, a dialog with no pid
+    (tests/bypass_stop57.py)."""
+    from tests.bypass_stop57 import stop57 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1081,6 +1089,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "stop54": stop54,
     "stop55": stop55,
     "stop56": stop56,
+    "stop57": stop57,
 }
 
 

@@ -108,7 +108,8 @@ def test_a_dialog_of_the_same_program_joins_and_another_program_does_not() -> No
     assert in_scope(titled, dialog, (dialog, EDITOR, MAIL))  # same process
     by_class = Window(title="Find", box=(0, 0, 9, 9), id=4, wm_class=("editor", "Editor"),
                       transient_for=EDITOR.id)  # fmt: skip
-    assert in_scope(titled, by_class, (by_class, EDITOR))  # same WM_CLASS, no pid read
+    # the same WM_CLASS with no pid the X server vouches for: a class proves nothing
+    assert not in_scope(titled, by_class, (by_class, EDITOR))
     assert not in_scope(titled, MAIL, (EDITOR, MAIL))
     assert not in_scope(titled, dialog, (dialog, MAIL))  # its program's window is gone
     # the same process without WM_TRANSIENT_FOR is another window, not a dialog of this one
@@ -137,8 +138,14 @@ def test_a_window_taking_a_programs_class_from_another_process_is_out() -> None:
     assert in_scope(["editor"], real, (impostor, real))
     assert not in_scope(["editor"], impostor, (impostor, real))
     assert in_scope(["walletd"], impostor, (impostor, real))
-    # no process tells them apart: the class is all X says (a limit)
-    assert in_scope(["editor"], dataclasses.replace(impostor, process=""), (impostor, EDITOR))
+    # no process name tells them apart, but two pids set the class: it names neither
+    nameless = dataclasses.replace(impostor, process="")
+    assert not in_scope(["editor"], nameless, (nameless, EDITOR))
+    assert not in_scope(["editor"], EDITOR, (nameless, EDITOR))
+    assert in_scope(["editor"], EDITOR, (EDITOR, SAVE_AS))  # one program's two windows
+    # a window the X server cannot vouch for beside the program's own: neither either
+    remote = dataclasses.replace(nameless, pid=None)
+    assert not in_scope(["editor"], remote, (remote, EDITOR))
 
 
 @pytest.mark.parametrize("policy", [Policy(scope=("editor",)), armed(scope=("editor",))],
@@ -352,3 +359,20 @@ def test_a_dialog_about_another_document_of_the_same_process_is_out_of_a_title_s
     policy = armed(scope=("notes.txt - Editor",))
     policy.check(click, asked, history=typed)
     assert rule_of(policy, click, asked) == "window-scope"
+
+
+def test_a_class_two_programs_set_names_neither_and_the_refusal_says_why() -> None:
+    # a script's window takes the class of a program that runs under an interpreter (its
+    # process is python3 too, so no process name tells them apart): only the pids do
+    meld = Window(title="Untitled - Meld", box=(0, 0, 600, 500), id=1, pid=10,
+                  wm_class=("meld", "Meld"), process="python3")  # fmt: skip
+    other = dataclasses.replace(meld, title="Apply patch", id=2, pid=11)
+    apply = Element(label="Apply", box=(700, 40, 780, 70), kind="button", window=2)
+    obs = Observation.of([apply], size=SIZE, windows=[other, meld])
+    with pytest.raises(PolicyRefusal) as refused:
+        armed(scope=("meld",)).check(Action.make("click", target="Apply"), obs)
+    assert refused.value.rule == "window-scope"
+    assert "class of windows of more than one program (process ids 10, 11" in str(refused.value)
+    assert not in_scope(["meld"], meld, (other, meld))
+    assert in_scope(["Untitled - Meld"], meld, (other, meld))  # its whole title names it
+    assert in_scope(["meld"], meld, (meld,))  # alone, the class names it

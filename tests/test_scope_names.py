@@ -108,10 +108,13 @@ def test_a_dialog_claim_from_another_program_does_not_join() -> None:
 def test_a_dialog_of_the_same_program_or_a_portal_joins() -> None:
     base = Window(title="Save As", box=(100, 100, 500, 400), id=3, transient_for=PAD.id)
     same_pid = dataclasses.replace(base, pid=PAD.pid, wm_class=("dlg", "Dlg"))
-    same_class = dataclasses.replace(base, wm_class=("savedialog", "PADTOOL"))
     portal = dataclasses.replace(base, pid=900, wm_class=("xdg-desktop-portal-gtk",),
                                  process="xdg-desktop-por")  # fmt: skip
-    for dialog in (same_pid, same_class, portal):
+    # the program's class with no pid the X server vouches for is no program's dialog
+    same_class = dataclasses.replace(base, wm_class=("savedialog", "PADTOOL"))
+    assert not in_scope(["padtool"], same_class, [same_class, PAD])
+    assert not in_scope(["plan.txt - Padtool"], same_class, [same_class, PAD])
+    for dialog in (same_pid, portal):
         assert in_scope(["padtool"], dialog, [dialog, PAD]), dialog
         assert in_scope(["plan.txt - Padtool"], dialog, [dialog, PAD]), dialog
         nested = dataclasses.replace(dialog, id=4, transient_for=3)

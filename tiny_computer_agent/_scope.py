@@ -30,8 +30,12 @@ titled ``gedit`` is not gedit while gedit is there); a name that is the process 
 window on the frame matches only windows of that process (any program may set the class
 ``gedit``: a window of class ``gedit`` from the process ``walletd`` is out while gedit's
 own process shows, and so is one of that class whose process is not known, another
-machine's client through ``ssh -X``; with no process on the frame to tell them apart, an
-impostor that sets both is a limit of what X says). A title or a pattern takes in one
+machine's client through ``ssh -X``); a class that windows of two programs set (two
+process ids, or one and a window with none) names neither (:func:`_two_programs`): the
+person meant one, and the class does not say which. The process ids are the X server's
+(:mod:`.desktop._xres`), not the ``_NET_WM_PID`` a client writes about itself. An
+impostor alone on the frame, its class and its process name both the named program's,
+is a limit of a scope judged frame by frame. A title or a pattern takes in one
 program's windows only (:func:`_title_programs`): the program whose class or process is
 a word of it (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall
 gedit"), else the one program whose windows it matches; matching two programs' windows
@@ -40,8 +44,8 @@ any title.
 
 **Which windows join the scope**: a dialog of a window in scope (X's
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
-that is it shares the process id, or the ``WM_CLASS`` class of the window it is for
-where no process id or name tells them apart (:func:`same_program`); or
+that is it shares the process id, both known (:func:`same_program`: a window with no
+process id, or a claimed one the X server denies, is no program's dialog); or
 when it is the desktop portal's (its class *and* its process say ``xdg-desktop-portal``)
 and a file chooser (it shows a list of files or a name field: a permission the portal
 asks, to share the screen or the camera, may name any window its parent, and joins no
@@ -168,12 +172,20 @@ def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
         return by_process(name, window)  # not a window of that class with no process:
         # another machine's client (ssh -X) sets the class and no process shows
     if any(by_program(name, w) for w in every):
-        return by_program(name, window)
+        return by_program(name, window) and not _two_programs(name, every)
     if not names_window(name, window):
         return False
     if _ANY not in name and _twins(name, every):
         return False  # a whole title that two windows show names neither
     return _program(window) in _title_programs(name, every)
+
+
+def _two_programs(name: str, windows: Sequence[Window]) -> bool:
+    """Whether the class ``name`` is set by windows of two programs (two process ids, or
+    a process id and a window the X server cannot vouch for): any program may set any
+    class, so the name does not tell which one the person meant, and names neither."""
+    owners = {w.id: w.pid for w in windows if by_program(name, w)}
+    return len(set(owners.values())) > 1
 
 
 def _twins(name: str, windows: Sequence[Window]) -> bool:
@@ -242,17 +254,12 @@ def _impostor(dialog: Window, owner: Window) -> bool:
 
 
 def same_program(window: Window, other: Window) -> bool:
-    """Whether two windows belong to one program: the same process id, or the same
-    ``WM_CLASS`` class (its last part, case-folded) where nothing tells them apart. Two
-    known process ids that differ, or two known process names that differ, are two
-    programs whatever class they set: any program may set the class ``Gedit``."""
-    if window.pid is not None and other.pid is not None:
-        return window.pid == other.pid
-    named = window.process.strip().casefold(), other.process.strip().casefold()
-    if all(named) and named[0] != named[1]:
-        return False
-    mine, theirs = (_class_of(w) for w in (window, other))
-    return bool(mine) and mine == theirs
+    """Whether two windows belong to one program: the same process id, both known. The
+    window lister asks the X server which process holds each window's connection
+    (:mod:`.desktop._xres`), so a window with no pid is one the server cannot vouch for
+    (another machine's client, or a server without X-Resource) and is no program's
+    dialog: a class proves nothing, since any program may set the class ``Gedit``."""
+    return window.pid is not None and other.pid is not None and window.pid == other.pid
 
 
 def _class_of(window: Window) -> str:
@@ -479,6 +486,14 @@ def _unmatched(names: Sequence[str], windows: Sequence[Window]) -> str:
     whole title, and a part of a title is written as a pattern."""
     if any(_names(n, w, windows) for n in names for w in windows):
         return ""
+    split = next((n for n in names if _two_programs(n, windows)), None)
+    if split is not None:
+        pids = sorted({str(w.pid or "none") for w in windows if by_program(split, w)})
+        return (
+            f". {split!r} is the class of windows of more than one program (process ids "
+            f"{', '.join(pids)}; any program may set any class), so it names none of them: "
+            "close the other, or name the window by its whole title"
+        )
     twin = next((n for n in names if _ANY not in n and _twins(n, windows)), None)
     if twin is not None:
         return (
