@@ -581,6 +581,38 @@ def test_a_row_below_the_fold_of_a_zenity_list_is_scrolled_to_and_sent(gtk: Desk
     assert "seek" in episode["log"], episode["log"]
 
 
+def test_a_seek_turns_the_wheel_over_the_scroll_bar_the_tree_shows(gtk: Desk) -> None:
+    """With the tree, the seek turns the wheel over zenity's scroll bar (the pointer stays
+    still on it while the rows move beside it: nothing they hold can come under it); with
+    pixels alone it turns over the rows, where it did before (issue 37)."""
+    from tiny_computer_agent._elements import FrameMapping
+
+    rows = [f"Row {i}" for i in range(1, 41)]
+    proc = _zenity(gtk, "--list", "--title", "Rows", "--text", "Pick a row",
+                   "--column", "Name", *rows, "--width", "320", "--height", "360")  # fmt: skip
+    try:
+        gtk.vd.run(["xdotool", "mousemove", "5", "5"])
+        episode = _agent(gtk, "click 'Row 33'", steps=1)  # the seek, and no click after it
+        assert "seek" in episode["log"] and "scrolled down" in episode["log"], episode["log"]
+        shell = gtk.vd.run(["xdotool", "getmouselocation", "--shell"]).stdout
+        at = dict(line.split("=", 1) for line in shell.split())
+        x, y = int(at["X"]), int(at["Y"])
+        frame = episode["steps"][0]["observation"]
+        mapping = FrameMapping.from_dict(frame.get("mapping", {}))
+        bars = [(*mapping.to_screen(b[0], b[1]), *mapping.to_screen(b[2], b[3]))
+                for b in frame.get("scrollbars", [])]  # fmt: skip
+        # GTK's overlay bar widens leftwards under the pointer: the later scrolls of the
+        # seek turn at the middle of the wider bar the tree then shows
+        on_bar = any(x0 - 12 <= x <= x1 + 1 and y0 <= y <= y1 for x0, y0, x1, y1 in bars)
+        if "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env:
+            assert bars, f"the tree showed no scroll bar: {frame.get('scrollbars')}"
+            assert on_bar, f"the wheel turned at {(x, y)}, not on a bar of {bars}"
+        else:
+            assert not bars and not on_bar
+    finally:
+        gtk.vd.stop(proc)
+
+
 def test_a_row_below_the_fold_of_a_tk_listbox_is_scrolled_to_and_sent(plain: Desk) -> None:
     proc = _tk(plain, "list", "Tk rows")
     plain.vd.run(["xdotool", "mousemove", "5", "5"])

@@ -392,6 +392,9 @@ class Observation:
     ``prose`` is text read on screen but kept out of the index (dialog sentences): the
     verifier sees it, the menu does not. ``windows`` are the top-level windows, top-most
     first, when known. ``image`` (a PIL image or None) is never serialised.
+    ``scrollbars`` are the boxes of the scroll bars the accessibility tree shows (frame
+    pixels): never offered, they are where the wheel turns over what they scroll
+    (:func:`~tiny_computer_agent._wheel.wheel_point`).
     """
 
     elements: tuple[Element, ...]
@@ -401,6 +404,7 @@ class Observation:
     notes: tuple[str, ...] = ()
     image: Any = dataclasses.field(default=None, compare=False, repr=False)
     windows: tuple[Window, ...] = ()
+    scrollbars: tuple[tuple[int, int, int, int], ...] = ()
 
     @classmethod
     def of(
@@ -413,6 +417,7 @@ class Observation:
         notes: Iterable[str] = (),
         image: Any = None,
         windows: Iterable[Window] = (),
+        scrollbars: Iterable[tuple[int, int, int, int]] = (),
     ) -> Observation:
         """Build an observation, numbering the elements in reading order (ids 1..N).
 
@@ -434,6 +439,7 @@ class Observation:
             notes=tuple(notes),
             image=image,
             windows=stack,
+            scrollbars=tuple(scrollbars),
         )
 
     def window(self, element: Element) -> Window | None:
@@ -532,6 +538,7 @@ class Observation:
             "prose": list(self.prose),
             "notes": list(self.notes),
             **({"windows": [w.to_dict() for w in self.windows]} if self.windows else {}),
+            **({"scrollbars": [list(b) for b in self.scrollbars]} if self.scrollbars else {}),
         }
 
     @classmethod
@@ -544,6 +551,9 @@ class Observation:
             prose=tuple(str(p) for p in data.get("prose", ())),
             notes=tuple(str(n) for n in data.get("notes", ())),
             windows=tuple(Window.from_dict(w) for w in data.get("windows", ())),
+            scrollbars=tuple(
+                (int(b[0]), int(b[1]), int(b[2]), int(b[3])) for b in data.get("scrollbars", ())
+            ),
         )
 
 

@@ -31,8 +31,11 @@ nothing was read: a blank moment between two windows, whose cells stand in colum
 pointer there, a targeted scroll too). Something that scrolls may hold a value control
 or stand beside one: a settings row holds a slider, a cart's row a quantity spin box, a
 scale's marks are read as a column of text beside its trough, a label and its number
-input are read by OCR as one line. The index has no scroll bar (the one pixel a wheel
-only scrolls), so the wheel turns at a pixel of the element that no value control
+input are read by OCR as one line. Where the accessibility tree shows the scroll bar of
+what the element scrolls (:attr:`Observation.scrollbars`), the wheel turns over the bar
+(:func:`scroll_bar_point`): the pointer stays still on it while the content moves
+beside it, so nothing the content holds or brings can catch the wheel. Pixels alone show
+no scroll bar, so there the wheel turns at a pixel of the element that no value control
 (:func:`value_control`: a slider, a field one line tall, a drop-down) can catch:
 
     inside      the element's box, :data:`_INSET` pixels in from its left and at
@@ -59,7 +62,7 @@ No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), 
 untargeted scroll or a seek takes the next element that has one (rows from the middle
 out, then a column's lines, then text views), and with none the scroll is refused and
 the seek gives up. A list whose every row holds a slider is not scrolled by the wheel
-at all: the keys (Page_Down) or a click on its scroll bar do it.
+at all, but over its scroll bar when the tree shows one.
 """
 
 from __future__ import annotations
@@ -72,8 +75,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from ._actions import Action
-from ._elements import Element, Observation
+from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal
+from .perception import window_at
 
 __all__ = [
     "NOTCH_REACH",
@@ -341,6 +345,9 @@ def wheel_point(
     for the value controls it brings under the pointer (:func:`_incoming`)."""
     if not scrollable(element, observation):
         return None
+    bar = scroll_bar_point(element, observation, turn)
+    if bar is not None:
+        return bar
     x0, y0, x1, y1 = element.box
     width, height = x1 - x0, y1 - y0
     inset = min(_INSET, height / 2, width / 2)
@@ -353,6 +360,50 @@ def wheel_point(
         xs = [x0 + inset + step * n for n in range(int((width - 2 * inset) // step) + 1)]
     zones = _zones(element, observation, turn)
     return next(((x, y) for x in xs if not any(_inside(z, x, y) for z in zones)), None)
+
+
+#: How far (frame pixels) a scroll bar's middle may lie left of the right edge of what
+#: it scrolls (GTK's overlay bar is drawn over the rows' right end), and right of a
+#: list's or a text view's (a page's bar stands at its window's edge, however far
+#: its column of text ends before it).
+_BAR_INSIDE: Final = 24
+_BAR_BESIDE: Final = 40
+
+
+def scroll_bar_point(
+    element: Element, observation: Observation, turn: Turn | None = None
+) -> tuple[float, float] | None:
+    """The middle of the scroll bar the accessibility tree shows for what ``element``
+    scrolls (:attr:`Observation.scrollbars`), or None: a vertical bar (for a turn up or
+    down) at that area's right edge (:data:`_BAR_INSIDE`, :data:`_BAR_BESIDE`; a page's
+    anywhere right of its lines), beside at least half of it or it of at least half of
+    the bar, the nearest such, in the element's window and on top there.
+    The pointer on a scroll bar stays still while the content moves beside it, so no
+    value control in the content can come under it (a spin box a list brings up, a
+    slider in a row), and GTK and Qt scroll the view its bar belongs to."""
+    if turn is not None and turn[0] in ("left", "right"):
+        return None
+    _, cy0, cx1, cy1 = _container(element, observation)
+    mine = observation.window(element)
+    found = []
+    for bx0, by0, bx1, by1 in observation.scrollbars:
+        middle = ((bx0 + bx1) / 2, (by0 + by1) / 2)
+        beside = min(by1, cy1) - max(by0, cy0)
+        if bx1 - bx0 >= by1 - by0 or beside < 0.5 * min(by1 - by0, cy1 - cy0):
+            continue  # a horizontal bar, or one beside something else
+        far = element.kind not in _LINE_KINDS and middle[0] > cx1 + _BAR_BESIDE
+        if far or middle[0] < cx1 - _BAR_INSIDE:
+            continue  # another pane's, or left of what scrolls
+        if mine is not None and not _on_top(mine, middle, observation):
+            continue
+        found.append((middle[0] - cx1, middle))
+    return min(found)[1] if found else None
+
+
+def _on_top(window: Window, point: tuple[float, float], observation: Observation) -> bool:
+    """Whether ``window`` is the top-most window at frame ``point``."""
+    at = window_at(observation.windows, *observation.mapping.to_screen(*point))
+    return at is not None and at.id == window.id
 
 
 def _zones(

@@ -52,13 +52,21 @@ __all__ = [
     "Availability",
     "UnavailableBackend",
     "WINDOW_ROLES",
+    "SCROLL_BAR",
     "assign_window_ids",
     "name_by_neighbours",
     "tidy",
     "open_accessibility",
+    "scrollbar_boxes",
     "to_elements",
     "with_window_roles",
 ]
+
+#: A scroll bar's kind in a snapshot. It is no element (the menu never offers it): its box
+#: is where the wheel turns over what it scrolls (:func:`scrollbar_boxes`,
+#: :attr:`~tiny_computer_agent._elements.Observation.scrollbars`), a pixel that no value
+#: control can come under, since the content moves beside it.
+SCROLL_BAR: Final = "scrollbar"
 
 #: AT-SPI role number (``AtspiRole``, at-spi2-core's atspi-constants.h) -> element kind.
 #: A role missing here is a container (filler, panel, scroll pane, table, frame...): the
@@ -100,6 +108,7 @@ ROLE_KINDS: Final[Mapping[int, str]] = {
     26: "icon",  # icon
     27: "icon",  # image
     13: "icon",  # desktop icon
+    48: SCROLL_BAR,  # scroll bar: never offered; where the wheel turns (scrollbar_boxes)
 }
 
 #: AT-SPI roles that say what the window they are shown in is: a window that shows a
@@ -110,8 +119,9 @@ WINDOW_ROLES: Final[Mapping[int, str]] = {60: "terminal"}
 
 #: Kinds offered even with no label (fusion can name them from OCR or a nearby label).
 CONTROL_KINDS: Final = frozenset(
-    {"button", "field", "check", "radio", "link", "item", "cell", "menuitem", "tab", "slider"}
-)
+    {"button", "field", "check", "radio", "link", "item", "cell", "menuitem", "tab", "slider",
+     SCROLL_BAR}
+)  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -257,7 +267,7 @@ def to_elements(
     out: list[Element] = []
     for node in snapshot.nodes:
         box = _frame_box(node.box, mapping, frame_size)
-        if box is None:
+        if box is None or node.kind == SCROLL_BAR:
             continue
         window = snapshot.windows[node.window].id if 0 <= node.window < len(snapshot.windows) else 0
         out.append(
@@ -273,6 +283,17 @@ def to_elements(
             )
         )
     return out
+
+
+def scrollbar_boxes(
+    snapshot: A11ySnapshot,
+    mapping: FrameMapping,
+    frame_size: tuple[int, int] | None = None,
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The snapshot's scroll bars (:data:`SCROLL_BAR`) as boxes in frame pixels, clipped
+    as :func:`to_elements` clips elements."""
+    boxes = (_frame_box(n.box, mapping, frame_size) for n in snapshot.nodes if n.kind == SCROLL_BAR)
+    return tuple(b for b in boxes if b is not None)
 
 
 def _frame_box(

@@ -50,6 +50,7 @@ from ._a11y import (
     AccessibilityBackend,
     assign_window_ids,
     open_accessibility,
+    scrollbar_boxes,
     to_elements,
     with_window_roles,
 )
@@ -144,6 +145,8 @@ class DesktopScreen:
     _last_tree: tuple[Element, ...] = ()
     #: the tree's windows at its last read, with X ids: what they are (a terminal)
     _tree_windows: tuple[Window, ...] = ()
+    #: the tree's scroll bars at its last read (screen pixels): where the wheel turns
+    _tree_bars: tuple[tuple[int, int, int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.scale is not None and not 0.25 <= self.scale <= 8:
@@ -211,6 +214,7 @@ class DesktopScreen:
             captured_at=captured_at,
             windows=windows,
             accessible=tree,
+            scrollbars=self._tree_bars if tree else (),
         )
 
     def _read_tree(self, windows: tuple[Window, ...], monitor: Monitor) -> tuple[Element, ...]:
@@ -236,6 +240,7 @@ class DesktopScreen:
             box = monitor_box(monitor)
             snap = assign_window_ids(self._tree.snapshot(screen=box), windows)
             self._tree_windows = snap.windows
+            self._tree_bars = scrollbar_boxes(snap, FrameMapping())
         for note in snap.notes:
             log.info("accessibility: %s", note)
         return tuple(to_elements(snap, FrameMapping()))

@@ -121,9 +121,12 @@ def observe(
     captured_at: float | None = None,
     windows: tuple[Window, ...] = (),
     accessible: Sequence[Element] = (),
+    scrollbars: Sequence[tuple[int, int, int, int]] = (),
 ) -> Observation:
     """Downscale ``image``, run ``detector`` on the :class:`Frame` and index what it
-    found (see :func:`make_frame` for the geometry arguments).
+    found (see :func:`make_frame` for the geometry arguments). ``scrollbars``: the
+    accessibility tree's scroll bars in screen pixels, kept on the observation in frame
+    pixels.
 
     The observation keeps the downscaled image for the brain (none for a
     :class:`SizedImage`).
@@ -146,4 +149,13 @@ def observe(
         notes=found.notes,
         image=None if isinstance(frame.image, SizedImage) else frame.image,
         windows=frame.windows,
+        scrollbars=_bars_in_frame(scrollbars, frame.mapping, frame.size),
     )
+
+
+def _bars_in_frame(
+    bars: Sequence[tuple[int, int, int, int]], mapping: FrameMapping, size: tuple[int, int]
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Scroll bars' screen boxes in frame pixels, clipped to the frame (as elements are)."""
+    marks = [Element(label="", box=b, source="a11y") for b in bars if b[2] > b[0] and b[3] > b[1]]
+    return tuple(e.box for e in _in_frame(marks, mapping, size))

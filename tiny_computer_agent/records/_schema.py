@@ -472,6 +472,10 @@ class TraceReader(FieldReader):
                 self.window(w, f"{where}.windows[{i}]")
                 for i, w in enumerate(self.array(data.get("windows", []), f"{where}.windows"))
             ),
+            scrollbars=tuple(
+                self.screen_box(b, f"{where}.scrollbars[{i}]")
+                for i, b in enumerate(self.array(data.get("scrollbars", []), f"{where}.scrollbars"))
+            ),
         )
 
     def decision(self, value: object, where: str) -> Decision:
