@@ -260,7 +260,15 @@ def test_the_doctor_says_whether_windows_can_be_listed(
     env = {"DISPLAY": desktop.display}
     found = _windows(env, True)
     assert found is not None and found.status == "ok", found
-    assert found.detail == "1 top-level window(s) listed: 'First'"
+    assert found.detail == "1 top-level window(s) listed: 'First'; processes from the X server"
+    # a server without X-Resource: the processes are the programs' claims, and it says so
+    from tiny_computer_agent.desktop import _xres
+
+    with monkeypatch.context() as patched:
+        patched.setattr(_xres, "EXTENSION", "NO-SUCH-EXTENSION")
+        claimed = _windows(env, True)
+    assert claimed is not None and claimed.status == "warn", claimed
+    assert "no X-Resource" in claimed.detail and "X-Resource" in claimed.fix
     monkeypatch.setenv("XAUTHORITY", str(tmp_path / "absent"))
     refused = _windows(env, True)
     assert refused is not None and refused.status == "warn" and "XAUTHORITY" in refused.fix

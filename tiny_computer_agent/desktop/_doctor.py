@@ -251,7 +251,17 @@ def _windows(env: Mapping[str, str], display_ok: bool) -> Check | None:
             fix = "export XAUTHORITY=<the authority file your X server was started with>"
         return Check(name="windows", status="warn", detail=why, fix=fix)
     titles = ", ".join(repr(w.title) for w in found[:3]) + (", ..." if len(found) > 3 else "")
-    return _ok("windows", f"{len(found)} top-level window(s) listed{': ' if found else ''}{titles}")
+    listed = f"{len(found)} top-level window(s) listed{': ' if found else ''}{titles}"
+    if not lister.server_pids:
+        return Check(
+            name="windows",
+            status="warn",
+            detail=f"{listed}; the X server has no X-Resource extension, so each window's "
+            "process is the program's own claim (_NET_WM_PID), which any program may forge: "
+            "--window tells a program's dialog from another's by it",
+            fix="use an X server with X-Resource (Xorg, Xvfb and Xephyr have it)",
+        )
+    return _ok("windows", f"{listed}; processes from the X server")
 
 
 def _model_runtime() -> Check:

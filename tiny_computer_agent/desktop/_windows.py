@@ -106,6 +106,12 @@ class XWindows:
         """Why windows cannot be listed here ("" while they can, or before the first try)."""
         return self._unavailable
 
+    @property
+    def server_pids(self) -> bool:
+        """Whether the windows' processes come from the X server (X-Resource), not from
+        the programs' own claims (False too before the first connection)."""
+        return self._pids is not None and self._pids.present
+
     def windows(self) -> tuple[Window, ...]:
         """The viewable top-level windows, top-most first (empty when unknown)."""
         with self._lock:
