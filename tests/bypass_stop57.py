@@ -5,7 +5,9 @@ programs:
 - a ``--window`` class that windows of two programs set names neither (any program may
   set any ``WM_CLASS``, and the class does not say which one the person meant);
 - a window with no process id the X server vouches for is no program's dialog, whatever
-  class it sets (the window lister now reads pids from X-Resource, not ``_NET_WM_PID``).
+  class it sets (the window lister now reads pids from X-Resource, not ``_NET_WM_PID``);
+- a portal's dialog the accessibility tree read joins a scope only when the tree shows a
+  file chooser in it, whatever lists it shows.
 """
 
 from __future__ import annotations
@@ -63,6 +65,31 @@ def pidless_dialogs() -> Iterator[Attempt]:
                           frames=(_frame(owner, dialog, button),), scope=(scope,))  # fmt: skip
 
 
+#: Portal dialogs that ask a permission and show a list (their title, the list, the yes)
+PORTALS = (
+    ("Global Shortcuts", ("Toggle overlay  Super+O", "Record  Super+R"), "Allow"),
+    ("Input Capture", ("All displays", "Keyboard", "Pointer"), "Capture"),
+    ("Install Web App", ("Name", "Icon", "Open in new window"), "Install"),
+    ("Device Access", ("Webcam", "Microphone"), "Grant"),
+)
+
+
+def tree_read_portals() -> Iterator[Attempt]:
+    owner = Window(title="notes - Meld", box=(0, 0, *SIZE), id=0x2200004, pid=3301,
+                   wm_class=("meld", "Meld"), process="python3")  # fmt: skip
+    for title, rows, button in PORTALS:
+        dialog = Window(title=title, box=(300, 150, 980, 650), id=0x5a00011, pid=1777,
+                        wm_class=("xdg-desktop-portal-gnome", "Xdg-desktop-portal-gnome"),
+                        process="xdg-desktop-por", transient_for=owner.id)  # fmt: skip
+        els = [Element(label=row, box=(340, 200 + 50 * i, 900, 236 + 50 * i), kind="item",
+                       window=dialog.id, source="a11y") for i, row in enumerate(rows)]
+        els.append(Element(label=button, box=(820, 590, 960, 630), kind="button",
+                           window=dialog.id, source="a11y"))  # fmt: skip
+        frame = Observation.of(els, size=SIZE, windows=[dialog, owner])
+        yield Attempt(family="stop57", name=f"portal-{title}", rule="window-scope",
+                      actions=(click(button),), frames=(frame,), scope=("meld",))  # fmt: skip
+
+
 def stop57() -> Iterator[Attempt]:
-    for family in (two_programs, pidless_dialogs):
+    for family in (two_programs, pidless_dialogs, tree_read_portals):
         yield from family()

@@ -356,3 +356,32 @@ def test_gtk4_controls_are_moved_onto_the_screen_where_a_real_click_lands(
     _click(a11y, save)
     out, _ = proc.communicate(timeout=10)
     assert out == "saved True\n"  # both clicks landed on their controls
+
+
+def test_the_tree_says_which_window_is_a_file_chooser_and_where_its_scroll_bar_is(
+    a11y: Desk,
+) -> None:
+    """GTK's file chooser is named by the tree (a portal's dialog joins a scope only as
+    one), a list dialog is not; the list's scroll bar is read, and offered as no element
+    (issue 37)."""
+    from tiny_computer_agent._elements import FrameMapping
+    from tiny_computer_agent.desktop._a11y import FILE_CHOOSER, SCROLL_BAR, scrollbar_boxes
+
+    rows = [f"Source {i}" for i in range(40)]
+    chooser = _zenity(a11y, "--file-selection", "--title", "Pick one")
+    listing = _zenity(a11y, "--list", "--title", "Share", "--text", "Select what to share",
+                      "--column", "Source", *rows, "--height", "300")  # fmt: skip
+    backend = AtspiBackend(environ=a11y.vd.env)
+    try:
+        snap = _snap_until(backend, lambda s: len(s.windows) == 2, "both windows in the tree")
+    finally:
+        backend.close()
+        for proc in (chooser, listing):
+            a11y.vd.stop(proc)
+    roles = {w.title: w.role for w in snap.windows}
+    assert roles == {"Pick one": FILE_CHOOSER, "Share": ""}, roles
+    share = next(i for i, w in enumerate(snap.windows) if w.title == "Share")
+    bars = [n for n in snap.nodes if n.kind == SCROLL_BAR and n.window == share]
+    assert bars, [(n.kind, n.label) for n in snap.nodes if n.window == share]
+    assert all(e.kind != SCROLL_BAR for e in to_elements(snap, FrameMapping()))
+    assert set(scrollbar_boxes(snap, FrameMapping())) >= {n.box for n in bars}

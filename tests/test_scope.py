@@ -376,3 +376,30 @@ def test_a_class_two_programs_set_names_neither_and_the_refusal_says_why() -> No
     assert not in_scope(["meld"], meld, (other, meld))
     assert in_scope(["Untitled - Meld"], meld, (other, meld))  # its whole title names it
     assert in_scope(["meld"], meld, (meld,))  # alone, the class names it
+
+
+def test_a_portals_dialog_joins_by_the_trees_word_where_the_tree_read_it() -> None:
+    """The tree's word decides where it read the portal's window: a file chooser joins
+    (its role), a screen share that lists windows does not; with pixels alone a list or a
+    name field decides, as before."""
+    from tiny_computer_agent._scope import _FILE_CHOOSER
+    from tiny_computer_agent.desktop._a11y import FILE_CHOOSER
+
+    assert _FILE_CHOOSER == FILE_CHOOSER
+    dialog = Window(title="Share", box=(100, 100, 500, 400), id=7, pid=78,
+                    wm_class=("xdg-desktop-portal-gtk", "Xdg-desktop-portal-gtk"),
+                    process="xdg-desktop-por", transient_for=EDITOR.id)  # fmt: skip
+    click = Action.make("click", target="Share")
+
+    def shown(window: Window, source: str) -> Observation:
+        els = [Element(label="Entire Screen", box=(120, 150, 480, 180), kind="item",
+                       window=7, source=source),
+               Element(label="Share", box=(400, 350, 480, 380), kind="button", window=7,
+                       source=source)]  # fmt: skip
+        return Observation.of(els, size=SIZE, windows=[window, EDITOR])
+
+    policy = armed(scope=("editor",))
+    assert rule_of(policy, click, shown(dialog, "a11y")) == "window-scope"  # the tree: no chooser
+    assert rule_of(policy, click, shown(dialog, "ocr")) != "window-scope"  # pixels: its list
+    chooser = dataclasses.replace(dialog, role=FILE_CHOOSER)
+    assert rule_of(policy, click, shown(chooser, "a11y")) != "window-scope"

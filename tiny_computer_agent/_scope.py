@@ -385,6 +385,9 @@ def _document_refusal(
 
 #: Kinds that make a portal's dialog a file chooser: its list of files, its name field.
 _CHOOSER_KINDS: Final = frozenset({"item", "cell", "field"})
+#: The role the accessibility tree gives a window that shows a file chooser
+#: (``desktop._a11y.FILE_CHOOSER``; this module imports nothing of the desktop's).
+_FILE_CHOOSER: Final = "file chooser"
 
 
 def _portal_asks(names: Sequence[str], window: Window, observation: Observation) -> bool:
@@ -392,12 +395,18 @@ def _portal_asks(names: Sequence[str], window: Window, observation: Observation)
     of a window in it (no name takes it in by itself), and shows no file chooser's parts
     (a list of files, a name field): a permission the portal asks for whatever program
     named the scoped window its parent (share the screen, the camera, remote control).
-    Only a file chooser joins a scope so."""
+    Only a file chooser joins a scope so. Where the accessibility tree read the window,
+    its word decides: it joins when the tree shows a file chooser in it
+    (:attr:`Window.role`), and asks otherwise, whatever lists it shows (a screen share
+    lists the windows to share). Where it did not, a list or a name field decides."""
     if not portal_dialog(window) or any(_names(n, window, observation.windows) for n in names):
         return False
-    return not any(
-        e.kind in _CHOOSER_KINDS and observation.window(e) == window for e in observation.elements
-    )
+    if window.role == _FILE_CHOOSER:
+        return False
+    mine = [e for e in observation.elements if observation.window(e) == window]
+    if any(e.source == "a11y" for e in mine):
+        return True  # the tree read it and shows no file chooser
+    return not any(e.kind in _CHOOSER_KINDS for e in mine)
 
 
 def _portal_refusal(names: Sequence[str], action: Action, window: Window) -> PolicyRefusal:

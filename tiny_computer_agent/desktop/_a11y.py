@@ -52,6 +52,7 @@ __all__ = [
     "Availability",
     "UnavailableBackend",
     "WINDOW_ROLES",
+    "FILE_CHOOSER",
     "SCROLL_BAR",
     "assign_window_ids",
     "name_by_neighbours",
@@ -67,6 +68,8 @@ __all__ = [
 #: :attr:`~tiny_computer_agent._elements.Observation.scrollbars`), a pixel that no value
 #: control can come under, since the content moves beside it.
 SCROLL_BAR: Final = "scrollbar"
+#: The role a window that shows a file chooser gets (:data:`WINDOW_ROLES`).
+FILE_CHOOSER: Final = "file chooser"
 
 #: AT-SPI role number (``AtspiRole``, at-spi2-core's atspi-constants.h) -> element kind.
 #: A role missing here is a container (filler, panel, scroll pane, table, frame...): the
@@ -114,8 +117,10 @@ ROLE_KINDS: Final[Mapping[int, str]] = {
 #: AT-SPI roles that say what the window they are shown in is: a window that shows a
 #: terminal's text area (VTE in gnome-terminal, xfce4-terminal, tilix, terminator;
 #: konsole) is a terminal, whatever its class or title (:attr:`Window.role`; the policy's
-#: ``terminal-window`` rule). The node itself is a container: it is not offered.
-WINDOW_ROLES: Final[Mapping[int, str]] = {60: "terminal"}
+#: ``terminal-window`` rule); one that shows GTK's file chooser is a file chooser (a
+#: portal's dialog joins a scope only as one: ``_scope``). The node itself is a
+#: container: it is not offered.
+WINDOW_ROLES: Final[Mapping[int, str]] = {60: "terminal", 19: FILE_CHOOSER}
 
 #: Kinds offered even with no label (fusion can name them from OCR or a nearby label).
 CONTROL_KINDS: Final = frozenset(
