@@ -58,6 +58,11 @@ no scroll bar, so there the wheel turns at a pixel of the element that no value 
                 into its foot (:func:`_incoming`); GTK and Qt give the rest of a turn
                 to the spin box that arrives under it
 
+What the frame does not show (a spin box just below the fold) the forecast cannot
+see. So with real input a turn of several notches over content is also watched a
+notch at a time (:mod:`~.desktop._notches`, over :func:`swept_area`): a notch that
+changes something in place instead of scrolling is turned back, and the turn stops.
+
 No such pixel: a ``scroll`` at that element is refused (rule ``wheel-target``), an
 untargeted scroll or a seek takes the next element that has one (rows from the middle
 out, then a column's lines, then text views), and with none the scroll is refused and
@@ -76,7 +81,7 @@ from typing import Final
 
 from ._actions import Action
 from ._elements import Element, Observation, Window
-from ._errors import PolicyRefusal
+from ._errors import PolicyRefusal, TargetError
 from .perception import window_at
 
 __all__ = [
@@ -398,6 +403,26 @@ def scroll_bar_point(
             continue
         found.append((middle[0] - cx1, middle))
     return min(found)[1] if found else None
+
+
+def swept_area(action: Action, observation: Observation) -> tuple[int, int, int, int] | None:
+    """The frame box of what a ``scroll`` turns the wheel over scrolls (its list, its
+    column of lines, its text view: :func:`_container`), or None when it turns over
+    nothing that scrolls or its target does not resolve. What a watched turn
+    (:mod:`~.desktop._notches`) looks at between notches."""
+    if action.verb != "scroll":
+        return None
+    try:
+        spot = (
+            scroll_spot(observation, turn_of(action))
+            if action.target is None
+            else observation.resolve(action.target, action.target_id)
+        )
+    except TargetError:
+        return None
+    if spot is None or not scrollable(spot, observation):
+        return None
+    return _container(spot, observation)
 
 
 def _on_top(window: Window, point: tuple[float, float], observation: Observation) -> bool:

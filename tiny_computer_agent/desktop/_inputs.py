@@ -70,8 +70,10 @@ from .._policy import ARM_ENV, Policy, focused_element, state_dir
 from .._scope import focus_refusal
 from .._secrets import SECRET_PATTERN, expand_secrets, redact
 from .._side_doors import pointer_refusal
+from .._wheel import swept_area
 from ..perception import find_window, window_at
 from ._capture import no_display_reason
+from ._notches import can_watch, watched_turn
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
 from ._xvfb import accepts_without_authority, make_dummy_xauthority
@@ -367,6 +369,15 @@ def _bars_on_screen(observation: Observation) -> tuple[tuple[int, int, int, int]
     return tuple((*to_screen(b[0], b[1]), *to_screen(b[2], b[3])) for b in observation.scrollbars)
 
 
+def _swept_on_screen(action: Action, observation: Observation) -> tuple[int, int, int, int] | None:
+    """What a ``scroll`` scrolls (:func:`~.._wheel.swept_area`) in screen pixels."""
+    area = swept_area(action, observation)
+    if area is None:
+        return None
+    to_screen = observation.mapping.to_screen
+    return (*to_screen(area[0], area[1]), *to_screen(area[2], area[3]))
+
+
 def _on_a_bar(point: tuple[int, int], bars: Sequence[tuple[int, int, int, int]]) -> bool:
     x, y = point
     return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in bars)
@@ -411,6 +422,8 @@ class RealInputExecutor:
     _judged: Window | None = dataclasses.field(default=None, init=False)
     #: the acted-on frame's scroll bars in screen pixels (a wheel over one is paced)
     _bars: tuple[tuple[int, int, int, int], ...] = dataclasses.field(default=(), init=False)
+    #: what the scroll in hand scrolls, in screen pixels (a turn over it is watched)
+    _swept: tuple[int, int, int, int] | None = dataclasses.field(default=None, init=False)
 
     def __post_init__(self) -> None:
         if not self.policy.real_input or os.environ.get(ARM_ENV) != "1":
@@ -478,6 +491,7 @@ class RealInputExecutor:
             keys_follow = action.verb == "click" and i + 1 < len(actions)
             self._judged = judged_window(action, observation)
             self._bars = _bars_on_screen(observation)
+            self._swept = _swept_on_screen(action, observation)
             if action.verb == "click" and where and action.targets:  # every press
                 self._refuse_covered(action, where[0])
             clicked = self._signature() if keys_follow else b""
@@ -835,6 +849,8 @@ class RealInputExecutor:
             for notch in range(action.amount):
                 time.sleep(NOTCH_PAUSE if notch else 0.0)
                 self.gui.scroll(sign)
+        elif action.amount > 1 and self._swept and can_watch(self.screen, self._swept):
+            watched_turn(self.gui, self.screen, sign, action.amount, self._swept)
         else:
             self.gui.scroll(sign * action.amount)
 

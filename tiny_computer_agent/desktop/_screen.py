@@ -313,6 +313,13 @@ class DesktopScreen:
             self._record(time.time(), signature, frame if changed else None)
         return signature
 
+    def _region_shot(self, region: Box) -> RawFrame:
+        """The raw pixels of ``region`` now (left, top, right, bottom in screen
+        coordinates, clipped to the monitor): a watched wheel turn's look
+        (:mod:`._notches`). Not recorded in the ring."""
+        capture, monitor = self._connect()
+        return capture.shot(clip(region, monitor))
+
     def signature_outside(self, region: Box) -> bytes:
         """The last whole-monitor :meth:`signature`'s frame digested with ``region``
         (left, top, right, bottom in screen coordinates) blanked: two of them differ only

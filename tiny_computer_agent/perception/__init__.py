@@ -33,6 +33,7 @@ from ._detectors import (
     OcrDetector,
 )
 from ._frames import MappingRule, SizedImage, make_frame, observe
+from ._incremental import SCROLL_MIN_HEIGHT, scroll_shift
 from ._normalize import control_characters, ocr_skeleton, skeleton, skeletons, squeeze, words
 from ._ocr import load_ocr_engine, reread
 from ._warm import EXIT_WAIT, start_warmup
@@ -45,6 +46,7 @@ __all__ = [
     "GridDetector",
     "ImageDetector",
     "IncrementalOcr",
+    "SCROLL_MIN_HEIGHT",
     "MappingRule",
     "OcrDetector",
     "SizedImage",
@@ -56,6 +58,7 @@ __all__ = [
     "observe",
     "ocr_skeleton",
     "reread",
+    "scroll_shift",
     "skeleton",
     "skeletons",
     "squeeze",
