@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import armed, rule_of
+from tests.test_wheel_value_controls import DOWN, SIZE, WIN, el, rows_holding
 from tiny_computer_agent import Action, Element, Observation, PolicyRefusal, TargetError, Window
 from tiny_computer_agent._elements import FrameMapping
 from tiny_computer_agent._wheel import scroll_spot, wheel_point
@@ -24,24 +25,8 @@ from tiny_computer_agent.desktop._a11y import (
 )
 from tiny_computer_agent.records._schema import TraceReader
 
-SIZE = (1600, 1000)
-WIN = Window(title="Preferences", box=(0, 0, 1600, 1000), id=9, wm_class=("prefs", "Prefs"))
-DOWN = Action.make("scroll", direction="down", amount=3)
 #: the list's bar: at its right edge, as tall as its rows
 BAR = (1402, 100, 1414, 450)
-
-
-def el(label: str, box: tuple[int, int, int, int], kind: str = "", **kw: Any) -> Element:
-    return Element(label=label, box=box, kind=kind, window=9, source="a11y", **kw)
-
-
-def rows_with_sliders(n: int = 6) -> list[Element]:
-    out = []
-    for i in range(n):
-        y = 100 + 60 * i
-        out.append(el(f"Row {i}", (200, y, 1400, y + 50), "item"))
-        out.append(el(f"Volume {i}", (800, y + 12, 1300, y + 38), "slider"))
-    return out
 
 
 def screen(*elements: Element, bars: tuple[tuple[int, int, int, int], ...] = (BAR,),
@@ -50,7 +35,7 @@ def screen(*elements: Element, bars: tuple[tuple[int, int, int, int], ...] = (BA
 
 
 def test_a_list_whose_every_row_holds_a_slider_is_wheeled_over_its_bar() -> None:
-    rows = rows_with_sliders()
+    rows = rows_holding("slider")
     with_bar, without = screen(*rows), screen(*rows, bars=())
     assert scroll_spot(without) is None  # no pixel of it is clear of the sliders
     spot = scroll_spot(with_bar, ("down", 3))
@@ -127,7 +112,7 @@ def test_the_real_executor_turns_over_a_bar_a_notch_at_a_time(
 
     monkeypatch.setenv(ARM_ENV, "1")
     monkeypatch.setattr(_inputs, "NOTCH_PAUSE", 0.0)
-    rows = rows_with_sliders()
+    rows = rows_holding("slider")
     down = Action.make("scroll", direction="down", amount=3)
     for bars, calls in (((BAR,), [("scroll", (-1,))] * 3), ((), None)):
         gui = RecordingGui()

@@ -360,6 +360,11 @@ class Element:
         )
 
 
+def screen_box(mapping: FrameMapping, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Frame box ``box`` in screen pixels through ``mapping``."""
+    return (*mapping.to_screen(box[0], box[1]), *mapping.to_screen(box[2], box[3]))
+
+
 def box_within(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
     """Whether the box ``inner`` lies wholly inside ``outer`` (edges may touch); boxes
     are (left, top, right, bottom)."""

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ._contracts import Screen
-from ._elements import Observation, Window
+from ._elements import Observation, Window, screen_box
 
 __all__ = [
     "BETWEEN",
@@ -206,10 +206,7 @@ def elements_in_region(obs: Observation, region: Region | None) -> tuple[tuple[s
     """The labels and screen boxes of the elements inside ``region`` (all when None)."""
     out = []
     for e in obs.elements:
-        box = (
-            *obs.mapping.to_screen(e.box[0], e.box[1]),
-            *obs.mapping.to_screen(e.box[2], e.box[3]),
-        )
+        box = screen_box(obs.mapping, e.box)
         if region is None or _meets(box, region):
             out.append((e.key, box))
     return tuple(out)

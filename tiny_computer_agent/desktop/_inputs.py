@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Final
 
 from .._actions import VERB_TABLE, Action, check_batch
 from .._contracts import ActionResult
-from .._elements import Element, Observation, Window
+from .._elements import Element, Observation, Window, screen_box
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
 from .._executors import describe_at, replaced_text, screen_points, selects_field
 from .._policy import ARM_ENV, Policy, focused_element, state_dir
@@ -363,24 +363,18 @@ FEEDBACK_MARGIN: Final = 1.0
 NOTCH_PAUSE: Final = 0.1
 
 
-def _bars_on_screen(observation: Observation) -> tuple[tuple[int, int, int, int], ...]:
-    """The frame's scroll bars (:attr:`Observation.scrollbars`) in screen pixels."""
-    to_screen = observation.mapping.to_screen
-    return tuple((*to_screen(b[0], b[1]), *to_screen(b[2], b[3])) for b in observation.scrollbars)
+def _on_a_bar(point: tuple[int, int], observation: Observation) -> bool:
+    """Whether screen ``point`` is on one of the frame's scroll bars
+    (:attr:`Observation.scrollbars`)."""
+    x, y = point
+    bars = (screen_box(observation.mapping, b) for b in observation.scrollbars)
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in bars)
 
 
 def _swept_on_screen(action: Action, observation: Observation) -> tuple[int, int, int, int] | None:
     """What a ``scroll`` scrolls (:func:`~.._wheel.swept_area`) in screen pixels."""
     area = swept_area(action, observation)
-    if area is None:
-        return None
-    to_screen = observation.mapping.to_screen
-    return (*to_screen(area[0], area[1]), *to_screen(area[2], area[3]))
-
-
-def _on_a_bar(point: tuple[int, int], bars: Sequence[tuple[int, int, int, int]]) -> bool:
-    x, y = point
-    return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in bars)
+    return None if area is None else screen_box(observation.mapping, area)
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -420,10 +414,8 @@ class RealInputExecutor:
     _told_corner: bool = dataclasses.field(default=False, init=False)
     #: the window the policy judged the action in hand against (:func:`judged_window`)
     _judged: Window | None = dataclasses.field(default=None, init=False)
-    #: the acted-on frame's scroll bars in screen pixels (a wheel over one is paced)
-    _bars: tuple[tuple[int, int, int, int], ...] = dataclasses.field(default=(), init=False)
-    #: what the scroll in hand scrolls, in screen pixels (a turn over it is watched)
-    _swept: tuple[int, int, int, int] | None = dataclasses.field(default=None, init=False)
+    #: the frame the action in hand is done on (a scroll's bars and what it scrolls)
+    _frame: Observation | None = dataclasses.field(default=None, init=False)
 
     def __post_init__(self) -> None:
         if not self.policy.real_input or os.environ.get(ARM_ENV) != "1":
@@ -490,8 +482,7 @@ class RealInputExecutor:
             self.policy.check_kill_switch()
             keys_follow = action.verb == "click" and i + 1 < len(actions)
             self._judged = judged_window(action, observation)
-            self._bars = _bars_on_screen(observation)
-            self._swept = _swept_on_screen(action, observation)
+            self._frame = observation
             if action.verb == "click" and where and action.targets:  # every press
                 self._refuse_covered(action, where[0])
             clicked = self._signature() if keys_follow else b""
@@ -842,17 +833,20 @@ class RealInputExecutor:
         sign = 1 if action.direction in ("up", "right") else -1
         if action.direction not in ("up", "down"):
             self.gui.hscroll(sign * action.amount)
-        elif points and _on_a_bar(points[0], self._bars):
+        elif points and self._frame is not None and _on_a_bar(points[0], self._frame):
             # GTK's scroll bar scrolls less for notches that come close together (two
             # rows for three notches at once, five with a pause: measured on zenity's
             # list): one at a time, as a hand turns it
             for notch in range(action.amount):
                 time.sleep(NOTCH_PAUSE if notch else 0.0)
                 self.gui.scroll(sign)
-        elif action.amount > 1 and self._swept and can_watch(self.screen, self._swept):
-            watched_turn(self.gui, self.screen, sign, action.amount, self._swept)
+        elif action.amount > 1 and (swept := self._swept(action)) and can_watch(self.screen, swept):
+            watched_turn(self.gui, self.screen, sign, action.amount, swept)
         else:
             self.gui.scroll(sign * action.amount)
+
+    def _swept(self, action: Action) -> tuple[int, int, int, int] | None:
+        return None if self._frame is None else _swept_on_screen(action, self._frame)
 
     def _do_drag(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self._drag(points[0], points[1])

@@ -99,16 +99,20 @@ def _in_frame(
 ) -> Iterator[Element]:
     """``elements`` (screen pixels) in frame pixels, clipped to a frame of ``size``."""
     for e in elements:
-        x0, y0 = mapping.to_frame(e.box[0], e.box[1])
-        x1, y1 = mapping.to_frame(e.box[2], e.box[3])
-        box = (
-            max(0, round(x0)),
-            max(0, round(y0)),
-            min(size[0] - 1, round(x1)),
-            min(size[1] - 1, round(y1)),
-        )
-        if box[2] > box[0] and box[3] > box[1]:
+        box = _frame_box(e.box, mapping, size)
+        if box is not None:
             yield dataclasses.replace(e, box=box)
+
+
+def _frame_box(
+    box: tuple[int, int, int, int], mapping: FrameMapping, size: tuple[int, int]
+) -> tuple[int, int, int, int] | None:
+    """Screen box ``box`` in frame pixels, clipped to a frame of ``size`` (None: outside)."""
+    x0, y0 = mapping.to_frame(box[0], box[1])
+    x1, y1 = mapping.to_frame(box[2], box[3])
+    left, top = max(0, round(x0)), max(0, round(y0))
+    right, bottom = min(size[0] - 1, round(x1)), min(size[1] - 1, round(y1))
+    return (left, top, right, bottom) if right > left and bottom > top else None
 
 
 def observe(
@@ -157,5 +161,5 @@ def _bars_in_frame(
     bars: Sequence[tuple[int, int, int, int]], mapping: FrameMapping, size: tuple[int, int]
 ) -> tuple[tuple[int, int, int, int], ...]:
     """Scroll bars' screen boxes in frame pixels, clipped to the frame (as elements are)."""
-    marks = [Element(label="", box=b, source="a11y") for b in bars if b[2] > b[0] and b[3] > b[1]]
-    return tuple(e.box for e in _in_frame(marks, mapping, size))
+    boxes = (_frame_box(b, mapping, size) for b in bars)
+    return tuple(b for b in boxes if b is not None)
