@@ -607,6 +607,14 @@ def stop57() -> Iterator[Attempt]:
     return attempts()
 
 
+def stop58() -> Iterator[Attempt]:
+    """A name another program dresses as: a copied title, a minimised program
+    (tests/bypass_stop58.py)."""
+    from tests.bypass_stop58 import stop58 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1090,6 +1098,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "stop55": stop55,
     "stop56": stop56,
     "stop57": stop57,
+    "stop58": stop58,
 }
 
 

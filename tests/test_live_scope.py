@@ -147,3 +147,50 @@ def test_a_click_on_a_panel_over_the_scoped_window_is_judged_by_the_panel(deskto
     done = _run(desktop, "Agenda")
     assert not [s for s in done["steps"] if s.get("refusal")], done
     assert eventually(clicked.exists, "the panel's clock command", timeout=5)
+
+
+def test_a_box_dressed_as_a_program_whose_window_was_minimised_stays_out(desktop: Desk) -> None:
+    """Any X client may minimise another's window and show a box of its own class in its
+    place. Real Mousepad, minimised (openbox unmaps it), and zenity started with
+    Mousepad's class and title: the only window on screen says it is Mousepad. The window
+    list keeps the minimised one (``hidden_windows``), whose process says which program
+    ``--window mousepad`` is, so an armed click on the box is refused, and zenity's own
+    exit code shows nothing was pressed. Shown again, Mousepad itself is in scope."""
+    require("mousepad", "zenity")
+    desktop.vd.spawn(["mousepad", str(desktop.tmp / "ledger.txt")])
+    eventually(lambda: _window_ids(desktop, "mousepad"), "Mousepad's window", timeout=15)
+    time.sleep(1.0)  # mapped is not painted
+    (own,) = _window_ids(desktop, "mousepad")
+    desktop.vd.run(["xdotool", "windowminimize", own])
+    title = "ledger.txt - Mousepad"
+    box = desktop.vd.spawn(["zenity", "--question", "--class=Mousepad", "--name=mousepad",
+                            "--title", title, "--text", "Allow access to your files?",
+                            "--ok-label", "Allow", "--cancel-label", "Deny"])  # fmt: skip
+    desktop.wait_window(title)
+    trace = desktop.tmp / "trace.json"
+    run = desktop.run_cli([*QUOTED, "--trace", str(trace), "click 'Allow'"], armed=True)
+    episode = json.loads(run.stdout or "{}")
+    assert episode.get("reason", "").startswith("window-scope"), run.stderr[-3000:]
+    assert "is not shown (minimised or on another workspace)" in episode["reason"], episode
+    assert box.poll() is None  # zenity's own answer: nothing pressed Allow (exit 0)
+    frame = json.loads(trace.read_text())["steps"][0]["frame"]
+    assert [w["process"] for w in frame["windows"] if w.get("wm_class")] == ["zenity"]
+    assert "mousepad" in [w["process"] for w in frame["hidden_windows"]], frame
+    box.kill()
+    desktop.vd.run(["xdotool", "windowactivate", "--sync", own])
+    time.sleep(0.5)
+    shown = desktop.run_cli([*QUOTED, "click 'File'"], armed=True)
+    done = json.loads(shown.stdout or "{}")
+    assert not [s for s in done["steps"] if s.get("refusal")], done
+
+
+#: An armed run of a quoted goal, its brain the planner, confined to Mousepad.
+QUOTED = ["--live", "--real-input", "--json", "--max-steps", "2", "--window", "mousepad"]
+
+
+def _window_ids(desktop: Desk, klass: str) -> list[str]:
+    """The ids of the visible windows of class ``klass`` (xdotool's search)."""
+    found = desktop.vd.run(
+        ["xdotool", "search", "--onlyvisible", "--class", f"^{klass}$"], check=False
+    )
+    return found.stdout.split()

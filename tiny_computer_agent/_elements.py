@@ -399,7 +399,11 @@ class Observation:
     first, when known. ``image`` (a PIL image or None) is never serialised.
     ``scrollbars`` are the boxes of the scroll bars the accessibility tree shows (frame
     pixels): never offered, they are where the wheel turns over what they scroll
-    (:func:`~tiny_computer_agent._wheel.wheel_point`).
+    (:func:`~tiny_computer_agent._wheel.wheel_point`). ``hidden_windows`` are the
+    programs' top-level windows a window manager lists but does not show (minimised, on
+    another workspace): never targets; the scope (``--window``) reads them to tell which
+    program a name names, so a window dressed as a program whose own window was just
+    minimised is not taken for it (:mod:`~tiny_computer_agent._scope`).
     """
 
     elements: tuple[Element, ...]
@@ -410,6 +414,7 @@ class Observation:
     image: Any = dataclasses.field(default=None, compare=False, repr=False)
     windows: tuple[Window, ...] = ()
     scrollbars: tuple[tuple[int, int, int, int], ...] = ()
+    hidden_windows: tuple[Window, ...] = ()
 
     @classmethod
     def of(
@@ -544,6 +549,11 @@ class Observation:
             "notes": list(self.notes),
             **({"windows": [w.to_dict() for w in self.windows]} if self.windows else {}),
             **({"scrollbars": [list(b) for b in self.scrollbars]} if self.scrollbars else {}),
+            **(
+                {"hidden_windows": [w.to_dict() for w in self.hidden_windows]}
+                if self.hidden_windows
+                else {}
+            ),
         }
 
     @classmethod
@@ -559,6 +569,7 @@ class Observation:
             scrollbars=tuple(
                 (int(b[0]), int(b[1]), int(b[2]), int(b[3])) for b in data.get("scrollbars", ())
             ),
+            hidden_windows=tuple(Window.from_dict(w) for w in data.get("hidden_windows", ())),
         )
 
 

@@ -104,7 +104,7 @@ from ._actions import Action
 from ._elements import Element, Observation, Window
 from ._errors import PolicyRefusal, TargetError
 from ._presses import tabbed_to
-from ._scope import in_scope
+from ._scope import in_scope, known_windows
 from ._side_doors import scheme_refusal
 from ._text_programs import (
     ANY_PROGRAM,
@@ -416,7 +416,7 @@ def page_refusal(
     if unseen is not None:
         return unseen
     if ANY_PROGRAM in typing_in or (
-        page and typing_in and in_scope(typing_in, window, observation.windows)
+        page and typing_in and in_scope(typing_in, window, known_windows(observation))
     ):
         return None
     if not page:  # a program the person named: only an unnamed input the index shows

@@ -186,7 +186,7 @@ from ._irreversible_learned import doubt as learned_doubt
 from ._irreversible_learned import doubt_in as learned_doubt_in
 from ._pages import page_refusal, shell_line
 from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
-from ._scope import POINTER_VERBS, dialog_helper, in_scope, scope_refusal
+from ._scope import POINTER_VERBS, dialog_helper, in_scope, known_windows, scope_refusal
 from ._secrets import expand_secrets, redact, secret_refusal
 from ._side_doors import side_door, side_door_refusal
 from ._text_programs import program_refusal
@@ -1319,7 +1319,7 @@ class Policy:
         window = window or (observation.windows[0] if observation.windows else None)
         if chord not in self.allow_keys or chord in PRESSING_KEYS or window is None:
             return False
-        return bool(names) and in_scope(names, window, observation.windows)
+        return bool(names) and in_scope(names, window, known_windows(observation))
 
     def _irreversible(
         self, action: Action, elements: Sequence[Element], observation: Observation | None = None

@@ -33,14 +33,19 @@ own process shows, and so is one of that class whose process is not known, anoth
 machine's client through ``ssh -X``); a class that windows of two programs set (two
 process ids, or one and a window with none) names neither (:func:`_two_programs`): the
 person meant one, and the class does not say which. The process ids are the X server's
-(:mod:`.desktop._xres`), not the ``_NET_WM_PID`` a client writes about itself. An
-impostor alone on the frame, its class and its process name both the named program's,
-is a limit of a scope judged frame by frame. A title or a pattern takes in one
-program's windows only (:func:`_title_programs`): the program whose class or process is
-a word of it (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall
-gedit"), else the one program whose windows it matches; matching two programs' windows
-and naming neither, it takes in none (the refusal says so), since a page or a mail sets
-any title.
+(:mod:`.desktop._xres`), not the ``_NET_WM_PID`` a client writes about itself. The
+windows a name is judged against include those a window manager lists but does not show
+(:func:`known_windows`): any X client may minimise another's window, and the program's
+own window, minimised, still says which process the name is, so a window dressed as it
+alone on screen stays out. An impostor alone while the program is not running at all,
+its class and its process name both the named program's, is a limit of a scope judged
+frame by frame. A title or a pattern takes in one
+program's windows only (:func:`_title_programs`): the program whose process is a word
+of it (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall gedit",
+nor a script's box titled ``notes.txt - gedit`` that sets the class ``gedit``); else the
+program whose class is a word of it, when one program's windows alone set that class;
+else the one program whose windows it matches; matching two programs' windows and naming
+neither, it takes in none (the refusal says so), since a page or a mail sets any title.
 
 **Which windows join the scope**: a dialog of a window in scope (X's
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,
@@ -203,20 +208,30 @@ def _program(window: Window) -> str:
 
 def _title_programs(name: str, windows: Sequence[Window]) -> frozenset[str]:
     """The programs (:func:`_program`) a title or a pattern ``name`` may take in among
-    ``windows``: a program whose class or process is a word of ``name`` (``*gedit``,
-    ``notes.txt - gedit``: gedit's windows, not a browser's page that says gedit); else
-    the one program whose windows it matches. When it matches windows of two programs
-    and names neither, it takes in none (a page or a mail may set any title)."""
+    ``windows``: the program whose process is a word of ``name`` (``*gedit``,
+    ``notes.txt - gedit``: gedit's windows, not a browser's page that says gedit, nor a
+    script's box that sets the class ``gedit``); else the program whose class is a word
+    of it, when windows of one program only set that class (any program may set any
+    class: :func:`_two_programs`); else the one program whose windows it matches. When it
+    matches windows of two programs and names neither, it takes in none (a page or a
+    mail may set any title)."""
     said = {_fold(w) for w in re.findall(r"\w[\w.+-]*", name)}
-    named = frozenset(
-        _program(w)
-        for w in windows
-        if said & {_fold(c) for c in (*w.wm_class, w.process, _class_of(w)) if c}
-    )
-    if named:
-        return named
+    by_process = frozenset(_program(w) for w in windows if w.process and _fold(w.process) in said)
+    if by_process:
+        return by_process
+    by_class = [w for w in windows if said & {_fold(c) for c in (*w.wm_class, _class_of(w)) if c}]
+    if len({w.pid for w in by_class}) == 1:
+        return frozenset(_program(w) for w in by_class)
     matched = frozenset(_program(w) for w in windows if names_window(name, w))
     return matched if len(matched) == 1 else frozenset()
+
+
+def known_windows(observation: Observation) -> tuple[Window, ...]:
+    """The windows shown, then those a window manager lists but does not show
+    (minimised, on another workspace): what the scope reads to tell which program a
+    name names. A program's own window that was minimised still says which process is
+    the named program, so a window dressed as it is not taken for it."""
+    return (*observation.windows, *observation.hidden_windows)
 
 
 def in_scope(names: Sequence[str], window: Window, windows: Sequence[Window]) -> bool:
@@ -296,10 +311,10 @@ def scope_refusal(
     dialog may name), or None when it stays inside the scope (or there is none)."""
     if not names:
         return None
-    windows = observation.windows
+    windows = known_windows(observation)
     if action.verb == "focus":
         reached: list[tuple[str, Window | None]] = [
-            ("raise", find_window(windows, action.window or ""))  # TargetError: a failed step
+            ("raise", find_window(observation.windows, action.window or ""))  # TargetError
         ]
     elif action.verb in POINTER_VERBS and elements:
         reached = [("point at", _pointed(e, observation)) for e in elements]
@@ -311,7 +326,7 @@ def scope_refusal(
         return None
     for how, window in reached:
         if window is None or not in_scope(names, window, windows):
-            return _refusal(names, action, how, window, windows)
+            return _refusal(names, action, how, window, windows, hidden=observation.hidden_windows)
         if _portal_asks(names, window, observation):
             return _portal_refusal(names, action, window)
         typed = " ".join(a.text or "" for a in history if a.verb == "type")
@@ -422,16 +437,23 @@ def _portal_refusal(names: Sequence[str], action: Action, window: Window) -> Pol
 
 
 def focus_refusal(
-    names: Sequence[str], action: Action, active: int, windows: Sequence[Window]
+    names: Sequence[str],
+    action: Action,
+    active: int,
+    windows: Sequence[Window],
+    hidden: Sequence[Window] = (),
 ) -> PolicyRefusal | None:
     """The executor's last check before keys or text go out: the X server's focused
-    window (``active``, an X id; 0 unknown) must be in scope."""
+    window (``active``, an X id; 0 unknown; ``windows`` shown, ``hidden`` listed but not
+    shown) must be in scope."""
     if not names or action.verb not in KEY_VERBS:
         return None
     window = next((w for w in windows if w.id == active), None) if active else None
-    if window is not None and in_scope(names, window, windows):
+    known = (*windows, *hidden)
+    if window is not None and in_scope(names, window, known):
         return None
-    return _refusal(names, action, "send to", window, windows, moment="just before sending, ")
+    moment = "just before sending, "
+    return _refusal(names, action, "send to", window, known, moment=moment, hidden=hidden)
 
 
 def _holding(element: Element, observation: Observation) -> Window | None:
@@ -474,6 +496,7 @@ def _refusal(
     windows: Sequence[Window],
     *,
     moment: str = "",
+    hidden: Sequence[Window] = (),
 ) -> PolicyRefusal:
     scope = ", ".join(repr(n) for n in names)
     if window is None:
@@ -485,8 +508,26 @@ def _refusal(
     return PolicyRefusal(
         f"{action.describe()} is refused: {moment}it would {how} {where}, which is outside "
         f"the scope --window {scope}. Act in those windows (or a dialog they open), or run "
-        f"again with another --window{_unmatched(names, windows)}",
+        f"again with another --window"
+        f"{_not_shown(names, window, windows, hidden) or _unmatched(names, windows)}",
         rule="window-scope",
+    )
+
+
+def _not_shown(
+    names: Sequence[str], window: Window | None, windows: Sequence[Window], hidden: Sequence[Window]
+) -> str:
+    """A hint when a window the scope names is not shown (``hidden``) and the one acted
+    on is another program's that only looks like it."""
+    if window is None or any(_names(n, window, windows) for n in names):
+        return ""
+    gone = next((w for w in hidden if any(_names(n, w, windows) for n in names)), None)
+    if gone is None:
+        return ""
+    return (
+        f". The window it names, {gone.title!r} (process {gone.process or 'unknown'}), is not "
+        "shown (minimised or on another workspace), and the one here is another program's: "
+        "show that window again"
     )
 
 

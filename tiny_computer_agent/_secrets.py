@@ -64,7 +64,7 @@ from typing import Final
 from ._actions import Action
 from ._elements import Element, Observation, Window, normalize_label
 from ._errors import ActionError, PolicyRefusal
-from ._scope import dialog_helper, in_scope, name_problem
+from ._scope import dialog_helper, in_scope, known_windows, name_problem
 from ._wheel import ONE_LINE
 from .perception import window_at
 
@@ -318,7 +318,7 @@ def secret_refusal(
     elif (alone := SECRET_PATTERN.fullmatch(shown)) is None or alone.group(1) not in secrets:
         why = "its text is more than one secret's placeholder (other text, a newline)"
     else:
-        target, windows = elements[0], () if observation is None else observation.windows
+        target, windows = elements[0], () if observation is None else known_windows(observation)
         window = _window_of(target, observation)
         keys = {normalize_label(label) for label in allowed}
         why_not = _place_problem(alone.group(1), places, window, windows)

@@ -733,10 +733,10 @@ class RealInputExecutor:
         focus may have moved since the frame the policy judged."""
         if not self.policy.scope:
             return
-        active, windows = 0, tuple[Window, ...]()
-        if self.screen is not None and self.screen._xwindows is not None:
-            active, windows = self.screen._xwindows.active(), self.screen._list_windows()
-        refusal = focus_refusal(self.policy.scope, action, active, windows)
+        active, windows, hidden = 0, tuple[Window, ...](), tuple[Window, ...]()
+        if self.screen is not None and (listing := self.screen._xwindows) is not None:
+            active, windows, hidden = listing.active(), listing.windows(), listing.hidden()
+        refusal = focus_refusal(self.policy.scope, action, active, windows, hidden)
         if refusal is not None:
             raise refusal
 

@@ -205,7 +205,8 @@ class DesktopScreen:
             tree = self._read_tree(windows, monitor)
         self._last_tree = tree
         windows = with_window_roles(windows, self._tree_windows)
-        return observe(
+        hidden = () if self._xwindows is None else self._xwindows.hidden()
+        frame = observe(
             image,
             detector=self.detector,
             max_width=self.max_width,
@@ -216,6 +217,7 @@ class DesktopScreen:
             accessible=tree,
             scrollbars=self._tree_bars if tree else (),
         )
+        return dataclasses.replace(frame, hidden_windows=hidden) if hidden else frame
 
     def _read_tree(self, windows: tuple[Window, ...], monitor: Monitor) -> tuple[Element, ...]:
         """The accessibility tree's controls now, in screen pixels, each with the X id of

@@ -99,6 +99,7 @@ class XWindows:
         self._conn: Display | None = None
         self._atoms: dict[str, int] = {}
         self._pids: ClientPids | None = None
+        self._hidden: tuple[Window, ...] = ()
         self._unavailable = ""
 
     @property
@@ -115,7 +116,16 @@ class XWindows:
     def windows(self) -> tuple[Window, ...]:
         """The viewable top-level windows, top-most first (empty when unknown)."""
         with self._lock:
-            return tuple(self._guarded(self._list, ()))
+            shown, hidden = self._guarded(self._list, ([], []))
+            self._hidden = tuple(hidden)
+            return tuple(shown)
+
+    def hidden(self) -> tuple[Window, ...]:
+        """The windows the window manager listed, at the last :meth:`windows`, but did
+        not show (minimised, on another workspace): the scope reads them to tell which
+        program a name names (:attr:`Observation.hidden_windows`)."""
+        with self._lock:
+            return self._hidden
 
     def active(self) -> int:
         """The X id of the focused top-level window (0: none, or unknown)."""
@@ -186,18 +196,23 @@ class XWindows:
             except Exception:  # closing a connection to a server that died raises
                 log.debug("closing the X connection failed", exc_info=True)
 
-    def _list(self, conn: Display) -> list[Window]:
+    def _list(self, conn: Display) -> tuple[list[Window], list[Window]]:
+        """The windows shown, top-most first, and those a window manager lists but does
+        not show (none without a manager: unmapped children of the root are no one's)."""
         root = conn.screen().root
         ids, managed = self._stacking(root)
         out = self._unmanaged(conn, root)
+        hidden: list[Window] = []
         listed = {w.id for w in out}
         for wid in reversed(ids):  # bottom-most first on the wire; top-most first here
-            window = None if wid in listed else self._read(conn, root, wid, named=not managed)
+            if wid in listed:
+                continue
+            window = self._read(conn, root, wid, named=not managed, hidden=hidden)
             if window is not None:
                 out.append(window)
         # the desktop's docks and its own window last (Window.layer): the first listed
         # stays the program's window in front
-        return [w for w in out if not w.layer] + [w for w in out if w.layer]
+        return [w for w in out if not w.layer] + [w for w in out if w.layer], hidden
 
     def _unmanaged(self, conn: Display, root: Any) -> list[Window]:
         """The root's viewable ``override_redirect`` children that carry a ``WM_CLASS``
@@ -225,16 +240,20 @@ class XWindows:
                 return ids, True
         return [child.id for child in root.query_tree().children], False
 
-    def _read(self, conn: Display, root: Any, wid: int, *, named: bool) -> Window | None:
+    def _read(
+        self, conn: Display, root: Any, wid: int, *, named: bool, hidden: list[Window] | None = None
+    ) -> Window | None:
         """One window, or None when it is not one a person sees or it vanished;
-        ``named``: only a window with a title counts (no manager vouches for it)."""
+        ``named``: only a window with a title counts (no manager vouches for it).
+        ``hidden``: where a window a manager lists but does not show goes."""
         from Xlib import X, Xatom
         from Xlib import error as xerror
 
         window = conn.create_resource_object("window", wid)
         try:
             attributes = window.get_attributes()
-            if attributes.map_state != X.IsViewable:
+            shown = attributes.map_state == X.IsViewable
+            if not shown and (hidden is None or named):
                 return None
             types = _cardinals(window, self._atoms["_NET_WM_WINDOW_TYPE"])
             layer = next((v for t, v in _LAYERS.items() if self._atoms[t] in types), "")
@@ -250,11 +269,16 @@ class XWindows:
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
         pid_ = self._owner(wid, pid)
-        return Window(
+        window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=_process_name(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
+        if shown:
+            return window
+        if hidden is not None and not layer:
+            hidden.append(window)
+        return None
 
     def _owner(self, wid: int, claimed: list[int]) -> int | None:
         """Window ``wid``'s process: the X server's word where it gives one (X-Resource,

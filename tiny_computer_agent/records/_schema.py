@@ -476,6 +476,12 @@ class TraceReader(FieldReader):
                 self.screen_box(b, f"{where}.scrollbars[{i}]")
                 for i, b in enumerate(self.array(data.get("scrollbars", []), f"{where}.scrollbars"))
             ),
+            hidden_windows=tuple(
+                self.window(w, f"{where}.hidden_windows[{i}]")
+                for i, w in enumerate(
+                    self.array(data.get("hidden_windows", []), f"{where}.hidden_windows")
+                )
+            ),
         )
 
     def decision(self, value: object, where: str) -> Decision:
