@@ -14,7 +14,7 @@ import pytest
 from tests.test_procedures import ASK, EDIT, SAVE_AS, SAVED, TYPED, Done, _el, _screen
 from tiny_computer_agent import FirstItemBrain, Policy, ScriptedScreen, run_episode
 from tiny_computer_agent.procedures import Library, ProcedureBrain, load_library, parse
-from tiny_computer_agent.procedures._meaning import _passed_over, values_in
+from tiny_computer_agent.procedures._meaning import _acts, _passed_over, values_in
 from tiny_computer_agent.registry import make_brain
 
 BUILT_IN = {p.name: p for p in load_library(plugins=False).procedures}
@@ -161,6 +161,28 @@ def test_the_registrys_intent_brain_chooses_by_meaning_with_minilm() -> None:
     assert dict(found.values) == {"old": "colour", "new": "color"}
     for other in ("click the OK button", "click 'Save'", "open 'Settings'", "press 'Rename'"):
         assert brain.choose(other)[0] is None, other  # an act no procedure says; no path
+
+
+def test_a_goal_that_leads_with_an_act_a_procedure_only_ends_with_is_not_that_procedures() -> None:
+    """A dialog's answer that says saving is not append-line's or find-and-replace's,
+    which only end "... and save"; a goal that ends with saving still is theirs."""
+    brain = make_brain("intent", None)
+    assert isinstance(brain, ProcedureBrain)
+    assert _acts("save the changes before closing", leading=True) == {"save"}
+    assert _acts("add buy eggs as a new last line and save", leading=True) == set()
+    assert _acts("tick Apple and Plum, then click OK", leading=True) == {"tick"}
+    for answer in (
+        "keep the edits: save them before closing the window",
+        "sure, I'd like to save what I changed",
+        "no, don't save the draft",
+    ):
+        assert brain.choose(answer)[0] is None, (answer, brain.choose(answer)[1])
+    for goal, name in (
+        ("add buy eggs as a new last line and save", "append-line"),
+        ("change 2025 to 2026 throughout the text and save", "find-and-replace"),
+    ):
+        found, why = brain.choose(goal)
+        assert found is not None and found.procedure.name == name, why
 
 
 # -- labels read by their place: a form's pairs, a drop-down's option, a list, a button ----

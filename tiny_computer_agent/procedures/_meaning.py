@@ -59,6 +59,9 @@ _VALUE_FIRST: Final = ("as", "in", "into", "for", "from")
 #: Words that say what kind a control is, not its label ("the email box").
 _KINDS: Final = frozenset(("box", "field", "drop-down", "dropdown", "list", "menu", "button",
                            "entry", "combo", "checkbox", "checkboxes", "boxes"))  # fmt: skip
+#: Words after which an act is one a goal ends with, not one it leads with ("... and save").
+_JOINED: Final = frozenset(("and", "then"))
+_PUNCTUATION: Final = frozenset(",:;=?!.")
 #: Words that say a click; the words after one name what is clicked ("then hit OK").
 _CLICKS: Final = frozenset(("click", "press", "hit", "push", "tap"))
 #: Acts that are another act's: pressing a button is clicking it.
@@ -112,7 +115,7 @@ class Meaning:
             self._vectors = _unit(self.embed([t for _, t, _ in self._texts]))
         if not self._texts:
             return []
-        acts = _acts(goal)
+        acts, leads = _acts(goal), _acts(goal, leading=True)
         masked = {p.name: _masked(goal, p, self._said(p)) for p in self.procedures}
         said = list(dict.fromkeys(masked.values()))
         goals = dict(zip(said, _unit(self.embed(said)), strict=True))
@@ -120,10 +123,16 @@ class Meaning:
         for (procedure, _, text), vector in zip(self._texts, self._vectors, strict=True):
             if acts - {_SAME_ACT.get(w, w) for w in self._said(procedure)}:
                 continue  # "click 'Save'" is no procedure's: none of them says click
+            if leads and not leads & self._leads(procedure):
+                continue  # "save the changes": append-line only ends "... and save"
             cos = float(vector @ goals[masked[procedure.name]])
             if procedure.name not in best or cos > best[procedure.name][0]:
                 best[procedure.name] = (cos, procedure, text)
         return sorted(best.values(), key=lambda r: -r[0])
+
+    def _leads(self, procedure: Procedure) -> set[str]:
+        """The acts ``procedure``'s texts lead with (:func:`_acts`, ``leading``)."""
+        return {a for p, _, written in self._texts if p is procedure for a in _acts(written, True)}
 
     def _said(self, procedure: Procedure) -> set[str]:
         """The words of ``procedure``'s examples and description, lower-cased."""
@@ -180,15 +189,21 @@ def _shaped(procedure: Procedure, values: dict[str, str]) -> bool:
     )
 
 
-def _acts(goal: str) -> set[str]:
+def _acts(goal: str, leading: bool = False) -> set[str]:
     """The acts ``goal`` names (:data:`._match._ACTS`), pressing a button read as
     clicking it; the word a click names is what is clicked ("click Save" names no
-    saving)."""
+    saving). ``leading``: only those it leads with, not one it ends with after "and" or
+    "then" ("add a line ... and save" leads with no act of these; "save the changes"
+    with saving). A goal that leads with an act is no procedure's that only ends with it:
+    a dialog's "save the changes before closing" is not append-line's "... and save"."""
     words = [w.lower() for w in _WORD.findall(goal)]
+    said = [w for w in words if w not in _PUNCTUATION]
     return {
         _SAME_ACT.get(w, w)
-        for i, w in enumerate(words)
-        if w in _ACTS and not (i and words[i - 1] in _CLICKS)
+        for i, w in enumerate(said)
+        if w in _ACTS
+        and not (i and said[i - 1] in _CLICKS)
+        and not (leading and i and said[i - 1] in _JOINED)
     }
 
 
