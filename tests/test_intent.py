@@ -590,3 +590,32 @@ def test_a_bare_yes_follows_the_dialogs_question(intent: object) -> None:
     for goal in ("go ahead", "yes, I'm sure"):
         scores, nothing = intent.scores(goal, entries)  # type: ignore[attr-defined]
         assert max(scores) == scores[3] > nothing, (goal, scores, nothing)
+
+
+@pytest.mark.model
+def test_a_windows_title_is_never_chosen_nor_offered_only_read_beside_the_rest(
+    intent: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog's title ("Save On Close", from the window list) names the window:
+    clicking it does nothing a goal asks. Scored above every button, it is still not the
+    choice, nor one of the choices offered to a person when the brain is unsure."""
+    from tiny_computer_agent._errors import Unsure
+    from tiny_computer_agent.brains.models import IntentBrain
+
+    frame = Observation.of(
+        [Element(label="Save On Close", box=(0, 0, 400, 20), kind="title"),
+         *(Element(label=t, box=(60 * i, 100, 60 * i + 50, 130), kind="button")
+           for i, t in enumerate(("Yes", "No", "Cancel")))],
+        size=(400, 400),
+    )  # fmt: skip
+    menu = build_menu(frame)
+    titled = [e.kind for e in menu.entries].index("title")
+    rigged = [9.0 if i == titled else 3.0 - i for i in range(len(menu.entries))]
+    monkeypatch.setattr(IntentBrain, "scores", lambda self, goal, entries: (rigged, 0.0))
+    chosen = intent.decide("don't save it, just close", menu, ())  # type: ignore[attr-defined]
+    assert chosen.action.target != "Save On Close" and chosen.action.verb == "click"
+    unsure = IntentBrain(threads=1, unsure_below=1.0)
+    with pytest.raises(Unsure) as asked:
+        unsure.decide("don't save it, just close", menu, ())
+    offered = [o.action.target for o in asked.value.choices.options]
+    assert offered and "Save On Close" not in offered, offered

@@ -382,6 +382,8 @@ class IntentBrain(MiniLMRuntime):
         for part in split_goal_parts(goal):
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
             scores, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
+            kinds = [e.kind for e in menu.entries]
+            scores = [_NEVER if k in UNCHOSEN else v for k, v in zip(kinds, scores, strict=True)]
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             sure = self.confidence(scores, nothing)
@@ -422,7 +424,9 @@ class IntentBrain(MiniLMRuntime):
         self, part: str, goal: str, menu: Menu, sure: Confidence, notes: Sequence[str]
     ) -> Unsure:
         """The give-up that names the best candidates for ``part``, for a person to choose."""
-        top = [(i, p) for i, p in sure.ranked if i is not None][:MAX_OPTIONS]
+        top = [
+            (i, p) for i, p in sure.ranked if i is not None and menu.entries[i].kind not in UNCHOSEN
+        ][:MAX_OPTIONS]
         options = tuple(
             Decision(
                 action=_act(menu.entries[i], part, goal),
@@ -449,6 +453,13 @@ class IntentBrain(MiniLMRuntime):
         )
 
 
+#: Kinds of entry the brain never chooses: a window's title names the window, and
+#: clicking it does nothing a goal asks (a dialog titled "Save On Close" is answered by
+#: its buttons). It stays on the menu as what the other entries are read beside
+#: (:func:`context_overlap`).
+UNCHOSEN: Final = frozenset({"title"})
+#: The score an entry of those kinds is given: below any nothing-fits score.
+_NEVER: Final = -1e4
 _WORDS: Final = re.compile(r"\w+")
 _COMMON: Final = frozenset(
     ("the", "a", "an", "to", "of", "on", "in", "and", "or", "for", "my", "me", "it", "this",
