@@ -174,3 +174,31 @@ def test_a_button_that_runs_by_its_own_label_is_refused(label: str) -> None:
     assert said is not None and said.rule == "terminal-window" and "--allow-widget" in str(said)
     plain = el("Runtime settings", (700, 600, 900, 640), "button", window=9)
     assert code_yes(plain, frame(plain, windows=[PAGE])) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "runs"),
+    [
+        (["Do you want to save", "/home/me/sketch.py before closing?"], False),  # IDLE's
+        (["Save changes to build.sh before closing?"], False),
+        (["Möchten Sie deploy.py vor dem Schließen speichern?"], False),
+        (["Save setup.sh and open it now?"], True),  # a word that runs: still refused
+        (["Do you want to run setup.sh?"], True),
+        (["Save the macro in report.xlsm?"], True),  # macros run, whatever saves them
+    ],
+)
+def test_a_yes_that_saves_a_code_file_is_not_a_yes_that_runs_it(
+    question: list[str], runs: bool
+) -> None:
+    """A dialog that names a file that runs (a .py, a .sh) asks to run it, unless it asks
+    to save it and says no word of running: then its yes saves the file."""
+    editor = Window(title="sketch.py - Editor", box=(0, 40, 1920, 1040), id=20, pid=200,
+                    wm_class=("editor", "Editor"), process="editor")  # fmt: skip
+    dialog = Window(title="Save On Close", box=(700, 400, 1220, 640), id=21, pid=200,
+                    wm_class=("editor", "Editor"), process="editor", transient_for=20)  # fmt: skip
+    said = [el(t, (720, 440 + 30 * i, 1200, 466 + 30 * i), "text", window=21)
+            for i, t in enumerate(question)]  # fmt: skip
+    yes = el("Yes", (760, 580, 860, 620), "button", window=21)
+    no = el("No", (880, 580, 980, 620), "button", window=21)
+    seen = frame(*said, yes, no, windows=[dialog, editor])
+    assert (code_yes(yes, seen) is not None) is runs, code_yes(yes, seen)

@@ -761,11 +761,30 @@ def code_yes(element: Element, observation: Observation) -> str | None:
     if own is None or not (own.transient_for or own.override or "dialog" in own.role.casefold()):
         return None
     texts = dialog_texts(element, observation)
+    if _saves_a_file(texts):  # the file it names is what is saved, not run
+        texts = tuple(_RUNNABLE_IN_TEXT.sub(" ", t) for t in texts)
     for text, asks in ((element.label, False), *((t, True) for t in texts)):
         found = _RUNS_CODE.search(text) or (_RUN_VERB.search(text) if asks else None)
         if found:
             return f"its dialog speaks of running code ({found.group(0)!r}): its yes runs it"
     return None
+
+
+#: A dialog's question that asks to save (IDLE's "Do you want to save sketch.py before
+#: closing?"), in the languages the other tables read.
+_SAVES: Final = re.compile(
+    r"\bsav(?:e|es|ed|ing)\b|\bspeicher\w*|\bguard(?:ar|e|a|er)\w*|\benregistr\w*"
+    r"|\bsalva\w*|\bopslaan\b|\bzapisa?\w*|\bсохран\w*|保存|儲存",
+    re.IGNORECASE,
+)
+
+
+def _saves_a_file(texts: Sequence[str]) -> bool:
+    """Whether a dialog's ``texts`` ask to save and say no word of running
+    (:data:`_RUNS_WORDS`): a runnable file's name in them is the file saved (a yes saves
+    ``sketch.py``, it does not run it). "Save setup.sh and open it?" still runs it."""
+    said = {w.casefold() for t in texts for w in re.findall(r"\w+", t)}
+    return any(_SAVES.search(t) for t in texts) and not said & _RUNS_WORDS
 
 
 _ANSWER_WORDS: Final = 3
