@@ -51,6 +51,9 @@ if MODE not in LIVE_DESKTOP_MODES:
     )
 SESSION = MODE == "session"
 #: The programs that build or drive a private X desktop; session mode never uses them.
+#: A window whose pixels (sampled) hold more distinct byte values than this is painted:
+#: a background alone holds its colour's few.
+_PAINTED_BYTES = 8
 LINUX_ONLY = ("Xvfb", "openbox", "xprop", "xrandr", "xdotool", "zenity")
 #: How a documented platform skip's reason starts (conftest lets only these pass in CI).
 PLATFORM_SKIP = "platform skip (TCA_LIVE_DESKTOP=session): "
@@ -240,10 +243,27 @@ class Desk:
             found = self.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
                                 check=False)  # fmt: skip
             if found.stdout.strip():
+                self._painted(int(found.stdout.split()[0]))
                 time.sleep(0.3)  # mapped is not painted
                 return
             time.sleep(0.05)
         raise AssertionError(f"no window titled {title!r} appeared within {timeout}s")
+
+    def _painted(self, wid: int, timeout: float = 5.0) -> None:
+        """Wait (at most ``timeout``) until window ``wid`` shows more than a background:
+        mapped is not painted, and a GTK file chooser on a busy machine takes seconds (a
+        run that looked first saw an empty screen). Read with ``xwd`` (x11-apps); when it
+        cannot read the window, return at once."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            shot = subprocess.run(["xwd", "-silent", "-id", str(wid)], env=self.vd.env,
+                                  capture_output=True, check=False)  # fmt: skip
+            pixels = shot.stdout[len(shot.stdout) // 5 :]  # past the header and colours
+            if shot.returncode or not pixels:
+                return
+            if len(set(pixels[:: max(1, len(pixels) // 4096)])) > _PAINTED_BYTES:
+                return
+            time.sleep(0.1)
 
     def window_titles(self) -> list[str]:
         if SESSION:
