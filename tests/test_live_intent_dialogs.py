@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, eventually
+from devsupport.xdesktop import Desk
 from tests.episodes import episode_of
 from tests.test_live_procedures import BUS_NAMES, _mousepad, d
 
@@ -43,22 +43,42 @@ pytestmark = [pytest.mark.live, pytest.mark.model]
 
 SAVED = "first line\n"
 TYPED = "a second line"
+SKETCH = "print('hi')\n"
+TYPED_CODE = "x = 1"
 
 
-def _asked_to_save(d: Desk) -> tuple[Path, subprocess.Popen[str]]:
-    """Mousepad on a saved file, a line typed at its end and ctrl+q pressed: its "Save
-    Changes" dialog is up."""
+def _edited_then_closed(d: Desk, title: str, typed: str, close: str, dialog: str) -> None:
+    """In the window titled ``title`` (a pattern), type ``typed`` at the end, wait for
+    the title's unsaved mark (``*`` before it), press ``close`` and wait for ``dialog``."""
+    d.wait_window(title)
+    d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$", "windowactivate",
+              "--sync"])  # fmt: skip
+    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+End"])
+    d.vd.run(["xdotool", "type", "--delay", "30", typed])
+    d.wait_window(f"\\*{title}.*")  # the title marks the unsaved change
+    d.vd.run(["xdotool", "key", "--clearmodifiers", close])
+    d.wait_window(dialog)
+
+
+def _mousepad_asks(d: Desk) -> tuple[Path, subprocess.Popen[str], str]:
+    """Mousepad on a saved file, a line typed and ctrl+q pressed: "Save Changes" is up."""
     notes = d.tmp / "notes.txt"
     notes.write_text(SAVED, encoding="utf-8")
     editor = _mousepad(d, notes)
-    d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{notes} - Mousepad$",
-              "windowactivate", "--sync"])  # fmt: skip
-    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+End"])
-    d.vd.run(["xdotool", "type", "--delay", "30", TYPED])
-    d.wait_window(f"\\*{notes} - Mousepad")  # the title marks the unsaved change
-    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+q"])
-    d.wait_window("Save Changes")
-    return notes, editor
+    _edited_then_closed(d, f"{notes} - Mousepad", TYPED, "ctrl+q", "Save Changes")
+    return notes, editor, TYPED
+
+
+def _idle_asks(d: Desk) -> tuple[Path, subprocess.Popen[str], str]:
+    """IDLE's editor on a saved file, a line typed and its window closed through the
+    window manager (alt+F4): "Save On Close" is up."""
+    sketch = d.tmp / "sketch.py"
+    sketch.write_text(SKETCH, encoding="utf-8")
+    env = {"HOME": str(d.tmp)}  # IDLE's own settings (~/.idlerc) start fresh
+    editor = d.vd.spawn([sys.executable, "-m", "idlelib", str(sketch)], env=env, quiet=True)
+    _edited_then_closed(d, f"sketch.py - {sketch} \\(.*\\)", TYPED_CODE, "alt+F4",
+                        "Save On Close")  # fmt: skip
+    return sketch, editor, TYPED_CODE
 
 
 def _auto(d: Desk, goal: str) -> dict[str, Any]:
@@ -67,58 +87,22 @@ def _auto(d: Desk, goal: str) -> dict[str, Any]:
     return episode_of(d.run_cli(argv, armed=True, unset=BUS_NAMES, timeout=180))
 
 
-def test_a_goal_the_dialogs_question_repeats_saves_the_changes(d: Desk) -> None:
-    notes, editor = _asked_to_save(d)
-    episode = _auto(d, "yes, I want to save the changes")
-    clicked = [s["decision"]["action"] for s in episode["steps"] if s.get("decision")]
-    assert clicked and clicked[0]["target"] == "Save", episode["log"]
-    assert eventually(lambda: TYPED in notes.read_text(encoding="utf-8"), "the save",
-                      timeout=10), episode["log"]  # fmt: skip
-    assert editor.wait(10) == 0, episode["log"]  # Mousepad quit after saving
-
-
-def test_a_negated_goal_closes_without_saving(d: Desk) -> None:
-    notes, editor = _asked_to_save(d)
-    episode = _auto(d, "don't save, just close")
-    clicked = [s["decision"]["action"] for s in episode["steps"] if s.get("decision")]
-    assert clicked and clicked[0]["target"] == "Don't Save", episode["log"]
-    assert editor.wait(10) == 0, episode["log"]  # Mousepad quit
-    assert notes.read_text(encoding="utf-8") == SAVED, episode["log"]  # nothing saved
-
-
-def _idle_asked_to_save(d: Desk) -> tuple[Path, subprocess.Popen[str]]:
-    """IDLE's editor on a saved file, a line typed at its end and its window closed
-    through the window manager (alt+F4): its "Save On Close" dialog is up."""
-    sketch = d.tmp / "sketch.py"
-    sketch.write_text(SKETCH, encoding="utf-8")
-    env = {"HOME": str(d.tmp)}  # IDLE's own settings (~/.idlerc) start fresh
-    editor = d.vd.spawn([sys.executable, "-m", "idlelib", str(sketch)], env=env, quiet=True)
-    title = f"sketch.py - {sketch} \\(.*\\)"
-    d.wait_window(title)
-    d.vd.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$", "windowactivate",
-              "--sync"])  # fmt: skip
-    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+End"])
-    d.vd.run(["xdotool", "type", "--delay", "30", TYPED_CODE])
-    d.wait_window(f"\\*{title}\\*")  # IDLE marks an unsaved change so
-    d.vd.run(["xdotool", "key", "--clearmodifiers", "alt+F4"])
-    d.wait_window("Save On Close")
-    return sketch, editor
-
-
-SKETCH = "print('hi')\n"
-TYPED_CODE = "x = 1"
-
-
 @pytest.mark.parametrize(
-    ("goal", "button", "saved"),
-    [("don't save it, just close", "No", False), ("yes, keep my edit", "Yes", True)],
+    ("asks", "goal", "button", "saved"),
+    [
+        (_mousepad_asks, "yes, I want to save the changes", "Save", True),  # the question's words
+        (_mousepad_asks, "don't save, just close", "Don't Save", False),  # negated
+        (_idle_asks, "don't save it, just close", "No", False),
+        (_idle_asks, "yes, keep my edit", "Yes", True),
+    ],
+    ids=["mousepad-save", "mousepad-negated", "idle-negated", "idle-yes"],
 )
-def test_a_tk_programs_own_dialog_is_answered_from_plain_words(
-    d: Desk, goal: str, button: str, saved: bool
+def test_a_programs_own_save_dialog_is_answered_from_plain_words(
+    d: Desk, asks: Any, goal: str, button: str, saved: bool
 ) -> None:
-    sketch, editor = _idle_asked_to_save(d)
+    path, editor, typed = asks(d)
     episode = _auto(d, goal)
     clicked = [s["decision"]["action"] for s in episode["steps"] if s.get("decision")]
     assert clicked and clicked[0]["target"] == button, episode["log"]
-    assert editor.wait(15) == 0, episode["log"]  # IDLE quit
-    assert (TYPED_CODE in sketch.read_text(encoding="utf-8")) is saved, episode["log"]
+    assert editor.wait(15) == 0, episode["log"]  # the editor quit
+    assert (typed in path.read_text(encoding="utf-8")) is saved, episode["log"]
