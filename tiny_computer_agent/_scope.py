@@ -39,13 +39,13 @@ windows a name is judged against include those a window manager lists but does n
 own window, minimised, still says which process the name is, so a window dressed as it
 alone on screen stays out. An impostor alone while the program is not running at all,
 its class and its process name both the named program's, is a limit of a scope judged
-frame by frame. A title or a pattern takes in one
-program's windows only (:func:`_title_programs`): the program whose process is a word
-of it (``'*gedit'`` is gedit's windows, not a browser's page "How to uninstall gedit",
-nor a script's box titled ``notes.txt - gedit`` that sets the class ``gedit``); else the
-program whose class is a word of it, when one program's windows alone set that class;
-else the one program whose windows it matches; matching two programs' windows and naming
-neither, it takes in none (the refusal says so), since a page or a mail sets any title.
+frame by frame. A title or a pattern takes in one program's windows only
+(:func:`_title_programs`): the program whose process is a word of it (``'*gedit'`` is
+gedit's windows, not a browser's page "How to uninstall gedit", nor a script's box
+titled ``notes.txt - gedit`` that sets the class ``gedit``); else the program whose
+class is a word of it, when one program's windows alone set that class; else the one
+program whose windows it matches; matching two programs' windows and naming neither, it
+takes in none (the refusal says so), since a page or a mail sets any title.
 
 **Which windows join the scope**: a dialog of a window in scope (X's
 ``WM_TRANSIENT_FOR``, :attr:`Window.transient_for`) when it belongs to the same program,

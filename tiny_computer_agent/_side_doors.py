@@ -773,8 +773,8 @@ def code_yes(element: Element, observation: Observation) -> str | None:
 #: A dialog's question that asks to save (IDLE's "Do you want to save sketch.py before
 #: closing?"), in the languages the other tables read.
 _SAVES: Final = re.compile(
-    r"\bsav(?:e|es|ed|ing)\b|\bspeicher\w*|\bguard(?:ar|e|a|er)\w*|\benregistr\w*"
-    r"|\bsalva\w*|\bopslaan\b|\bzapisa?\w*|\bсохран\w*|保存|儲存",
+    r"\bsav(?:e|es|ed|ing)\b|\bspeicher\w*|\bguard(?:ar|e|ado)\b|\benregistr\w*"
+    r"|\bsalva(?:re|r)?\b|\bopslaan\b|\bzapis(?:z|a[cć])\b|\bсохран\w*|保存|儲存",
     re.IGNORECASE,
 )
 
