@@ -205,11 +205,10 @@ class XWindows:
         hidden: list[Window] = []
         listed = {w.id for w in out}
         for wid in reversed(ids):  # bottom-most first on the wire; top-most first here
-            if wid in listed:
-                continue
-            window = self._read(conn, root, wid, named=not managed, hidden=hidden)
-            if window is not None:
-                out.append(window)
+            read = None if wid in listed else self._read(conn, root, wid, named=not managed,
+                                                         unshown=managed)  # fmt: skip
+            if read is not None:
+                (out if read[1] else hidden).append(read[0])
         # the desktop's docks and its own window last (Window.layer): the first listed
         # stays the program's window in front
         return [w for w in out if not w.layer] + [w for w in out if w.layer], hidden
@@ -226,9 +225,9 @@ class XWindows:
                     continue
             except xerror.XError:  # it closed while read
                 continue
-            window = self._read(conn, root, child.id, named=False)
-            if window is not None:
-                found.append(window)
+            read = self._read(conn, root, child.id, named=False)  # shown only
+            if read is not None:
+                found.append(read[0])
         return found
 
     def _stacking(self, root: Any) -> tuple[list[int], bool]:
@@ -241,11 +240,12 @@ class XWindows:
         return [child.id for child in root.query_tree().children], False
 
     def _read(
-        self, conn: Display, root: Any, wid: int, *, named: bool, hidden: list[Window] | None = None
-    ) -> Window | None:
-        """One window, or None when it is not one a person sees or it vanished;
-        ``named``: only a window with a title counts (no manager vouches for it).
-        ``hidden``: where a window a manager lists but does not show goes."""
+        self, conn: Display, root: Any, wid: int, *, named: bool, unshown: bool = False
+    ) -> tuple[Window, bool] | None:
+        """One window and whether it is shown, or None when it is not one a person sees
+        or it vanished; ``named``: only a window with a title counts (no manager vouches
+        for it); ``unshown``: a window that is not shown counts too (a manager lists it:
+        minimised, on another workspace), unless it is part of the desktop."""
         from Xlib import X, Xatom
         from Xlib import error as xerror
 
@@ -253,7 +253,7 @@ class XWindows:
         try:
             attributes = window.get_attributes()
             shown = attributes.map_state == X.IsViewable
-            if not shown and (hidden is None or named):
+            if not (shown or unshown):
                 return None
             types = _cardinals(window, self._atoms["_NET_WM_WINDOW_TYPE"])
             layer = next((v for t, v in _LAYERS.items() if self._atoms[t] in types), "")
@@ -268,17 +268,15 @@ class XWindows:
         except xerror.XError as exc:  # BadWindow, BadDrawable: it closed while read
             log.debug("window 0x%x vanished while it was read: %s", wid, exc)
             return None
+        if not shown and layer:
+            return None
         pid_ = self._owner(wid, pid)
         window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=_process_name(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
-        if shown:
-            return window
-        if hidden is not None and not layer:
-            hidden.append(window)
-        return None
+        return window, shown
 
     def _owner(self, wid: int, claimed: list[int]) -> int | None:
         """Window ``wid``'s process: the X server's word where it gives one (X-Resource,

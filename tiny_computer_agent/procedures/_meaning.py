@@ -116,6 +116,7 @@ class Meaning:
         if not self._texts:
             return []
         acts, leads = _acts(goal), _acts(goal, leading=True)
+        led = {p.name: self._leads(p) for p in self.procedures} if leads else {}
         masked = {p.name: _masked(goal, p, self._said(p)) for p in self.procedures}
         said = list(dict.fromkeys(masked.values()))
         goals = dict(zip(said, _unit(self.embed(said)), strict=True))
@@ -123,7 +124,7 @@ class Meaning:
         for (procedure, _, text), vector in zip(self._texts, self._vectors, strict=True):
             if acts - {_SAME_ACT.get(w, w) for w in self._said(procedure)}:
                 continue  # "click 'Save'" is no procedure's: none of them says click
-            if leads and not leads & self._leads(procedure):
+            if leads and not leads & led[procedure.name]:
                 continue  # "save the changes": append-line only ends "... and save"
             cos = float(vector @ goals[masked[procedure.name]])
             if procedure.name not in best or cos > best[procedure.name][0]:
