@@ -208,6 +208,31 @@ def test_a_menu_entry_shown_with_its_shortcut_opens_a_dialog_over_the_window(
     assert "seek" not in episode["log"] and episode["outcome"] == "claimed", episode["log"]
 
 
+def test_a_gtk_menu_bar_read_from_pixels_alone_opens_the_menu_it_is_asked_for(
+    plain: Desk,
+) -> None:
+    """Mousepad with no accessibility bridge: OCR reads its menu bar as one line
+    ("File Edit Search View Document Help", gaps of 0.68-1.0 line heights, narrower than
+    the 0.8 that splits two controls), so "Search" had nothing of its own to click. An
+    evenly spaced row of words is now split at every gap (``ROW_GAP``): the Search menu
+    opens, and its "Find and Replace" opens Mousepad's own dialog of that name."""
+    require("mousepad", "xdotool")
+    notes = plain.tmp / "notes.txt"
+    notes.write_text("one line of text\n", encoding="utf-8")
+    env = {"XDG_CONFIG_HOME": str(plain.tmp / "config"), "HOME": str(plain.tmp),
+           "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"}  # fmt: skip
+    editor = plain.vd.spawn(["mousepad", "--disable-server", str(notes)], env=env, quiet=True)
+    try:
+        plain.wait_window(f"{notes} - Mousepad")
+        goal = "click 'Search' then click 'Find and Replace'"
+        episode = _agent(plain, goal, steps=4)
+        plain.wait_window("Find and Replace", timeout=10)  # Mousepad's own dialog
+        assert episode["outcome"] == "claimed", episode["log"]
+    finally:
+        editor.terminate()
+        editor.wait(timeout=10)
+
+
 IXSET = Path("/usr/share/tcltk/tk8.6/demos/ixset")
 
 

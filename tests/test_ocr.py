@@ -71,6 +71,34 @@ def test_a_plain_sentence_is_not_split() -> None:
     ]
 
 
+def test_an_evenly_spaced_row_of_words_is_a_menu_bar_split_at_every_gap() -> None:
+    """Mousepad's bar, as OCR boxes it (20 px line, gaps of 14-20 px: 0.7-1.0 lines)."""
+    words = [_Word("File", 10, 36), _Word("Edit", 50, 78), _Word("Search", 96, 146),
+             _Word("View", 166, 200), _Word("Help", 214, 246)]  # fmt: skip
+    pieces = split_line("File Edit Search View Help", (10, 0, 246, 20), words)
+    assert [p[0] for p in pieces] == ["File", "Edit", "Search", "View", "Help"]
+    assert pieces[2][1] == (96, 0, 146, 20)
+
+
+def test_a_row_with_one_sentence_gap_is_split_only_at_the_wide_ones() -> None:
+    """One gap of a space (0.2 lines) says it is words of a label: the row rule is off,
+    a gap of 0.7 lines does not split, one of 2 does."""
+    words = [_Word("Keep", 0, 40), _Word("both", 44, 80), _Word("Cancel", 94, 144)]
+    assert [p[0] for p in split_line("Keep both Cancel", (0, 0, 144, 20), words)] == [
+        "Keep both Cancel"
+    ]
+    words = [_Word("Keep", 0, 40), _Word("both", 44, 80), _Word("Cancel", 120, 170)]
+    assert [p[0] for p in split_line("Keep both Cancel", (0, 0, 170, 20), words)] == [
+        "Keep both",
+        "Cancel",
+    ]
+
+
+def test_two_words_far_apart_but_under_the_split_gap_stay_one_label() -> None:
+    words = [_Word("Save", 0, 40), _Word("As", 52, 70)]  # 0.6 lines: a wide font's space
+    assert split_line("Save As", (0, 0, 70, 20), words) == [("Save As", (0, 0, 70, 20))]
+
+
 def test_auto_detector_falls_back_to_the_grid_and_says_so() -> None:
     from PIL import Image
 
