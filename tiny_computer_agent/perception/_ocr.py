@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import logging
 import os
 import threading
@@ -231,7 +232,7 @@ def split_line(
     if len(words) < 2:
         return [(text, box)]
     height = max(1, y1 - y0)
-    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
+    gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
     # a row of one-word controls is spaced evenly and wider than any sentence is
     split = ROW_GAP if len(words) >= 3 and min(gaps) > ROW_GAP * height else SPLIT_GAP
     groups: list[list[_Word]] = [[words[0]]]
