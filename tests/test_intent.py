@@ -17,7 +17,7 @@ import pytest
 from tiny_computer_agent import GoalUnreachable, Observation, build_menu
 from tiny_computer_agent._actions import Action
 from tiny_computer_agent._contracts import ActionResult, Decision, Step
-from tiny_computer_agent._elements import Element
+from tiny_computer_agent._elements import KINDS, Element
 from tiny_computer_agent._errors import BrainError, TraceError
 from tiny_computer_agent.brains.models._intent import (
     ADAPTER_DIR,
@@ -26,6 +26,7 @@ from tiny_computer_agent.brains.models._intent import (
     adapter_status,
     context_overlap,
     extract_text,
+    word_overlap,
 )
 from tiny_computer_agent.brains.models._intent_data import (
     all_phrasings,
@@ -497,6 +498,44 @@ def test_training_runs_end_to_end_in_seconds(tmp_path: Path) -> None:
     assert main(["--out", str(out), "--members", str(out), *toy]) == 2
     assert main(["--out", str(out), "--no-eval", *toy]) == 0
     assert not (out / "members").exists() and "averaged" not in adapter_status(out)[1]
+
+
+def test_an_adapter_trained_on_both_sides_embeds_the_labels_with_itself(tmp_path: Path) -> None:
+    """``--labels adapted``: the LoRA adapter is trained on the labels' side too, its head
+    says so, and the brain embeds the labels with the adapted model (cached per model),
+    not the stock one: its scores are the head's on the adapted label vectors."""
+    pytest.importorskip("torch", reason="training needs the 'intent' extra (make test)")
+    pytest.importorskip("peft", reason="training needs the 'intent' extra (make test)")
+    import numpy as np
+
+    from tiny_computer_agent.brains.models import IntentBrain
+    from tiny_computer_agent.brains.models.train_intent import main
+
+    out = tmp_path / "adapter"
+    toy = ["--steps", "3", "--batch", "4", "--examples", "48", "--dev", "100", "--threads", "1"]
+    assert main(["--out", str(out), "--labels", "adapted", "--no-eval", *toy]) == 0
+    assert json.loads((out / "head.json").read_text())["labels"] == "adapted"
+    assert json.loads((out / "card.json").read_text())["settings"]["labels"] == "adapted"
+    brain = IntentBrain(adapter=out, threads=1, unsure_below=0)
+    entries = _frame("Save", "Don't Save", "Cancel").elements
+    scores, nothing = brain.scores("throw away my edits", entries)
+    weights = brain.loaded("the intent brain")
+    tokenizer, goals, _, head, _ = weights
+    goal = brain.vectors(tokenizer, goals, ["throw away my edits"], 64)[0]
+    labels = [e.label for e in entries]
+    kinds = [KINDS.index(e.kind) for e in entries]
+    shared = [word_overlap("throw away my edits", label) for label in labels]
+    asked = context_overlap([(e.label, e.kind) for e in entries])
+    plain = (
+        brain.vectors(tokenizer, weights[2], ["throw away my edits"], 64)[0] if head.stock else None
+    )
+    mine = brain.vectors(tokenizer, goals, labels, 64)
+    by_hand = head.scores(goal, mine, kinds, shared, context=asked, stock_goal=plain)
+    theirs = brain.label_vectors(labels)
+    stock = head.scores(goal, theirs, kinds, shared, context=asked, stock_goal=plain)
+    assert np.allclose(scores, by_hand[0], atol=1e-3), (scores, by_hand, stock)
+    assert nothing == pytest.approx(by_hand[1])
+    assert not np.allclose(scores, stock[0], atol=1e-3)  # the stock vectors are not used
 
 
 @pytest.mark.model

@@ -189,7 +189,7 @@ class IntentBrain(MiniLMRuntime):
     rerank: bool = True
     _reranker: Reranker | None = dataclasses.field(default=None, init=False, repr=False)
     _calibration: Calibration | None = dataclasses.field(default=None, init=False, repr=False)
-    _labels: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
+    _labels: dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
     def settings(self) -> dict[str, Any]:
@@ -318,10 +318,33 @@ class IntentBrain(MiniLMRuntime):
         shared = [word_overlap(goal, e.label) for e in entries]
         asked = context_overlap([(e.label, e.kind) for e in entries])
         each: list[tuple[list[float], float]] = [
-            h.scores(v, labels, kinds, shared, context=asked, stock_goal=stock if h.stock else None)
-            for (_, h), v in zip(adapters, vectors, strict=True)
+            h.scores(
+                v,
+                self._adapted_labels(tokenizer, m, entries) if h.adapted_labels else labels,
+                kinds,
+                shared,
+                context=asked,
+                stock_goal=stock if h.stock else None,
+            )
+            for (m, h), v in zip(adapters, vectors, strict=True)
         ]
         return each, labels, stock
+
+    def _adapted_labels(self, tokenizer: Any, model: Any, entries: Sequence[Element]) -> Any:
+        """The entries' labels embedded by an adapter's own ``model`` (a head trained
+        with its label side), cached per model and label like the stock vectors."""
+        import numpy as np
+
+        texts = [e.label for e in entries]
+        todo = [t for t in dict.fromkeys(texts) if (id(model), t) not in self._labels]
+        if todo:
+            found = self.vectors(tokenizer, model, todo, _MAX_TOKENS)
+            for text, vector in zip(todo, found, strict=True):
+                self._labels[(id(model), text)] = vector
+        vectors = np.stack([self._labels[(id(model), t)] for t in texts])
+        while len(self._labels) > _LABELS_KEPT:
+            self._labels.pop(next(iter(self._labels)))
+        return vectors
 
     def _loaded_reranker(self) -> Reranker | None:
         """The adapter's re-ranker (:mod:`._intent_rerank`), loaded on first use; None
@@ -541,6 +564,9 @@ class Head:
     overlap: float
     context: float = 0.0
     context_goal: Any = None  # heads trained before the context term lack it
+    #: the labels are embedded by this adapter's model, not the stock one
+    #: (``train_intent --labels adapted``)
+    adapted_labels: bool = False
 
     def scores(
         self,
@@ -595,6 +621,7 @@ def load_head(folder: Path) -> Head:
         overlap=float(t["overlap"]),
         context=float(t["context"]) if "context" in t else 0.0,
         context_goal=context,
+        adapted_labels=config.get("labels", "stock") == "adapted",
     )
 
 

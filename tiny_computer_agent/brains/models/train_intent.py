@@ -110,6 +110,9 @@ class Settings:
     lr: float = 2e-3
     threads: int = 2
     model: str = "minilm"
+    #: "stock": labels embedded by the stock model (shipped); "adapted": by the adapted
+    #: model too, the adapter trained on both sides (issue 35's trained label side)
+    labels: str = "stock"
 
 
 def leaks(
@@ -183,7 +186,7 @@ class _Trainer:
             self.model = peft.get_peft_model(base, config)
         self.dim = int(base.config.hidden_size)
         self.head = make_head(torch, self.dim)
-        self.labels = self._label_table()
+        self.labels = self._label_table() if settings.labels == "stock" else {}
 
     def _label_table(self, examples: Sequence[Example] = ()) -> dict[str, Any]:
         table: dict[str, Any] = getattr(self, "labels", {})
@@ -191,7 +194,8 @@ class _Trainer:
         texts = sorted(found - set(table))
         for start in range(0, len(texts), 256):
             chunk = texts[start : start + 256]
-            vectors = encode(self.tokenizer, self.model, chunk, adapted=False, device="cpu")
+            adapted = self.settings.labels == "adapted"
+            vectors = encode(self.tokenizer, self.model, chunk, adapted=adapted, device="cpu")
             table.update(zip(chunk, vectors, strict=True))
         return table
 
@@ -259,7 +263,8 @@ class _Trainer:
         mask = torch.ones(len(batch), _MENU, dtype=torch.bool)
         for i, e in enumerate(batch):
             for j, (label, kind) in enumerate(e.entries[:_MENU]):
-                vectors[i, j] = self.labels[label]
+                if label in self.labels:
+                    vectors[i, j] = self.labels[label]
                 kinds[i, j] = KINDS.index(kind)
                 mask[i, j] = False
                 shared[i, j] = word_overlap(e.goal, label)
@@ -268,13 +273,32 @@ class _Trainer:
         targets = torch.tensor([_MENU if e.answer is None else e.answer for e in batch])
         return vectors, kinds, mask, shared, asked, targets
 
-    def logits(self, goals: Sequence[str], *batch: Any) -> Any:
-        """The head's logits for ``goals`` and a :meth:`_batch` (targets left off)."""
-        vectors, kinds, mask, shared, asked = batch
+    def _pooled(self, texts: Sequence[str]) -> Any:
         enc = self.tokenizer(
-            list(goals), padding=True, truncation=True, max_length=64, return_tensors="pt"
+            list(texts), padding=True, truncation=True, max_length=64, return_tensors="pt"
         )
-        goal = pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
+        return pool(self.model(**enc).last_hidden_state, enc["attention_mask"])
+
+    def _adapted_labels(self, batch: Sequence[Example]) -> Any:
+        """The batch's label vectors through the adapted model, with their gradient
+        (each distinct label once): the label side trained with the goal side."""
+        menus = [[label for label, _ in e.entries[:_MENU]] for e in batch]
+        # shortest first, in chunks padded to their own longest: a batch's labels are
+        # mostly a few tokens, its questions twenty; one padding for all cost 4x the time
+        texts = sorted(dict.fromkeys(t for m in menus for t in m), key=len)
+        table = self.torch.cat([self._pooled(texts[i : i + 64]) for i in range(0, len(texts), 64)])
+        index = {t: i for i, t in enumerate(texts)}
+        rows = self.torch.zeros(len(batch), _MENU, dtype=self.torch.long)
+        for i, menu in enumerate(menus):
+            rows[i, : len(menu)] = self.torch.tensor([index[t] for t in menu])
+        return table[rows]
+
+    def logits(self, goals: Sequence[str], *batch: Any, labels: Any = None) -> Any:
+        """The head's logits for ``goals`` and a :meth:`_batch` (targets left off);
+        ``labels`` replaces the batch's label vectors (the trained label side)."""
+        vectors, kinds, mask, shared, asked = batch
+        goal = self._pooled(goals)
+        vectors = vectors if labels is None else labels
         return self.head(goal, vectors, kinds, mask, overlap=shared, context=asked)
 
     def train(self) -> float:
@@ -291,7 +315,8 @@ class _Trainer:
             batch = order.sample(self.examples, min(s.batch, len(self.examples)))
             *inputs, targets = self._batch(batch)
             goals = [_dropout(e.goal, order) for e in batch]
-            logits = self.logits(goals, *inputs)
+            labels = self._adapted_labels(batch) if s.labels == "adapted" else None
+            logits = self.logits(goals, *inputs, labels=labels)
             loss = torch.nn.functional.cross_entropy(logits, targets)
             optimiser.zero_grad()
             loss.backward()
@@ -324,6 +349,8 @@ class _Trainer:
         state = {k: v.detach().contiguous() for k, v in self.head.state_dict().items()}
         save_file(state, str(out / "head.safetensors"))
         about = {"format": "tiny-computer-agent/intent-head", "dim": self.dim, "kinds": list(KINDS)}
+        if self.settings.labels == "adapted":  # the brain embeds labels with the adapter too
+            about["labels"] = "adapted"
         (out / "head.json").write_text(json.dumps(about, indent=2) + "\n")
         for stray in out.glob("README.md"):
             stray.unlink()
@@ -471,6 +498,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lr", type=float, default=d.lr)
     p.add_argument("--threads", type=int, default=d.threads, help="torch CPU threads (2)")
     p.add_argument("--model", default=d.model, help="base model: alias, directory or hub id")
+    p.add_argument(
+        "--labels",
+        choices=("stock", "adapted"),
+        default=d.labels,
+        help="which model embeds the labels: the stock one (shipped) or the adapted one, "
+        "the adapter trained on both sides",
+    )
     where = "folder of the inventory's domain files (the package's)"
     p.add_argument("--inventory", type=Path, default=INVENTORY_DIR, help=where)
     dev = f"dev decisions that calibrate ({DEV_DECISIONS})"
@@ -830,6 +864,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     return Settings(
         steps=args.steps, batch=args.batch, examples=args.examples, seed=args.seed,
         rank=args.rank, lr=args.lr, threads=args.threads, model=args.model,
+        labels=args.labels,
     )  # fmt: skip
 
 
