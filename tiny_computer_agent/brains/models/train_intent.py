@@ -494,17 +494,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", type=int, default=d.batch, help=f"goals per step ({d.batch})")
     p.add_argument("--examples", type=int, default=d.examples, help="generated decisions")
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--rank", type=int, default=d.rank, help="LoRA rank")
-    p.add_argument("--lr", type=float, default=d.lr)
     p.add_argument("--threads", type=int, default=d.threads, help="torch CPU threads (2)")
-    p.add_argument("--model", default=d.model, help="base model: alias, directory or hub id")
-    p.add_argument(
-        "--labels",
-        choices=("stock", "adapted"),
-        default=d.labels,
-        help="which model embeds the labels: the stock one (shipped) or the adapted one, "
-        "the adapter trained on both sides",
-    )
+    _design_arguments(p, d)
     where = "folder of the inventory's domain files (the package's)"
     p.add_argument("--inventory", type=Path, default=INVENTORY_DIR, help=where)
     dev = f"dev decisions that calibrate ({DEV_DECISIONS})"
@@ -549,6 +540,21 @@ def _parser() -> argparse.ArgumentParser:
         "change to how the brain decides) and rewrite its card's held-out figures",
     )
     return p
+
+
+def _design_arguments(p: argparse.ArgumentParser, d: Settings) -> None:
+    """The model's own settings: its adapter's rank and learning rate, the base model,
+    and which side the adapter embeds."""
+    p.add_argument("--rank", type=int, default=d.rank, help="LoRA rank")
+    p.add_argument("--lr", type=float, default=d.lr)
+    p.add_argument("--model", default=d.model, help="base model: alias, directory or hub id")
+    p.add_argument(
+        "--labels",
+        choices=("stock", "adapted"),
+        default=d.labels,
+        help="which model embeds the labels: the stock one (shipped) or the adapted one, "
+        "the adapter trained on both sides",
+    )
 
 
 def _wording_arguments(p: argparse.ArgumentParser) -> None:
