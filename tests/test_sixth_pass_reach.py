@@ -180,6 +180,10 @@ def test_a_button_that_runs_by_its_own_label_is_refused(label: str) -> None:
     ("question", "runs"),
     [
         (["Do you want to save", "/home/me/sketch.py before closing?"], False),  # IDLE's
+        # a path wrapped at a word of running ("/tmp/p", "open-gw0/...") is a path's part
+        (["Do you want to save", "/tmp/p", "open-gw0/run_all", "_dir/sketch.py before",
+          "closing?"], False),  # fmt: skip
+        (["Save notes.txt before closing?", "Then open run.sh?"], True),
         (["Save changes to build.sh before closing?"], False),
         (["Möchten Sie deploy.py vor dem Schließen speichern?"], False),
         (["Save setup.sh and open it now?"], True),  # a word that runs: still refused

@@ -783,8 +783,15 @@ def _saves_a_file(texts: Sequence[str]) -> bool:
     """Whether a dialog's ``texts`` ask to save and say no word of running
     (:data:`_RUNS_WORDS`): a runnable file's name in them is the file saved (a yes saves
     ``sketch.py``, it does not run it). "Save setup.sh and open it?" still runs it."""
-    said = {w.casefold() for t in texts for w in re.findall(r"\w+", t)}
+    said = {w.casefold() for t in texts for w in _plain_words(t)}
     return any(_SAVES.search(t) for t in texts) and not said & _RUNS_WORDS
+
+
+def _plain_words(text: str) -> list[str]:
+    """``text``'s words that stand alone, not a piece of a path or a name (``open`` in a
+    wrapped ``/tmp/p`` | ``open-gw0/sketch.py`` is no word of running)."""
+    kept = (piece.strip(".,;:!?\"'()[]«»“”‘’¿¡") for piece in text.split())
+    return [w for w in kept if w.isalpha()]
 
 
 _ANSWER_WORDS: Final = 3
