@@ -181,8 +181,10 @@ def test_a_button_that_runs_by_its_own_label_is_refused(label: str) -> None:
     [
         (["Do you want to save", "/home/me/sketch.py before closing?"], False),  # IDLE's
         # a path wrapped at a word of running ("/tmp/p", "open-gw0/...") is a path's part
-        (["Do you want to save", "/tmp/p", "open-gw0/run_all", "_dir/sketch.py before",
-          "closing?"], False),  # fmt: skip
+        (
+            ["Do you want to save", "/tmp/p", "open-gw0/run_all", "_dir/sketch.py", "closing?"],
+            False,
+        ),
         (["Save notes.txt before closing?", "Then open run.sh?"], True),
         (["Save changes to build.sh before closing?"], False),
         (["Möchten Sie deploy.py vor dem Schließen speichern?"], False),
