@@ -189,7 +189,9 @@ class IntentBrain(MiniLMRuntime):
     rerank: bool = True
     _reranker: Reranker | None = dataclasses.field(default=None, init=False, repr=False)
     _calibration: Calibration | None = dataclasses.field(default=None, init=False, repr=False)
-    _labels: dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
+    _labels: dict[tuple[int | None, str], Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False
+    )
     _goals: dict[str, Any] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
     def settings(self) -> dict[str, Any]:
@@ -266,17 +268,23 @@ class IntentBrain(MiniLMRuntime):
         tokenizer, goals, stock, *_ = weights
         return self.vectors(tokenizer, goals if adapted else stock, texts, _MAX_TOKENS)
 
-    def label_vectors(self, labels: Sequence[str]) -> Any:
-        """Stock-model embeddings of ``labels`` (a ``[len(labels), dim]`` numpy array),
-        cached per label."""
+    def label_vectors(self, labels: Sequence[str], model: Any = None) -> Any:
+        """Embeddings of ``labels`` (a ``[len(labels), dim]`` numpy array) by the stock
+        model, or by an adapter's own ``model`` (a head trained with its label side),
+        cached per model and label."""
         import numpy as np
 
         weights = self.loaded("the intent brain")
-        todo = [t for t in dict.fromkeys(labels) if t not in self._labels]
+        owner = None if model is None else id(model)
+        todo = [t for t in dict.fromkeys(labels) if (owner, t) not in self._labels]
         if todo:
-            for text, vector in zip(todo, self._encode(weights, todo, adapted=False), strict=True):
-                self._labels[text] = vector
-        vectors = np.stack([self._labels[t] for t in labels])
+            if model is None:
+                found = self._encode(weights, todo, adapted=False)
+            else:
+                found = self.vectors(weights[0], model, todo, _MAX_TOKENS)
+            for text, vector in zip(todo, found, strict=True):
+                self._labels[(owner, text)] = vector
+        vectors = np.stack([self._labels[(owner, t)] for t in labels])
         while len(self._labels) > _LABELS_KEPT:
             self._labels.pop(next(iter(self._labels)))
         return vectors
@@ -320,7 +328,7 @@ class IntentBrain(MiniLMRuntime):
         each: list[tuple[list[float], float]] = [
             h.scores(
                 v,
-                self._adapted_labels(tokenizer, m, entries) if h.adapted_labels else labels,
+                self.label_vectors([e.label for e in entries], m) if h.adapted_labels else labels,
                 kinds,
                 shared,
                 context=asked,
@@ -329,22 +337,6 @@ class IntentBrain(MiniLMRuntime):
             for (m, h), v in zip(adapters, vectors, strict=True)
         ]
         return each, labels, stock
-
-    def _adapted_labels(self, tokenizer: Any, model: Any, entries: Sequence[Element]) -> Any:
-        """The entries' labels embedded by an adapter's own ``model`` (a head trained
-        with its label side), cached per model and label like the stock vectors."""
-        import numpy as np
-
-        texts = [e.label for e in entries]
-        todo = [t for t in dict.fromkeys(texts) if (id(model), t) not in self._labels]
-        if todo:
-            found = self.vectors(tokenizer, model, todo, _MAX_TOKENS)
-            for text, vector in zip(todo, found, strict=True):
-                self._labels[(id(model), text)] = vector
-        vectors = np.stack([self._labels[(id(model), t)] for t in texts])
-        while len(self._labels) > _LABELS_KEPT:
-            self._labels.pop(next(iter(self._labels)))
-        return vectors
 
     def _loaded_reranker(self) -> Reranker | None:
         """The adapter's re-ranker (:mod:`._intent_rerank`), loaded on first use; None

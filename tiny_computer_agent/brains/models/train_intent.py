@@ -192,9 +192,9 @@ class _Trainer:
         table: dict[str, Any] = getattr(self, "labels", {})
         found = {label for e in (examples or self.examples) for label, _ in e.entries}
         texts = sorted(found - set(table))
+        adapted = self.settings.labels == "adapted"
         for start in range(0, len(texts), 256):
             chunk = texts[start : start + 256]
-            adapted = self.settings.labels == "adapted"
             vectors = encode(self.tokenizer, self.model, chunk, adapted=adapted, device="cpu")
             table.update(zip(chunk, vectors, strict=True))
         return table
