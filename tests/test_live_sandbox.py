@@ -173,6 +173,29 @@ def test_sandbox_drives_its_program_and_nothing_outside(desktop: Desk) -> None:
     eventually(lambda: len(_events(outer_log)) > 1, "the outer window's log of a real click")
 
 
+def test_a_headless_sandbox_runs_for_a_user_with_no_x_authority_file(desktop: Desk) -> None:
+    """No DISPLAY, no XAUTHORITY and no ~/.Xauthority (a container, a headless box, root on
+    a server): the sandbox runs on Xvfb with its own authority file, from its first look
+    for the program's window on (that look used to read the user's, and exit 3)."""
+    home = desktop.tmp / "home"
+    home.mkdir()
+    (desktop.tmp / "logger.py").write_text(LOGGER)
+    program, inner_log = _inside(desktop)
+    script = [{"verb": "click", "target": "Save"}]
+    run = desktop.run_cli(
+        [*ARMED, "--script", json.dumps(script), "--verify-text", "Saved", "save it",
+         "--", *program],
+        armed=True,
+        env={"HOME": str(home)},
+        unset=["DISPLAY", "XAUTHORITY"],
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert json.loads(run.stdout)["outcome"] == "verified", run.stdout
+    assert "(Xvfb, headless; openbox)" in run.stderr
+    assert "<ButtonPress>" in [e["event"] for e in _events(inner_log)]
+    assert not (home / ".Xauthority").exists()
+
+
 def test_ctrl_c_ends_the_sandbox_and_the_console_showed_it(desktop: Desk) -> None:
     """A paused run with a console: the console's frame is the sandbox's (1280x800, the
     outer screen is 1024x768); Ctrl-C exits 130 and the sandbox's PIDs are gone."""

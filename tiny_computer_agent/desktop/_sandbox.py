@@ -29,12 +29,13 @@ agent in a container or VM (the README says how).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
 import subprocess
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final
 
 from .._elements import Window
@@ -42,7 +43,7 @@ from .._errors import ScreenUnavailable
 from ._windows import XWindows
 from ._xvfb import VirtualDesktop
 
-__all__ = ["SANDBOX_SERVERS", "Sandbox", "choose_server"]
+__all__ = ["SANDBOX_SERVERS", "Sandbox", "choose_server", "environment"]
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +185,14 @@ class Sandbox(VirtualDesktop):
     def _wait_for_window(self, app: subprocess.Popen[str]) -> Window:
         windows = XWindows(self.display)
         deadline = time.monotonic() + self.window_timeout
+        # python-xlib finds its authority in this process's XAUTHORITY: the sandbox's
+        # file, not the user's (who may have none at all: a headless box, a container)
+        with environment({"XAUTHORITY": self.env["XAUTHORITY"]}, ()):
+            return self._first_window(app, windows, deadline)
+
+    def _first_window(
+        self, app: subprocess.Popen[str], windows: XWindows, deadline: float
+    ) -> Window:
         try:
             while time.monotonic() < deadline:
                 shown = [w for w in windows.windows() if w.box[2] > w.box[0]]
@@ -204,3 +213,22 @@ class Sandbox(VirtualDesktop):
         raise ScreenUnavailable(
             f"{self.program[0]} showed no window in the sandbox within {self.window_timeout:g}s"
         )
+
+
+@contextlib.contextmanager
+def environment(set_vars: Mapping[str, str], unset: Sequence[str]) -> Iterator[None]:
+    """This process's environment with ``set_vars`` set and ``unset`` removed, put back
+    as it was afterwards."""
+    names = [*set_vars, *unset]
+    before = {name: os.environ.get(name) for name in names}
+    for name in unset:
+        os.environ.pop(name, None)
+    os.environ.update(set_vars)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
