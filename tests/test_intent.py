@@ -632,6 +632,37 @@ def test_a_bare_yes_follows_the_dialogs_question(intent: object) -> None:
 
 
 @pytest.mark.model
+def test_an_unnamed_control_is_never_chosen_nor_offered(
+    intent: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A radio and a field the tree left unnamed (a file chooser's half-drawn first look)
+    cannot be named in an action nor judged by the policy: scored above the rest, they are
+    still not the choice (choosing one ended a real run in a brain error), nor offered."""
+    from tiny_computer_agent._errors import Unsure
+    from tiny_computer_agent.brains.models import IntentBrain
+
+    frame = Observation.of(
+        [Element(label="", box=(0, 0, 20, 20), kind="radio"),
+         Element(label=" ", box=(0, 40, 200, 60), kind="field"),
+         Element(label="Create Folder", box=(0, 100, 120, 130), kind="button"),
+         Element(label="Cancel", box=(200, 100, 260, 130), kind="button")],
+        size=(400, 400),
+    )  # fmt: skip
+    menu = build_menu(frame)
+    unnamed = [i for i, e in enumerate(menu.entries) if not e.label.strip()]
+    assert len(unnamed) == 2
+    rigged = [9.0 if i in unnamed else 3.0 - i for i in range(len(menu.entries))]
+    monkeypatch.setattr(IntentBrain, "scores", lambda self, goal, entries: (rigged, 0.0))
+    chosen = intent.decide("make a new folder named archive", menu, ())  # type: ignore[attr-defined]
+    assert chosen.action.target == "Create Folder", chosen
+    unsure = IntentBrain(threads=1, unsure_below=1.0)
+    with pytest.raises(Unsure) as asked:
+        unsure.decide("make a new folder named archive", menu, ())
+    offered = [o.action.target for o in asked.value.choices.options]
+    assert offered and all(t.strip() for t in offered), offered
+
+
+@pytest.mark.model
 def test_a_windows_title_is_never_chosen_nor_offered_only_read_beside_the_rest(
     intent: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

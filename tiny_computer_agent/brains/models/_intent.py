@@ -397,8 +397,9 @@ class IntentBrain(MiniLMRuntime):
         for part in split_goal_parts(goal):
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
             scores, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
-            kinds = [e.kind for e in menu.entries]
-            scores = [_NEVER if k in UNCHOSEN else v for k, v in zip(kinds, scores, strict=True)]
+            scores = [
+                v if _choosable(e) else _NEVER for e, v in zip(menu.entries, scores, strict=True)
+            ]
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             sure = self.confidence(scores, nothing)
@@ -439,9 +440,9 @@ class IntentBrain(MiniLMRuntime):
         self, part: str, goal: str, menu: Menu, sure: Confidence, notes: Sequence[str]
     ) -> Unsure:
         """The give-up that names the best candidates for ``part``, for a person to choose."""
-        top = [
-            (i, p) for i, p in sure.ranked if i is not None and menu.entries[i].kind not in UNCHOSEN
-        ][:MAX_OPTIONS]
+        top = [(i, p) for i, p in sure.ranked if i is not None and _choosable(menu.entries[i])][
+            :MAX_OPTIONS
+        ]
         options = tuple(
             Decision(
                 action=_act(menu.entries[i], part, goal),
@@ -475,6 +476,16 @@ class IntentBrain(MiniLMRuntime):
 UNCHOSEN: Final = frozenset({"title"})
 #: The score an entry of those kinds is given: below any nothing-fits score.
 _NEVER: Final = -1e4
+
+
+def _choosable(element: Element) -> bool:
+    """Whether the brain may choose ``element``: not a kind it never chooses, and with a
+    label (an action names its target, and the policy judges that name: a control the
+    tree and OCR left unnamed cannot be acted on; a zenity chooser's first half-drawn look
+    offered an unnamed radio and field, and choosing one ended the run in a brain error)."""
+    return element.kind not in UNCHOSEN and bool(element.label.strip())
+
+
 _WORDS: Final = re.compile(r"\w+")
 _COMMON: Final = frozenset(
     ("the", "a", "an", "to", "of", "on", "in", "and", "or", "for", "my", "me", "it", "this",
