@@ -34,6 +34,9 @@ from benchmarks import _pages  # noqa: E402
 from tiny_computer_agent.procedures import Match, ProcedureBrain, load_library  # noqa: E402
 
 HELDOUT = Path("benchmarks") / "procedures" / "heldout.json"
+#: The second held-out set: another writer, who read nothing of the repository (its
+#: ``about`` says how it was used).
+FRESH = Path("benchmarks") / "procedures" / "fresh.json"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
@@ -156,6 +159,16 @@ def main(argv: list[str] | None = None) -> int:
         table(rows),
         detail(rows),
         "How plain words pick a procedure: [the guide](../guides/procedures.md).",
+    ]
+    fresh = json.loads((ROOT / FRESH).read_text(encoding="utf-8"))
+    later = score(fresh["cases"], _brain(args.threads))
+    wrong = [r for r in later if not r.right]
+    body += [
+        f"## A second held-out set: `{FRESH.as_posix()}`",
+        fresh["about"],
+        table(later, FRESH.stem),
+        f"Its {len(wrong)} cases not right:",
+        detail(wrong),
     ]
     title = "procedures: choosing one from plain words"
     _pages.write_page(args.out, "procedures.md", title, command, "\n\n".join(body), started=started)

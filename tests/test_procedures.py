@@ -94,6 +94,8 @@ def test_the_built_in_procedures_load_without_a_problem(tmp_path: Path) -> None:
         (lambda d: d["steps"][2].update(wait=0), "step 3: 'wait' is 0; give seconds"),
         (lambda d: d["steps"].__setitem__(0, {"do": "click", "check": "changed"}),
          "step 1: a click needs a 'target'"),
+        (lambda d: d.update(acts=["Save it"]), "'acts' holds 'Save it'"),
+        (lambda d: d.update(acts=[]), "'acts' is []"),
     ],
 )  # fmt: skip
 def test_the_loader_names_the_file_the_step_and_the_fix(

@@ -117,6 +117,52 @@ def test_a_procedure_chosen_by_meaning_plays_through_the_loop() -> None:
     assert first is not None and "(meaning; name='report.txt')" in first.note
 
 
+def test_by_meaning_a_goal_must_say_one_of_the_procedures_acts() -> None:
+    """A procedure that names its ``acts`` is chosen by meaning only for a goal that says
+    one of them, in any inflected form; near in every other way (its file name, its
+    words), a goal asking for another act starts nothing and the fallback decides."""
+    library = Library(procedures=(parse({**SAVE_AS, "acts": ["keep", "copy"]}, source="test"),))
+    brain = ProcedureBrain(library=library, fallback=FirstItemBrain(), embed=_embed,
+                           min_similarity=0.2, min_margin=0.0)  # fmt: skip
+    for goal in ("keep a copy of this named report.txt", "keeps this one as report.txt",
+                 "copied it as report.txt, keeping this"):  # fmt: skip
+        found, why = brain.choose(goal)
+        assert found is not None and found.procedure.name == "save-as", (goal, why)
+    for goal in ("trash this one named report.txt", "print this as report.txt"):
+        found, why = brain.choose(goal)
+        assert found is None, (goal, why)
+    # without acts, meaning alone decides: the same goal is taken
+    plain = ProcedureBrain(library=Library(procedures=(parse(SAVE_AS, source="test"),)),
+                           fallback=FirstItemBrain(), embed=_embed, min_similarity=0.2,
+                           min_margin=0.0)  # fmt: skip
+    assert plain.matches("print this as report.txt") is not None
+    # as written, a pattern needs no act word of the list: "save as" is the example
+    assert brain.matches("save as report.txt") is not None
+
+
+def test_every_built_in_example_says_one_of_its_procedures_acts() -> None:
+    """An example its own procedure's acts do not say could never be chosen by meaning
+    in other words ("pick the file {path}" with open-path's acts lacking "pick")."""
+    from tiny_computer_agent.procedures._meaning import says_act
+
+    for procedure in BUILT_IN.values():
+        assert procedure.acts, procedure.name
+        silent = [e for e in procedure.examples if not says_act(e, procedure)]
+        assert not silent, (procedure.name, silent)
+
+
+def test_the_built_in_procedures_start_for_no_goal_that_asks_for_another_act() -> None:
+    """The new-user trials' goals that started a procedure by meaning (a file named, a
+    word shared) and did harm or nothing: "wrap long lines please" typed "wrap long" into
+    a document and saved it."""
+    brain = make_brain("intent", None)
+    assert isinstance(brain, ProcedureBrain)
+    for goal in ("wrap long lines please", "trash junk.log", "no, leave the old one alone",
+                 "show me the properties of photo.png"):  # fmt: skip
+        found, why = brain.choose(goal)
+        assert found is None, (goal, found, why)
+
+
 def test_below_the_threshold_the_fallback_decides_and_says_why() -> None:
     brain = _meaning_brain(min_similarity=0.99)
     episode = run_episode(

@@ -19,6 +19,12 @@ A procedure is one JSON file, versioned and reviewed like code::
       ]
     }
 
+``acts`` (optional) are the words a goal says this procedure's act with ("save", "store",
+"keep" for save-as): a goal matched only by meaning, not by an example's pattern, must
+say one of them (or the same word with an ending: "stored"), so a goal that shares a
+file name or a word with the examples but asks for another act ("trash junk.log", "wrap
+long lines") starts no procedure. Without ``acts`` meaning alone decides.
+
 A step is one of the harness's own verbs (:data:`STEP_VERBS`) with that verb's fields
 from :data:`~tiny_computer_agent._actions.VERB_TABLE`; its ``target`` names an element
 by label (alternatives in a list) and kind, never by pixels. ``{name}`` in a string is
@@ -96,10 +102,12 @@ _TOP_KEYS: Final = (
     "name",
     "description",
     "examples",
+    "acts",
     "parameters",
     "preconditions",
     "steps",
 )
+_ACT: Final = re.compile(r"[a-z]+")
 _STEP_KEYS: Final = ("do", "target", "check", "needs", "unless", "otherwise", "wait", "note")
 
 
@@ -208,6 +216,7 @@ class Procedure:
     steps: tuple[ProcedureStep, ...]
     source: str = ""
     path: str = ""
+    acts: tuple[str, ...] = ()
 
     def parameter(self, name: str) -> Parameter:
         return next(p for p in self.parameters if p.name == name)
@@ -251,6 +260,9 @@ def parse(data: Any, *, where: str = "<procedure>", source: str = "") -> Procedu
     examples = tuple(read.texts(data.get("examples"), "'examples'"))
     for i, example in enumerate(examples, 1):
         read.example(example, i, known)
+    acts = tuple(read.texts(data["acts"], "'acts'")) if "acts" in data else ()
+    if bad := [a for a in acts if not _ACT.fullmatch(a)]:
+        read.fail(f"'acts' holds {bad[0]!r}", 'give single lower-case words ("save", "store")')
     pre = tuple(
         read.condition(c, "precondition", known)
         for c in read.items(data.get("preconditions", []), "'preconditions'")
@@ -274,6 +286,7 @@ def parse(data: Any, *, where: str = "<procedure>", source: str = "") -> Procedu
         steps=steps,
         source=source,
         path=where,
+        acts=acts,
     )
 
 
