@@ -12,9 +12,9 @@ import pytest
 
 from tiny_computer_agent import ScreenUnavailable
 from tiny_computer_agent.cli import main
-from tiny_computer_agent.cli._sandbox import split_program
+from tiny_computer_agent.cli._sandbox import _environment, split_program
 from tiny_computer_agent.desktop import Sandbox
-from tiny_computer_agent.desktop._sandbox import OUTSIDE, choose_server, environment
+from tiny_computer_agent.desktop._sandbox import OUTSIDE, choose_server
 
 
 @pytest.mark.parametrize(
@@ -93,7 +93,7 @@ def test_the_runs_environment_is_the_sandboxs_and_is_put_back(
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")
     monkeypatch.delenv("XAUTHORITY", raising=False)
-    with environment({"DISPLAY": ":7", "XAUTHORITY": "/tmp/x"}, OUTSIDE):
+    with _environment({"DISPLAY": ":7", "XAUTHORITY": "/tmp/x"}, OUTSIDE):
         assert os.environ["DISPLAY"] == ":7" and os.environ["XAUTHORITY"] == "/tmp/x"
         assert not any(name in os.environ for name in OUTSIDE)
     assert os.environ["DISPLAY"] == ":0" and "XAUTHORITY" not in os.environ

@@ -17,7 +17,7 @@ import shutil
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Final, TextIO
 
@@ -81,15 +81,33 @@ def sandboxed(args: argparse.Namespace, err: TextIO) -> Iterator[None]:
             f"{os.environ.get('DISPLAY', '')!r} in this one"
         )
     from ..desktop import Sandbox
-    from ..desktop._sandbox import environment
 
     with _terminate_as_interrupt(), Sandbox(args.program) as box:
         print(f"sandbox: {box.describe()}", file=err)
         print(f"sandbox: pids {' '.join(str(p) for p in box.pids)} (stopped at the end)", file=err)
         set_vars, unset = box.agent_env()
-        with environment(set_vars, unset):
+        with _environment(set_vars, unset):
             yield
     print("sandbox: the program and its display were stopped", file=err)
+
+
+@contextlib.contextmanager
+def _environment(set_vars: Mapping[str, str], unset: Sequence[str]) -> Iterator[None]:
+    """This process's environment with ``set_vars`` set and ``unset`` removed, put back
+    as it was afterwards."""
+    names = [*set_vars, *unset]
+    before = {name: os.environ.get(name) for name in names}
+    for name in unset:
+        os.environ.pop(name, None)
+    os.environ.update(set_vars)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 @contextlib.contextmanager

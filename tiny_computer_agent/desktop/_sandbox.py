@@ -29,13 +29,12 @@ agent in a container or VM (the README says how).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .._elements import Window
@@ -43,7 +42,7 @@ from .._errors import ScreenUnavailable
 from ._windows import XWindows
 from ._xvfb import VirtualDesktop
 
-__all__ = ["SANDBOX_SERVERS", "Sandbox", "choose_server", "environment"]
+__all__ = ["SANDBOX_SERVERS", "Sandbox", "choose_server"]
 
 log = logging.getLogger(__name__)
 
@@ -187,8 +186,15 @@ class Sandbox(VirtualDesktop):
         deadline = time.monotonic() + self.window_timeout
         # python-xlib finds its authority in this process's XAUTHORITY: the sandbox's
         # file, not the user's (who may have none at all: a headless box, a container)
-        with environment({"XAUTHORITY": self.env["XAUTHORITY"]}, ()):
+        before = os.environ.get("XAUTHORITY")
+        os.environ["XAUTHORITY"] = self.env["XAUTHORITY"]
+        try:
             return self._first_window(app, windows, deadline)
+        finally:
+            if before is None:
+                os.environ.pop("XAUTHORITY", None)
+            else:
+                os.environ["XAUTHORITY"] = before
 
     def _first_window(
         self, app: subprocess.Popen[str], windows: XWindows, deadline: float
@@ -213,22 +219,3 @@ class Sandbox(VirtualDesktop):
         raise ScreenUnavailable(
             f"{self.program[0]} showed no window in the sandbox within {self.window_timeout:g}s"
         )
-
-
-@contextlib.contextmanager
-def environment(set_vars: Mapping[str, str], unset: Sequence[str]) -> Iterator[None]:
-    """This process's environment with ``set_vars`` set and ``unset`` removed, put back
-    as it was afterwards."""
-    names = [*set_vars, *unset]
-    before = {name: os.environ.get(name) for name in names}
-    for name in unset:
-        os.environ.pop(name, None)
-    os.environ.update(set_vars)
-    try:
-        yield
-    finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
