@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk
+from devsupport.xdesktop import Desk, eventually, require
 from tests.episodes import episode_of
 from tests.test_live_procedures import BUS_NAMES, _mousepad, d
 
@@ -106,3 +106,29 @@ def test_a_programs_own_save_dialog_is_answered_from_plain_words(
     assert clicked and clicked[0]["target"] == button, episode["log"]
     assert editor.wait(15) == 0, episode["log"]  # the editor quit
     assert (typed in path.read_text(encoding="utf-8")) is saved, episode["log"]
+
+
+def test_a_setting_not_on_screen_is_found_in_the_programs_menus(d: Desk) -> None:
+    """Nothing on Mousepad's window fits "I want long lines to wrap": the intent brain
+    opens its menus, the likeliest first, finds Document's "Word Wrap" and clicks it.
+    Mousepad's own settings file is the proof (GSettings' keyfile backend)."""
+    require("mousepad")
+    notes = d.tmp / "long.txt"
+    notes.write_text("word " * 200 + "\n", encoding="utf-8")
+    config = d.tmp / "config"
+    env = {"XDG_CONFIG_HOME": str(config), "HOME": str(d.tmp), "GSETTINGS_BACKEND": "keyfile"}
+    editor = d.vd.spawn(["mousepad", "--disable-server", str(notes)], env=env, quiet=True)
+    d.wait_window(f"{notes} - Mousepad")
+    argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
+            "--max-steps", "9", "I want long lines to wrap"]  # fmt: skip
+    episode = episode_of(d.run_cli(argv, armed=True, unset=BUS_NAMES, timeout=240))
+    keyfile = config / "glib-2.0" / "settings" / "keyfile"
+    eventually(lambda: "word-wrap=true" in _read(keyfile), f"word wrap on\n{episode['log']}")
+    replies = [s["decision"]["reply"] for s in episode["steps"] if s.get("decision")]
+    assert replies[0].startswith("look in the menus for "), episode["log"]
+    editor.terminate()
+    editor.wait(timeout=10)
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.exists() else ""

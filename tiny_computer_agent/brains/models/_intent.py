@@ -51,6 +51,7 @@ from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
+from ._intent_menus import MARK, looking, menu_bar, next_look
 from ._intent_rerank import RERANK, RERANK_FILES, Reranker, context_of, reranked, top_k
 from ._intent_text import extract_text
 from ._minilm_np import MiniLMRuntime
@@ -378,13 +379,7 @@ class IntentBrain(MiniLMRuntime):
         return confidence(scores, nothing, self.calibration().temperature)
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
-        if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
-            raise BrainError(  # the tokenizer takes text; a goal is a sentence or a few
-                f"the goal is not a sentence the intent brain can read ({len(goal):,} "
-                f"characters{'' if is_text(goal) else ', with bytes that are not text'}); "
-                "say what to do in plain words",
-                reply=printable(goal)[:200],
-            )
+        _check_goal(goal)
         explicit = _intent(goal)
         if explicit.verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
             decision: Decision = PlannerBrain().decide(goal, menu, history)
@@ -394,28 +389,36 @@ class IntentBrain(MiniLMRuntime):
         earlier = _acted_on(history)
         done = {normalize_label(e.label) for e in earlier}
         notes: list[str] = []
+        searching, opened = looking(history)
+        bar = menu_bar(menu.entries)
         for part in split_goal_parts(goal):
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
-            scores, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
+            raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
+            shut = bar if part == searching else []  # a menu's name answers nothing asked
             scores = [
-                v if _choosable(e) else _NEVER for e, v in zip(menu.entries, scores, strict=True)
+                v if _choosable(e) and e not in shut else _NEVER
+                for e, v in zip(menu.entries, raw, strict=True)
             ]
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             sure = self.confidence(scores, nothing)
-            notes.append(
-                f"{part!r}: {element.label!r} {scores[best]:.1f} vs nothing {nothing:.1f} "
-                f"({100 * sure.probability:.0f}% sure)"
-            )
+            notes.append(_weighed(part, element, scores[best], nothing, sure))
             unsure = sure.probability < self.calibration().threshold
-            if scores[best] < nothing:
-                if history:
+            lost = scores[best] < nothing
+            # nothing here fits, or (before looking) nothing is sure: look in the menus;
+            # an item found there that fits but is not sure is asked about as any is
+            if (lost or (unsure and part != searching)) and (not history or part == searching):
+                likely = sorted(bar, key=lambda e: -raw[menu.entries.index(e)])
+                look = next_look(part, likely, opened, history)
+                if look is not None:
+                    return dataclasses.replace(look, note="; ".join([*notes, look.note]))
+            if lost:
+                if history and part != searching:
                     continue  # this part may be done on an earlier screen
                 if unsure:
                     raise self._unsure(part, goal, menu, sure, notes)
                 raise GoalUnreachable(
-                    f"nothing on the menu fits {part!r} (best: {element.label!r} at "
-                    f"{scores[best]:.1f}, below the nothing-fits score {nothing:.1f})",
+                    _nothing_fits(part, element, scores[best], nothing, opened),
                     confidence=sure.probability,
                 )
             # done when clicked, or when something acted on earlier fits it at least as
@@ -646,9 +649,11 @@ def _quoted(goal: str) -> bool:
 
 def _acted_on(history: Sequence[Step]) -> list[Element]:
     """What earlier steps clicked or typed into, as elements (their kind when the step's
-    frame still names it)."""
+    frame still names it); a menu opened only to look in it is not one."""
     found: dict[str, Element] = {}
     for step in history:
+        if step.decision is not None and step.decision.reply.startswith(MARK):
+            continue
         for action in step.performed:
             if action.target is None or normalize_label(action.target) in found:
                 continue
@@ -658,6 +663,39 @@ def _acted_on(history: Sequence[Step]) -> list[Element]:
             element = Element(label=action.target, box=(0, 0, 1, 1), source="scripted", kind=kind)
             found[normalize_label(action.target)] = element
     return list(found.values())
+
+
+def _weighed(part: str, element: Element, best: float, nothing: float, sure: Confidence) -> str:
+    """How ``part`` was weighed: the best entry's score against nothing fits."""
+    return (
+        f"{part!r}: {element.label!r} {best:.1f} vs nothing {nothing:.1f} "
+        f"({100 * sure.probability:.0f}% sure)"
+    )
+
+
+def _check_goal(goal: str) -> None:
+    """BrainError unless ``goal`` is a sentence the tokenizer can take (or a few)."""
+    if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
+        raise BrainError(
+            f"the goal is not a sentence the intent brain can read ({len(goal):,} "
+            f"characters{'' if is_text(goal) else ', with bytes that are not text'}); "
+            "say what to do in plain words",
+            reply=printable(goal)[:200],
+        )
+
+
+def _nothing_fits(
+    part: str, element: Element, best: float, nothing: float, opened: Sequence[str]
+) -> str:
+    """Why nothing was chosen for ``part``: the best entry and the nothing-fits score, and
+    the menus looked in."""
+    said = (
+        f"nothing on the menu fits {part!r} (best: {element.label!r} at {best:.1f}, below "
+        f"the nothing-fits score {nothing:.1f})"
+    )
+    if opened:
+        said += f"; looked in the menus {', '.join(map(repr, opened))} and none holds it"
+    return said
 
 
 def _act(element: Element, part: str, goal: str) -> Action:

@@ -1,0 +1,142 @@
+"""Looking in the menus (:mod:`tiny_computer_agent.brains.models._intent_menus`): when
+nothing on screen fits, the intent brain opens a window's menus one at a time, clicks
+the item that fits, and says it looked everywhere when none does; a tab strip or a row
+of buttons is no menu bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tiny_computer_agent import Observation, build_menu, run_episode
+from tiny_computer_agent._actions import Action
+from tiny_computer_agent._contracts import ActionResult
+from tiny_computer_agent._elements import Element
+from tiny_computer_agent.brains.models._intent_menus import MARK, looking, menu_bar
+
+BAR = ("File", "Edit", "View", "Help")
+
+
+def _bar(kind: str = "menuitem", labels: tuple[str, ...] = BAR, y: int = 30) -> list[Element]:
+    return [
+        Element(label=t, box=(10 + 70 * i, y, 60 + 70 * i, y + 20), kind=kind, window=7)
+        for i, t in enumerate(labels)
+    ]
+
+
+def _frame(*extra: Element, bar: list[Element] | None = None) -> Observation:
+    title = Element(label="notes.txt - Editor", box=(0, 0, 400, 20), kind="title", window=7)
+    text = Element(label="Meeting notes", box=(10, 80, 300, 100), kind="text", window=7)
+    return Observation.of([title, *(_bar() if bar is None else bar), text, *extra], size=(800, 600))
+
+
+def _items(*labels: str, x: int = 150) -> list[Element]:
+    return [
+        Element(label=t, box=(x, 55 + 25 * i, x + 160, 75 + 25 * i), kind="menuitem", window=9)
+        for i, t in enumerate(labels)
+    ]
+
+
+class _Clicks:
+    """An executor that records what it is asked to do and reports it done."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+
+    def execute(self, action: Action, observation: Observation) -> ActionResult:
+        self.actions.append(action)
+        return ActionResult(ok=True, description=action.describe(), dry_run=False)
+
+
+@pytest.fixture(scope="module")
+def brain() -> Iterator[object]:
+    from tiny_computer_agent.brains.models import IntentBrain
+
+    found = IntentBrain(threads=1)
+    yield found
+    found.unload()
+
+
+def test_a_menu_bar_is_a_top_row_of_menus_and_not_a_row_of_buttons_or_tabs() -> None:
+    frame = _frame()
+    assert [e.label for e in menu_bar(build_menu(frame).entries)] == list(BAR)
+    # read by OCR alone (no kinds): a row of menu bar words, one of them misread
+    plain = _bar(kind="", labels=("Eile", "Edit", "Options", "Help"))
+    assert len(menu_bar(build_menu(_frame(bar=plain)).entries)) == 4
+    # plain words that are not a menu bar's, buttons, or a row with a toolbar above it
+    words = _bar(kind="", labels=("Inbox", "Drafts", "Sent", "Spam"))
+    assert menu_bar(build_menu(_frame(bar=words)).entries) == []
+    buttons = _bar(kind="button", labels=("Yes", "No", "Cancel"))
+    assert menu_bar(build_menu(_frame(bar=buttons)).entries) == []
+    tool = Element(label="Bold", box=(10, 22, 40, 28), kind="button", window=7)
+    assert menu_bar(build_menu(_frame(tool)).entries) == []
+    # a page's links read as plain words, under a browser's tab: not a menu bar; a
+    # title bar's text read by OCR above a real one does not hide it
+    links = _bar(kind="text", labels=("Home", "Search", "Help", "Settings"), y=120)
+    tab = Element(label="Docs", box=(10, 40, 120, 60), kind="tab", window=7)
+    assert menu_bar(build_menu(_frame(tab, bar=links)).entries) == []
+    above = Element(label="notes.txt - Editor", box=(100, 5, 300, 25), kind="text", window=7)
+    assert len(menu_bar(build_menu(_frame(above, bar=_bar(kind="text", y=30))).entries)) == 4
+
+
+@pytest.mark.model
+def test_nothing_on_screen_fits_so_it_opens_the_menus_and_clicks_the_item(brain: object) -> None:
+    """ "wrap long lines": not on the window; its menus are opened until one holds Word
+    Wrap, which is clicked; the menus opened to look are not parts of the goal done."""
+    edit = _frame(*_items("Undo", "Redo", "Cut", "Copy", "Paste", x=80))
+    view = _frame(*_items("Zoom In", "Zoom Out", "Word Wrap", "Line Numbers", x=150))
+    other = _frame(*_items("About", "Contents", x=220))
+    frames = {"Edit": edit, "View": view, "Help": other, "File": _frame(*_items("New", "Open"))}
+    executor = _Clicks()
+
+    class Screen:
+        def capture(self) -> Observation:
+            clicked = [a.target for a in executor.actions if a.verb == "click"]
+            return frames.get(clicked[-1] or "", _frame()) if clicked else _frame()
+
+    episode = run_episode("wrap long lines please", screen=Screen(), brain=brain, executor=executor)
+    clicks = [a.target for a in executor.actions]
+    assert clicks[-1] == "Word Wrap", (clicks, episode.reason)
+    assert set(clicks[:-1]) <= set(BAR) and "View" in clicks, clicks
+    looked = [s.decision.reply for s in episode.steps if s.decision is not None]
+    assert all(r.startswith(MARK) for r in looked[: len(clicks) - 1]), looked
+
+
+@pytest.mark.model
+def test_when_no_menu_holds_it_the_last_is_closed_and_it_says_where_it_looked(
+    brain: object,
+) -> None:
+    executor = _Clicks()
+    menus = {t: _frame(*_items(f"{t} one", f"{t} two", x=10 + 70 * i)) for i, t in enumerate(BAR)}
+
+    class Screen:
+        def capture(self) -> Observation:
+            last = executor.actions[-1] if executor.actions else None
+            if last is None or last.verb != "click" or last.target not in menus:
+                return _frame()
+            return menus[last.target]
+
+    episode = run_episode(
+        "turn on the spell checker for Welsh", screen=Screen(), brain=brain, executor=executor
+    )
+    said = [a.describe() for a in executor.actions]
+    assert sorted(a.target for a in executor.actions[:-1]) == sorted(BAR), said
+    assert said[-1] == "key Escape", said
+    assert episode.outcome == "unreachable", episode.reason
+    assert "looked in the menus" in episode.reason and "'Help'" in episode.reason
+
+
+def test_only_the_last_steps_that_looked_for_the_same_part_count() -> None:
+    from tiny_computer_agent._contracts import Decision, Step
+
+    def step(reply: str, target: str | None) -> Step:
+        action = (
+            Action.make("click", target=target) if target else Action.make("key", keys="Escape")
+        )
+        return Step(index=1, observation=None, decision=Decision(action=action, reply=reply))
+
+    history = [step("save", "Save"), step(MARK + "wrap", "Edit"), step(MARK + "wrap", "View")]
+    assert looking(history) == ("wrap", ["Edit", "View"])
+    assert looking([*history, step("wrap", "Word Wrap")]) == ("", [])
+    assert looking([step(MARK + "a", "File"), step(MARK + "b", "Edit")]) == ("b", ["Edit"])
