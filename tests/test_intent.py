@@ -689,3 +689,16 @@ def test_a_windows_title_is_never_chosen_nor_offered_only_read_beside_the_rest(
         unsure.decide("don't save it, just close", menu, ())
     offered = [o.action.target for o in asked.value.choices.options]
     assert offered and "Save On Close" not in offered, offered
+
+
+def test_a_field_is_not_given_another_part_of_the_goal_as_its_value() -> None:
+    """A part that names no value for the field it chose takes one from the whole goal,
+    unless that value holds another part whole: "then save" is the goal's next step."""
+    from tiny_computer_agent.brains.models._intent import _act
+
+    field = Element(label="Document", box=(0, 0, 400, 300), kind="field", id=3)
+    goal = "fix every teh so it reads the, then save"
+    assert _act(field, "fix every teh so it reads the", goal).verb == "click"
+    search = Element(label="Search", box=(0, 0, 200, 20), kind="field", id=4)
+    typed = _act(search, "go to the search box", "go to the search box and look for cats")
+    assert (typed.verb, typed.text) == ("type", "cats")

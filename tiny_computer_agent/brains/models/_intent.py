@@ -673,6 +673,17 @@ def _weighed(part: str, element: Element, best: float, nothing: float, sure: Con
     )
 
 
+def _elsewhere(goal: str, part: str, label: str) -> str:
+    """The value the whole goal gives a field ``part`` names none for; "" when it holds
+    another part whole, a step of the goal and not a value ("fix every teh so it reads
+    the, then save" typed "then save" into a document). "go to the search box and look
+    for cats" still types "cats"."""
+    text = extract_text(goal, label)
+    said = normalize_label(text)
+    others = [normalize_label(p) for p in split_goal_parts(goal) if p != part]
+    return "" if said and any(o and o in said for o in others) else text
+
+
 def _check_goal(goal: str) -> None:
     """BrainError unless ``goal`` is a sentence the tokenizer can take (or a few)."""
     if len(goal) > MAX_GOAL_CHARS or not is_text(goal) or not goal.strip():
@@ -701,7 +712,7 @@ def _nothing_fits(
 def _act(element: Element, part: str, goal: str) -> Action:
     fields: dict[str, Any] = {"target": element.label, "target_id": element.id}
     if element.kind == "field" or (not element.kind and _quoted(part)):
-        text = extract_text(part, element.label) or extract_text(goal, element.label)
+        text = extract_text(part, element.label) or _elsewhere(goal, part, element.label)
         if text:
             return Action.make("type", text=text, **fields)
     return Action.make("click", **fields)
