@@ -702,3 +702,29 @@ def test_a_field_is_not_given_another_part_of_the_goal_as_its_value() -> None:
     search = Element(label="Search", box=(0, 0, 200, 20), kind="field", id=4)
     typed = _act(search, "go to the search box", "go to the search box and look for cats")
     assert (typed.verb, typed.text) == ("type", "cats")
+
+
+@pytest.mark.model
+def test_text_the_run_typed_is_never_chosen_back(
+    intent: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A field OCR labels by its content reads as the words typed into it: scored above
+    everything, it is still not the choice (a trial clicked its own typed goal and called
+    the goal done)."""
+    from tiny_computer_agent.brains.models import IntentBrain
+
+    typed = Action.make("type", text="always show line numbers", target="Search...")
+    step = Step(
+        index=1, observation=None, decision=Decision(action=typed, reply="x"),
+        result=ActionResult(ok=True, description="typed", dry_run=False),
+    )  # fmt: skip
+    frame = Observation.of(
+        [Element(label="always show line numbers", box=(0, 0, 300, 20), kind="field"),
+         Element(label="Options", box=(0, 40, 80, 60), kind="button")],
+        size=(400, 400),
+    )  # fmt: skip
+    menu = build_menu(frame)
+    rigged = [9.0 if e.kind == "field" else 3.0 for e in menu.entries]
+    monkeypatch.setattr(IntentBrain, "scores", lambda self, goal, entries: (rigged, 0.0))
+    chosen = intent.decide("show line numbers", menu, (step,))  # type: ignore[attr-defined]
+    assert chosen.action.target == "Options", chosen

@@ -390,11 +390,11 @@ class IntentBrain(MiniLMRuntime):
         done = {normalize_label(e.label) for e in earlier}
         notes: list[str] = []
         searching, opened = looking(history)
-        bar = menu_bar(menu.entries)
+        bar, echoes = menu_bar(menu.entries), _echoes(menu.entries, history)
         for part in split_goal_parts(goal):
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
             raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
-            shut = bar if part == searching else []  # a menu's name answers nothing asked
+            shut = [*echoes, *(bar if part == searching else [])]  # answer nothing asked
             scores = [
                 v if _choosable(e) and e not in shut else _NEVER
                 for e, v in zip(menu.entries, raw, strict=True)
@@ -479,6 +479,19 @@ class IntentBrain(MiniLMRuntime):
 UNCHOSEN: Final = frozenset({"title"})
 #: The score an entry of those kinds is given: below any nothing-fits score.
 _NEVER: Final = -1e4
+
+
+def _echoes(entries: Sequence[Element], history: Sequence[Step]) -> list[Element]:
+    """The entries that read as text this run typed: its own words back, not a control
+    (a field whose label OCR reads from its content; a trial clicked its own typed
+    goal, "always show line numbers", at 96 %, and called the goal done)."""
+    typed = {
+        normalize_label(a.text)
+        for step in history
+        for a in step.performed
+        if a.verb == "type" and a.text
+    }
+    return [e for e in entries if normalize_label(e.label) in typed - {""}]
 
 
 def _choosable(element: Element) -> bool:
