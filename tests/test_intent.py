@@ -728,3 +728,31 @@ def test_text_the_run_typed_is_never_chosen_back(
     monkeypatch.setattr(IntentBrain, "scores", lambda self, goal, entries: (rigged, 0.0))
     chosen = intent.decide("show line numbers", menu, (step,))  # type: ignore[attr-defined]
     assert chosen.action.target == "Options", chosen
+
+
+@pytest.mark.model
+def test_a_part_that_asks_to_type_goes_to_the_one_field_on_screen(intent: object) -> None:
+    """ "type in Ada Lovelace" names no field; a dialog that asks a name has one: the
+    value goes there (weighed against the field's label, the brain had given up). Not
+    with two fields, nor for a value that reads as a place."""
+
+    def frame(*fields: str) -> Observation:
+        return Observation.of(
+            [Element(label="Your name:", box=(0, 0, 100, 20), kind="text"),
+             *(Element(label=f, box=(0, 30 + 30 * i, 200, 50 + 30 * i), kind="field")
+               for i, f in enumerate(fields)),
+             Element(label="OK", box=(0, 200, 60, 220), kind="button")],
+            size=(400, 400),
+        )  # fmt: skip
+
+    chosen = intent.decide("type in Ada Lovelace and submit", build_menu(frame("Your name:")), ())  # type: ignore[attr-defined]
+    assert (chosen.action.verb, chosen.action.text) == ("type", "Ada Lovelace"), chosen
+    assert chosen.action.target == "Your name:"
+    two = build_menu(frame("First name", "Last name"))
+    try:
+        decided = intent.decide("type in Ada Lovelace", two, ())  # type: ignore[attr-defined]
+    except GoalUnreachable:
+        decided = None
+    assert decided is None or "the one text field" not in decided.note, decided
+    placed = intent.decide("enter the settings", build_menu(frame("Search")), ())  # type: ignore[attr-defined]
+    assert placed.action.verb != "type" or placed.action.text != "the settings", placed

@@ -70,6 +70,7 @@ TWO_PARTS = (
     "make a playlist named roadtrip and create it",
     "enter roadtrip as the playlist name and press create",
     "I'd like a new playlist called roadtrip, please make it",  # a ", please" clause
+    "type in roadtrip and hit create",  # names no field: the one on screen
 )
 
 

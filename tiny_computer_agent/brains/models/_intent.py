@@ -380,10 +380,8 @@ class IntentBrain(MiniLMRuntime):
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         _check_goal(goal)
-        explicit = _intent(goal)
-        if explicit.verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
-            decision: Decision = PlannerBrain().decide(goal, menu, history)
-            return decision
+        if _intent(goal).verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
+            return PlannerBrain().decide(goal, menu, history)
         if not menu.entries:
             raise GoalUnreachable("the menu is empty: nothing to match the goal against")
         earlier = _acted_on(history)
@@ -392,6 +390,8 @@ class IntentBrain(MiniLMRuntime):
         searching, opened = looking(history)
         bar, echoes = menu_bar(menu.entries), _echoes(menu.entries, history)
         for part in split_goal_parts(goal):
+            if (typed := _one_field(part, menu.entries, done, echoes)) is not None:
+                return typed
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
             raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
             shut = [*echoes, *(bar if part == searching else [])]  # answer nothing asked
@@ -405,8 +405,7 @@ class IntentBrain(MiniLMRuntime):
             notes.append(_weighed(part, element, scores[best], nothing, sure))
             unsure = sure.probability < self.calibration().threshold
             lost = scores[best] < nothing
-            # nothing here fits, or (before looking) nothing is sure: look in the menus;
-            # an item found there that fits but is not sure is asked about as any is
+            # nothing fits, or (before looking) none is sure: look in the menus (_intent_menus)
             if (lost or (unsure and part != searching)) and (not history or part == searching):
                 likely = sorted(bar, key=lambda e: -raw[menu.entries.index(e)])
                 look = next_look(part, likely, opened, history)
@@ -479,6 +478,37 @@ class IntentBrain(MiniLMRuntime):
 UNCHOSEN: Final = frozenset({"title"})
 #: The score an entry of those kinds is given: below any nothing-fits score.
 _NEVER: Final = -1e4
+
+
+#: A part that asks to type, and what follows it: the value ("type in Ada Lovelace").
+_TYPE_VERB: Final = re.compile(
+    r"(?i)^(?:please\s+)?(?:type|key|fill|write|input|enter)(?:\s+in)?\s+"
+)
+
+
+def _one_field(
+    part: str, entries: Sequence[Element], done: set[str], echoes: Sequence[Element]
+) -> Decision | None:
+    """Typing into the one text field on screen, for a part that asks to type a value
+    and names no field ("type in Ada Lovelace" on a dialog that asks a name: the brain
+    had weighed the words against the field's label and given up). None when the
+    screen has no field or several, the part asks something else, or its value reads
+    as a place ("enter the settings"); also once the field was typed into (its label, or
+    its content read back as its label)."""
+    if not _TYPE_VERB.match(part):
+        return None
+    fields = [e for e in entries if e.kind == "field" and _choosable(e)]
+    if len(fields) != 1 or normalize_label(fields[0].label) in done or fields[0] in echoes:
+        return None
+    text = extract_text(part, fields[0].label)
+    if not text or text.lower().startswith(("the ", "a ", "an ", "my ", "this ")):
+        return None
+    return Decision(
+        action=Action.make("type", text=text, target=fields[0].label, target_id=fields[0].id),
+        choice=entries.index(fields[0]) + 1,
+        reply=part,
+        note=f"{part!r}: the one text field on screen, {fields[0].label!r}, takes {text!r}",
+    )
 
 
 def _echoes(entries: Sequence[Element], history: Sequence[Step]) -> list[Element]:
