@@ -206,6 +206,10 @@ def test_a_program_s_own_chord_passes_once_the_person_names_it_with_allow_key() 
     assert refusal(key("ctrl+r"), obs(editor, document), policy=named) is None
     said = refusal(key("F5"), obs(editor, document), policy=named)
     assert said is not None and "--allow-key CHORD" in said, said
+    assert "--allow-typing-in NAME" in said, said  # the chord alone never lifts it:
+    only_key = armed(allow_keys=("ctrl+r",))
+    alone = refusal(key("ctrl+r"), obs(editor, document), policy=only_key)
+    assert alone is not None and "--allow-typing-in NAME" in alone, alone
     icon = el("", (600, 400, 640, 440), "button", "focused")
     assert refusal(key("Return"), obs(editor, icon), policy=named) is not None
 

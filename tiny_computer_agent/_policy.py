@@ -1558,7 +1558,8 @@ def _fix(
             "A press by key is never covered by --allow-irreversible (it cannot be counted); "
             "click the control you mean by its label instead (a click is judged by what it "
             "presses), say yes in the console, or, for a program's own chord (ctrl+r, F5) you "
-            "know is harmless there, name it with --allow-key CHORD"
+            "know is harmless there, name it with --allow-key CHORD together with the "
+            "program, --allow-typing-in NAME (the chord alone is never enough)"
         )
     if presses > 1:
         return f"A double click is {presses} presses. {how_to_allow(label, allowed, pressed)}"
