@@ -438,6 +438,34 @@ def test_the_doctor_says_the_tree_is_off_and_how_to_turn_it_on() -> None:
     assert "--force-renderer-accessibility" in check.fix
 
 
+def test_the_doctor_warns_when_windows_are_open_and_no_program_is_on_the_bus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bus that answers with no program while X shows windows reads nothing: Chromium
+    or a Qt program started without their switches (a new-user trial saw "ok: 0
+    programs registered" beside an open browser)."""
+    from tiny_computer_agent.desktop import _doctor
+    from tiny_computer_agent.desktop._a11y import Availability
+
+    class Empty:
+        name = "atspi"
+
+        def available(self) -> Availability:
+            return Availability(ok=True, detail="AT-SPI2: 0 program(s) registered", programs=0)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr("tiny_computer_agent.desktop._a11y.open_accessibility",
+                        lambda environ=None: Empty())  # fmt: skip
+    monkeypatch.setattr(_doctor, "_shown_windows", lambda env: 2)
+    check = _doctor._accessibility({"DISPLAY": ":9"}, display_ok=True)
+    assert check.status == "warn" and "2 window(s) are open" in check.detail, check
+    assert "--force-renderer-accessibility" in check.fix and "QT_ACCESSIBILITY=1" in check.fix
+    monkeypatch.setattr(_doctor, "_shown_windows", lambda env: 0)
+    assert _doctor._accessibility({"DISPLAY": ":9"}, display_ok=True).status == "ok"
+
+
 def test_an_answer_of_the_wrong_shape_skips_its_object_not_the_snapshot() -> None:
     bus = FakeBus(_dialog())
     answer = bus._answer

@@ -138,6 +138,8 @@ class Availability:
 
     ok: bool
     detail: str
+    #: How many programs the tree lists, when the backend can say.
+    programs: int | None = None
 
     def __bool__(self) -> bool:
         return self.ok

@@ -725,7 +725,10 @@ class AtspiBackend:
             return Availability(
                 ok=False, detail=f"the at-spi registry did not answer ({reply.name})"
             )
-        return Availability(ok=True, detail=f"AT-SPI2: {len(reply[0])} program(s) registered")
+        count = len(reply[0])
+        return Availability(
+            ok=True, detail=f"AT-SPI2: {count} program(s) registered", programs=count
+        )
 
     def snapshot(
         self,

@@ -210,8 +210,9 @@ _A11Y_FIX: Final = (
 )
 
 
-def _accessibility(env: Mapping[str, str]) -> Check:
-    """Whether the accessibility tree can be read (optional: OCR works without it)."""
+def _accessibility(env: Mapping[str, str], display_ok: bool = False) -> Check:
+    """Whether the accessibility tree can be read (optional: OCR works without it); a
+    bus with no program on it while windows are open reads nothing either."""
     from ._a11y import open_accessibility
 
     backend = open_accessibility(environ=env)
@@ -222,6 +223,14 @@ def _accessibility(env: Mapping[str, str]) -> Check:
     if not found:
         fix = _A11Y_FIX if backend.name == "atspi" else ""
         return Check(name="accessibility", status="warn", detail=found.detail, fix=fix)
+    if found.programs == 0 and display_ok and (shown := _shown_windows(env)):
+        return Check(
+            name="accessibility",
+            status="warn",
+            detail=f"{found.detail}, but {shown} window(s) are open: none of their programs "
+            "is on the bus, so their controls are read from pixels alone",
+            fix=_A11Y_FIX,
+        )
     if env.get("NO_AT_BRIDGE") == "1":
         return Check(
             name="accessibility",
@@ -230,6 +239,19 @@ def _accessibility(env: Mapping[str, str]) -> Check:
             fix="unset NO_AT_BRIDGE",
         )
     return _ok("accessibility", found.detail)
+
+
+def _shown_windows(env: Mapping[str, str]) -> int:
+    """How many top-level windows X lists on ``env``'s display (0 when it cannot say)."""
+    if not env.get("DISPLAY") or not sys.platform.startswith("linux"):
+        return 0
+    from ._windows import XWindows
+
+    lister = XWindows(env["DISPLAY"])
+    try:
+        return len(lister.windows())
+    finally:
+        lister.close()
 
 
 def _windows(env: Mapping[str, str], display_ok: bool) -> Check | None:
@@ -366,7 +388,7 @@ def doctor(
         lambda: _xauthority(env, display_ok),  # before _input, which may write the file
         lambda: _input(display_ok),
         _ocr,
-        lambda: _accessibility(env),
+        lambda: _accessibility(env, display_ok),
         lambda: _windows(env, display_ok),
         _model_runtime,
         _intent_brain,
