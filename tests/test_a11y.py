@@ -17,6 +17,7 @@ from tiny_computer_agent.desktop._a11y import (
     A11yNode,
     A11ySnapshot,
     AccessibilityBackend,
+    adopt_popup_items,
     assign_window_ids,
     name_by_neighbours,
     open_accessibility,
@@ -479,3 +480,31 @@ def test_an_answer_of_the_wrong_shape_skips_its_object_not_the_snapshot() -> Non
     snap = _backend(bus).snapshot()
     assert [(n.kind, n.label) for n in snap.nodes] == [("field", ""), ("button", "OK")]
     assert snap.notes == ("1 answers had an unexpected shape; their objects were skipped",)
+
+
+def test_an_open_menus_items_belong_to_the_popup_window_that_draws_them() -> None:
+    """GTK keeps a popup menu's items under its main window's menu bar in the tree; X
+    draws them in an override-redirect window. Moved to that window, they are no longer
+    read as covered by it; a main window's own control under the popup stays its own."""
+    from tiny_computer_agent._elements import FrameMapping, Window
+    from tiny_computer_agent.perception._windows import uncovered
+
+    main = Window(title="notes.txt - Mousepad", box=(0, 0, 800, 600), id=11, pid=5)
+    popup = Window(title="Mousepad", box=(100, 40, 300, 200), id=12, override=True)
+    snap = A11ySnapshot(
+        windows=(Window(title="notes.txt - Mousepad", box=(0, 0, 800, 600), pid=5),),
+        nodes=(
+            A11yNode(label="View", kind="menuitem", box=(100, 20, 140, 40), window=0, role=33),
+            A11yNode(label="Statusbar", kind="menuitem", box=(100, 60, 300, 80), window=0, role=35),
+            A11yNode(label="Word Wrap", kind="menuitem", box=(100, 90, 300, 110), window=0, role=8),
+            A11yNode(label="Bold", kind="button", box=(120, 120, 160, 140), window=0, role=43),
+        ),
+    )  # fmt: skip
+    windows = (popup, main)  # top-most first
+    matched = assign_window_ids(snap, windows)
+    elements = to_elements(adopt_popup_items(matched, windows), FrameMapping())
+    seen = {e.label: e.window for e in uncovered(elements, windows, FrameMapping())}
+    assert seen == {"View": 11, "Statusbar": 12, "Word Wrap": 12}, seen
+    before = to_elements(matched, FrameMapping())
+    assert {e.label for e in uncovered(before, windows, FrameMapping())} == {"View"}
+    assert adopt_popup_items(matched, (main,)) is matched  # no popup: as it was

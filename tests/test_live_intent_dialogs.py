@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, eventually, require
+from devsupport.xdesktop import Desk, desk, eventually, require
 from tests.episodes import episode_of
-from tests.test_live_procedures import BUS_NAMES, _mousepad, d
+from tests.test_live_procedures import BUS_NAMES, LAUNCHER, _mousepad, d
 
 __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 
@@ -128,6 +128,43 @@ def test_a_setting_not_on_screen_is_found_in_the_programs_menus(d: Desk) -> None
     assert replies[0].startswith("look in the menus for "), episode["log"]
     editor.terminate()
     editor.wait(timeout=10)
+
+
+def test_a_setting_in_a_menu_the_tree_reads_is_found_and_set(tmp_path: Path) -> None:
+    """The same with a session bus and Mousepad's accessibility tree: GTK keeps an open
+    menu's items in its main window's tree while X draws them in a popup window of
+    their own; read as the main window's, they lay under the popup and were left out,
+    so the View menu showed nothing of itself. "show the status bar" is View's
+    Statusbar; Mousepad's settings file is the proof."""
+    require("Xvfb", "xdotool", "mousepad", "dbus-daemon")
+    if not LAUNCHER.exists():
+        pytest.skip(f"the tree needs {LAUNCHER}; apt-get install at-spi2-core")
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
+            d.vd.env.pop(name, None)
+        d.accessibility_registry(LAUNCHER)
+        notes = d.tmp / "notes.txt"
+        notes.write_text("one line\n", encoding="utf-8")
+        config = d.tmp / "config"
+        env = {"XDG_CONFIG_HOME": str(config), "HOME": str(d.tmp), "GSETTINGS_BACKEND": "keyfile"}
+        d.vd.spawn(["mousepad", "--disable-server", str(notes)], env=env, quiet=True)
+        d.wait_window(f"{notes} - Mousepad")
+        argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
+                "--max-steps", "12", "show the status bar"]  # fmt: skip
+        episode = episode_of(d.run_cli(argv, armed=True, timeout=240))
+        keyfile = config / "glib-2.0" / "settings" / "keyfile"
+        eventually(lambda: "statusbar-visible=true" in _read(keyfile), episode["log"])
+        # the item clicked is the tree's, in the popup's own window (not OCR's reading
+        # of the pixels a menu left without its tree items)
+        clicked = [
+            e for s in episode["steps"] if (s.get("decision") or {}).get("action", {}).get("target")
+            == "Statusbar" for e in s["observation"]["elements"] if e["label"] == "Statusbar"
+        ]  # fmt: skip
+        assert clicked and clicked[0]["source"] == "a11y", (clicked, episode["log"])
+    finally:
+        steps.close()
 
 
 def _read(path: Path) -> str:

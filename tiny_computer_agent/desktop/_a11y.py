@@ -54,6 +54,7 @@ __all__ = [
     "WINDOW_ROLES",
     "FILE_CHOOSER",
     "SCROLL_BAR",
+    "adopt_popup_items",
     "assign_window_ids",
     "name_by_neighbours",
     "tidy",
@@ -318,6 +319,36 @@ def _frame_box(
     if right <= left or bottom <= top:
         return None
     return (left, top, right, bottom)
+
+
+#: AT-SPI roles of a menu's items: menu item, check and radio menu items, a submenu.
+_MENU_ITEM_ROLES: Final = frozenset({35, 8, 45, 33})
+
+
+def adopt_popup_items(snapshot: A11ySnapshot, windows: Sequence[Window]) -> A11ySnapshot:
+    """The snapshot with each menu item that an open popup menu draws given that popup's
+    window. GTK keeps a popup's items in its main window's tree (under the menu bar),
+    while X draws them in an override-redirect window of their own; read as the main
+    window's, they lay under another window and were left out as covered, so an opened
+    menu showed nothing of itself (found when the intent brain opened Mousepad's View
+    menu to look in it). Only a menu item wholly inside an override-redirect window
+    (``windows``: the X list, top-most first) is moved, to a window added for it."""
+    popups = [w for w in windows if w.override and w.id]
+    if not popups:
+        return snapshot
+    added: dict[int, int] = {}
+    out_windows = list(snapshot.windows)
+    nodes = []
+    for node in snapshot.nodes:
+        popup = next((w for w in popups if box_within(node.box, w.box)), None)
+        if popup is None or node.role not in _MENU_ITEM_ROLES:
+            nodes.append(node)
+            continue
+        if popup.id not in added:
+            added[popup.id] = len(out_windows)
+            out_windows.append(popup)
+        nodes.append(dataclasses.replace(node, window=added[popup.id]))
+    return dataclasses.replace(snapshot, windows=tuple(out_windows), nodes=tuple(nodes))
 
 
 def assign_window_ids(

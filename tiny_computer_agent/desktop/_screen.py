@@ -48,6 +48,7 @@ from .._errors import ScreenUnavailable
 from ..perception import FusedDetector, MappingRule, make_frame, observe
 from ._a11y import (
     AccessibilityBackend,
+    adopt_popup_items,
     assign_window_ids,
     open_accessibility,
     scrollbar_boxes,
@@ -240,7 +241,9 @@ class DesktopScreen:
             if self._tree is None:
                 return ()
             box = monitor_box(monitor)
-            snap = assign_window_ids(self._tree.snapshot(screen=box), windows)
+            snap = adopt_popup_items(
+                assign_window_ids(self._tree.snapshot(screen=box), windows), windows
+            )
             self._tree_windows = snap.windows
             self._tree_bars = scrollbar_boxes(snap, FrameMapping())
         for note in snap.notes:
