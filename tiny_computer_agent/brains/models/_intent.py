@@ -51,7 +51,7 @@ from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
-from ._intent_menus import MARK, looking, menu_bar, next_look
+from ._intent_menus import MARK, SEARCH_MARGIN, dialog_over, looking, menu_bar, next_look
 from ._intent_rerank import RERANK, RERANK_FILES, Reranker, context_of, reranked, top_k
 from ._intent_text import extract_text
 from ._minilm_np import MiniLMRuntime
@@ -389,6 +389,7 @@ class IntentBrain(MiniLMRuntime):
         notes: list[str] = []
         searching, opened = looking(history)
         bar, echoes = menu_bar(menu.entries), _echoes(menu.entries, history)
+        bar = [] if dialog_over(menu.entries, bar) else bar
         for part in split_goal_parts(goal):
             if (typed := _one_field(part, menu.entries, done, echoes)) is not None:
                 return typed
@@ -404,11 +405,11 @@ class IntentBrain(MiniLMRuntime):
             sure = self.confidence(scores, nothing)
             notes.append(_weighed(part, element, scores[best], nothing, sure))
             unsure = sure.probability < self.calibration().threshold
-            lost = scores[best] < nothing
+            lost = scores[best] < nothing + (SEARCH_MARGIN if part == searching else 0.0)
             # nothing fits, or (before looking) none is sure: look in the menus (_intent_menus)
             if (lost or (unsure and part != searching)) and (not history or part == searching):
                 likely = sorted(bar, key=lambda e: -raw[menu.entries.index(e)])
-                look = next_look(part, likely, opened, history)
+                look = next_look(part, likely, opened, history, menu.entries)
                 if look is not None:
                     return dataclasses.replace(look, note="; ".join([*notes, look.note]))
             if lost:

@@ -26,6 +26,7 @@ a menu clicked while looking is not an act of the goal.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Final
 
@@ -33,12 +34,30 @@ from ..._actions import Action
 from ..._contracts import Decision, Step
 from ..._elements import Element, normalize_label
 
-__all__ = ["MARK", "MIN_ENTRIES", "MIN_KNOWN", "looking", "menu_bar", "next_look"]
+__all__ = [
+    "MARK",
+    "MIN_ENTRIES",
+    "MIN_ITEMS",
+    "MIN_KNOWN",
+    "dialog_over",
+    "looking",
+    "menu_bar",
+    "next_look",
+]
 
 #: How a step that opens a menu to look in it begins its decision's ``reply``.
 MARK: Final = "look in the menus for "
 #: The fewest entries a menu bar has.
 MIN_ENTRIES: Final = 3
+#: In a menu opened to look, an item is taken only when it scores this much over
+#: "nothing fits" (the brain's logits): an item that barely fits ("Find" for "show the
+#: status bar", 0.1 over) sends the look on to the next menu, where the answer may be.
+#: Set by hand from the live trials (Word Wrap was 4.4 over), not fitted.
+SEARCH_MARGIN: Final = 2.0
+#: A menu just opened with fewer new entries than this is looked at again, once.
+MIN_ITEMS: Final = 3
+#: How long that second look waits, in seconds.
+WAIT_SECONDS: Final = 1.0
 #: With no kind from the tree, how many of the row's words must be a menu bar's.
 MIN_KNOWN: Final = 2
 #: Words menu bars are made of (English; a row read with kinds needs none of them).
@@ -80,22 +99,27 @@ def menu_bar(entries: Sequence[Element]) -> list[Element]:
 
 
 def looking(history: Sequence[Step]) -> tuple[str, list[str]]:
-    """The part of the goal the last steps were looking in the menus for ("" when the
-    last step was not one of them), and the menus opened for it, in order."""
-    part, opened = "", []
-    for step in reversed(history):
-        decision = step.decision
-        reply = decision.reply if decision is not None else ""
-        if not reply.startswith(MARK):
-            break
-        said = reply[len(MARK) :]
-        if part and said != part:
-            break
-        part = said
-        target = decision.action.target if decision is not None else None
-        if target:
-            opened.append(target)
-    return part, opened[::-1]
+    """The part of the goal the last step was looking in the menus for ("" when it was
+    not one of those steps), and the menus opened for it so far, in order: each such
+    step's reply carries them (:func:`reply_for`), so a look longer than the history the
+    brain is shown still knows every menu it opened."""
+    decision = history[-1].decision if history else None
+    reply = decision.reply if decision is not None else ""
+    if not reply.startswith(MARK):
+        return "", []
+    part, _, opened = reply[len(MARK) :].rpartition(" ")
+    try:
+        names = json.loads(opened)
+    except ValueError:
+        return "", []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return "", []
+    return part, names
+
+
+def reply_for(part: str, opened: Sequence[str]) -> str:
+    """The reply of a step that looks in the menus for ``part``, ``opened`` so far."""
+    return f"{MARK}{part} {json.dumps(list(opened), ensure_ascii=False, separators=(',', ':'))}"
 
 
 def _menu_like(e: Element) -> bool:
@@ -141,11 +165,22 @@ def next_look(
     bar: Sequence[Element],
     opened: Sequence[str],
     history: Sequence[Step],
+    entries: Sequence[Element] = (),
 ) -> Decision | None:
-    """The next step of looking in the menus for ``part``: open the first menu of
-    ``bar`` (the likeliest first, by the brain's score of its name) not opened yet, or, when
-    every one was opened, Escape to close the last; None when there is nothing left to
-    do (no bar, or every menu read and closed)."""
+    """The next step of looking in the menus for ``part``: once, a wait when the menu
+    just opened shows fewer than :data:`MIN_ITEMS` new entries (``entries``: this
+    frame's; a toolkit fills the tree of a menu after drawing it); else open the first
+    menu of ``bar`` (the likeliest first, by the brain's score of its name) not opened
+    yet, or, when every one was opened, Escape to close the last; None when there is
+    nothing left to do (no bar, or every menu read and closed)."""
+    last = history[-1].decision if history else None
+    just = last is not None and last.reply.startswith(MARK) and last.action.verb == "click"
+    if just and last is not None and _thin(entries, history[-1]):
+        return Decision(
+            action=Action.make("wait", seconds=WAIT_SECONDS),
+            reply=reply_for(part, opened),
+            note=f"the {last.action.target!r} menu shows few items yet: looking again",
+        )
     seen = {normalize_label(o) for o in opened}
     left = [e for e in bar if normalize_label(e.label) not in seen]
     if left:
@@ -154,15 +189,31 @@ def next_look(
         return Decision(
             action=Action.make("click", target=pick.label, target_id=pick.id),
             choice=pick.id or None,
-            reply=MARK + part,
+            reply=reply_for(part, [*opened, pick.label]),
             note=f"nothing on screen fits {part!r}: opening the {pick.label!r} menu to look"
             + (f" (then {said})" if said else ""),
         )
-    last = history[-1].decision if history else None
-    if opened and last is not None and last.reply.startswith(MARK) and last.action.verb == "click":
+    clicked = [s.decision.action.verb for s in history[-2:] if s.decision is not None]
+    if opened and last is not None and last.reply.startswith(MARK) and "click" in clicked:
         return Decision(
             action=Action.make("key", keys="Escape"),
-            reply=MARK + part,
+            reply=reply_for(part, opened),
             note=f"no menu holds what {part!r} asks for: closing the last one",
         )
     return None
+
+
+def dialog_over(entries: Sequence[Element], bar: Sequence[Element]) -> bool:
+    """Whether a window other than the bar's shows buttons: a dialog is up, and the
+    answer is its (a click on the bar behind a modal dialog goes nowhere)."""
+    window = bar[0].window if bar else 0
+    return any(e.kind == "button" and e.window and e.window != window for e in entries)
+
+
+def _thin(entries: Sequence[Element], before: Step) -> bool:
+    """Whether ``entries`` hold fewer than :data:`MIN_ITEMS` labels the frame of
+    ``before`` (the step that opened a menu) did not."""
+    seen = before.observation.elements if before.observation is not None else ()
+    old = {normalize_label(e.label) for e in seen}
+    new = {normalize_label(e.label) for e in entries} - old - {""}
+    return len(new) < MIN_ITEMS
