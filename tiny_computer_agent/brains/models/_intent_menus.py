@@ -2,26 +2,29 @@
 screen ("wrap long lines", "show line numbers", "make a new folder").
 
 When nothing on the screen fits a part of the goal (or the brain is unsure of the best
-entry and would ask or give up) and the window shows a menu bar, the intent brain opens
-its menus one at a time, the likeliest first by its own score of each menu's name, and
-reads each: an item that fits is clicked as any decision is (one that fits but is not
-sure is asked about, or given up on naming it, as on any screen); when none fits, the next
-menu is opened (a click on a menu bar's entry while another menu is open switches to
-it); when every menu was read, Escape closes the last one and the brain says it looked
-in every menu and found nothing. Opening a menu is a click on a menu bar's entry, which
-changes nothing but what is shown.
+entry and would ask or give up), no dialog's buttons are up, and the window shows a menu
+bar, the intent brain opens its menus one at a time, the likeliest first by its own
+score of each menu's name, and reads each. An item that fits clearly
+(:data:`SEARCH_MARGIN` over "nothing fits") is clicked as any decision is, or asked
+about when it is not sure; a menu that shows fewer than :data:`MIN_ITEMS` new entries is
+read again once, :data:`WAIT_SECONDS` later; otherwise the next menu is opened (a click
+on a menu bar's entry while another menu is open switches to it). When every menu was
+read, Escape closes the last one and the brain says it looked in every menu and found
+nothing. Opening a menu is a click on a menu bar's entry, which changes nothing but what
+is shown.
 
 A menu bar is found on the menu, not guessed from pixels alone: the top-most row of at
 least :data:`MIN_ENTRIES` entries of a word or two, with no control of its window above
-it (a title bar's text may be); the
-accessibility tree's ``menuitem``/``menu`` entries, or, read by OCR as plain words, a
-row of which at least :data:`MIN_KNOWN` are the words menu bars are made of (File, Edit,
-View...; an OCR slip such as "Eile" does not stop the rest). A tab strip, a toolbar of
-icons, a row of buttons, or a page's row of links under a browser's tabs is none.
+it (a title bar's text may be): the accessibility tree's ``menuitem``/``menu`` entries,
+or, read by OCR as plain words, a row of which at least :data:`MIN_KNOWN` are the words
+menu bars are made of (File, Edit, View...; an OCR slip such as "Eile" does not stop
+the rest). A tab strip, a toolbar of icons, a row of buttons, or a page's row of links
+under a browser's tabs is none.
 
-The steps that only open a menu are marked in their decision's ``reply``
-(:data:`MARK`), so the brain tells a menu opened to look from a part of the goal done:
-a menu clicked while looking is not an act of the goal.
+The steps that only look are marked in their decision's ``reply`` (:data:`MARK`, then
+the menus opened so far: :func:`reply_for`), so the brain tells a menu opened to look
+from a part of the goal done, and knows every menu it opened even when the look is
+longer than the history it is shown.
 """
 
 from __future__ import annotations
@@ -39,10 +42,13 @@ __all__ = [
     "MIN_ENTRIES",
     "MIN_ITEMS",
     "MIN_KNOWN",
+    "SEARCH_MARGIN",
+    "WAIT_SECONDS",
     "dialog_over",
     "looking",
     "menu_bar",
     "next_look",
+    "reply_for",
 ]
 
 #: How a step that opens a menu to look in it begins its decision's ``reply``.
