@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.test_procedures import Done
 from tiny_computer_agent import Observation, Policy, build_menu, run_episode
 from tiny_computer_agent._actions import Action
-from tiny_computer_agent._contracts import ActionResult
 from tiny_computer_agent._elements import Element
 from tiny_computer_agent.brains.models._intent_menus import MARK, looking, menu_bar, reply_for
 
@@ -36,17 +36,6 @@ def _items(*labels: str, x: int = 150) -> list[Element]:
         Element(label=t, box=(x, 55 + 25 * i, x + 160, 75 + 25 * i), kind="menuitem", window=9)
         for i, t in enumerate(labels)
     ]
-
-
-class _Clicks:
-    """An executor that records what it is asked to do and reports it done."""
-
-    def __init__(self) -> None:
-        self.actions: list[Action] = []
-
-    def execute(self, action: Action, observation: Observation) -> ActionResult:
-        self.actions.append(action)
-        return ActionResult(ok=True, description=action.describe(), dry_run=False)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +78,7 @@ def test_nothing_on_screen_fits_so_it_opens_the_menus_and_clicks_the_item(brain:
     thin = _frame(*_items("Select Font...", x=150))  # the tree's first read of it
     other = _frame(*_items("About", "Contents", x=220))
     frames = {"Edit": edit, "View": view, "Help": other, "File": _frame(*_items("New", "Open"))}
-    executor = _Clicks()
+    executor = Done()
 
     class Screen:
         def capture(self) -> Observation:
@@ -111,7 +100,7 @@ def test_nothing_on_screen_fits_so_it_opens_the_menus_and_clicks_the_item(brain:
 def test_when_no_menu_holds_it_the_last_is_closed_and_it_says_where_it_looked(
     brain: object,
 ) -> None:
-    executor = _Clicks()
+    executor = Done()
     menus = {t: _frame(*_items(f"{t} one", f"{t} two", x=10 + 70 * i)) for i, t in enumerate(BAR)}
 
     class Screen:

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from devsupport.xdesktop import Desk, desk, eventually, require
+from devsupport.xdesktop import Desk, eventually, require
 from tests.episodes import episode_of
-from tests.test_live_procedures import BUS_NAMES, LAUNCHER, _mousepad, d
+from tests.test_live_procedures import BUS_NAMES, _mousepad, d, tree_desk
 
 __all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
 
@@ -136,15 +136,8 @@ def test_a_setting_in_a_menu_the_tree_reads_is_found_and_set(tmp_path: Path) -> 
     their own; read as the main window's, they lay under the popup and were left out,
     so the View menu showed nothing of itself. "show the status bar" is View's
     Statusbar; Mousepad's settings file is the proof."""
-    require("Xvfb", "xdotool", "mousepad", "dbus-daemon")
-    if not LAUNCHER.exists():
-        pytest.skip(f"the tree needs {LAUNCHER}; apt-get install at-spi2-core")
-    steps = desk(tmp_path)
-    d = next(steps)
-    try:
-        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
-            d.vd.env.pop(name, None)
-        d.accessibility_registry(LAUNCHER)
+    require("mousepad")
+    with tree_desk(tmp_path) as d:
         notes = d.tmp / "notes.txt"
         notes.write_text("one line\n", encoding="utf-8")
         config = d.tmp / "config"
@@ -163,8 +156,6 @@ def test_a_setting_in_a_menu_the_tree_reads_is_found_and_set(tmp_path: Path) -> 
             == "Statusbar" for e in s["observation"]["elements"] if e["label"] == "Statusbar"
         ]  # fmt: skip
         assert clicked and clicked[0]["source"] == "a11y", (clicked, episode["log"])
-    finally:
-        steps.close()
 
 
 def _read(path: Path) -> str:

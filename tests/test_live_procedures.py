@@ -16,6 +16,7 @@ procedure when the goal asks for one). The programs:
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -38,6 +39,25 @@ LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
 #: run passes to type into it (``--allow-typing-in``), since its class, ``Tk``, is every
 #: Tk program's; its Save As dialog is its own window too
 TK_EDITOR = "*Tk Editor"  # the whole title as a pattern: its file name comes first
+
+
+@contextlib.contextmanager
+def tree_desk(tmp_path: Path) -> Iterator[Desk]:
+    """A desktop with a private session bus and AT-SPI registry: the programs it starts
+    and the agent share one bus, so the agent reads their trees; skipped without the
+    registry's launcher."""
+    require("Xvfb", "xdotool", "dbus-daemon")
+    if not LAUNCHER.exists():
+        pytest.skip(f"the tree needs {LAUNCHER}; apt-get install at-spi2-core")
+    steps = desk(tmp_path)
+    d = next(steps)
+    try:
+        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
+            d.vd.env.pop(name, None)
+        d.accessibility_registry(LAUNCHER)
+        yield d
+    finally:
+        steps.close()
 
 
 @pytest.fixture
@@ -145,23 +165,14 @@ def test_save_as_in_a_file_chooser_already_open_skips_opening_it(d: Desk) -> Non
 def test_save_as_in_mousepad_read_through_its_accessibility_tree(tmp_path: Path) -> None:
     """The same, with a private session bus and AT-SPI registry: mousepad and the agent
     on one bus, so the agent reads GTK's tree (the name field by its role and name)."""
-    require("Xvfb", "xdotool", "mousepad", "dbus-daemon")
-    if not LAUNCHER.exists():
-        pytest.skip(f"the tree needs {LAUNCHER}; apt-get install at-spi2-core")
-    steps = desk(tmp_path)
-    d = next(steps)
-    try:
-        for name in (*BUS_NAMES, "NO_AT_BRIDGE", "GTK_MODULES"):
-            d.vd.env.pop(name, None)
-        d.accessibility_registry(LAUNCHER)
+    require("mousepad")
+    with tree_desk(tmp_path) as d:
         notes = d.tmp / "notes.txt"
         notes.write_text(NOTES, encoding="utf-8")
         _mousepad(d, notes)
         episode = _agent(d, "save the document as report.txt", tree=True)
         assert _eventually_file(d.tmp / "report.txt") == NOTES, episode["log"]
         assert episode["tree"], episode["log"]
-    finally:
-        steps.close()
 
 
 # -- a new line at the end -------------------------------------------------------------

@@ -118,13 +118,14 @@ class Meaning:
         acts, leads = _acts(goal), _acts(goal, leading=True)
         led = {p.name: self._leads(p) for p in self.procedures} if leads else {}
         masked = {p.name: _masked(goal, p, self._said(p)) for p in self.procedures}
+        saying = {p.name for p in self.procedures if says_act(goal, p)}
         said = list(dict.fromkeys(masked.values()))
         goals = dict(zip(said, _unit(self.embed(said)), strict=True))
         best: dict[str, tuple[float, Procedure, str]] = {}
         for (procedure, _, text), vector in zip(self._texts, self._vectors, strict=True):
             if acts - {_SAME_ACT.get(w, w) for w in self._said(procedure)}:
                 continue  # "click 'Save'" is no procedure's: none of them says click
-            if not says_act(goal, procedure):
+            if procedure.name not in saying:
                 continue  # "trash junk.log" is not save-as's, whatever its file name
             if leads and not leads & led[procedure.name]:
                 continue  # "save the changes": append-line only ends "... and save"
