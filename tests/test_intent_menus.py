@@ -12,8 +12,15 @@ import pytest
 from tests.test_procedures import Done
 from tiny_computer_agent import Observation, Policy, build_menu, run_episode
 from tiny_computer_agent._actions import Action
+from tiny_computer_agent._asking import Guess
 from tiny_computer_agent._elements import Element
-from tiny_computer_agent.brains.models._intent_menus import MARK, looking, menu_bar, reply_for
+from tiny_computer_agent.brains.models._intent_menus import (
+    MARK,
+    Look,
+    looking,
+    menu_bar,
+    reply_for,
+)
 
 BAR = ("File", "Edit", "View", "Help")
 
@@ -126,18 +133,44 @@ def test_when_no_menu_holds_it_the_last_is_closed_and_it_says_where_it_looked(
     assert "looked in the menus" in episode.reason and "'Help'" in episode.reason
 
 
+@pytest.mark.model
+def test_a_menu_opened_to_look_is_read_whole_not_cut_to_the_goals_words(brain: object) -> None:
+    """A menu of more items than the menu a brain is shown: the item the goal means is
+    weighed though the goal shares no word with it (the menu keeps the likeliest twelve
+    by the goal's words, and Mousepad's "Line Numbers" was cut for "I'd like the lines
+    numbered")."""
+    many = ("Select Font...", "Color Scheme", "Menubar", "Toolbar", "Statusbar",
+            "Fullscreen", "Previous Tab", "Next Tab", "Split View", "Tab Size", "Filetype",
+            "Line Ending", "Write Unicode BOM", "Viewer Mode", "Show Whitespace")  # fmt: skip
+    view = _frame(*_items(*many[:8], "Line Numbers", *many[8:], x=150))
+    executor = Done()
+
+    class Screen:
+        def capture(self) -> Observation:
+            clicked = [a.target for a in executor.actions if a.verb == "click"]
+            return view if clicked and clicked[-1] == "View" else _frame()
+
+    goal = "I'd like the lines numbered"
+    assert "Line Numbers" not in [e.label for e in build_menu(view, goal).entries]
+    episode = run_episode(goal, screen=Screen(), brain=brain, executor=executor, asker=Guess())
+    clicks = [a.target for a in executor.actions if a.verb == "click"]
+    assert clicks[-1] == "Line Numbers", (clicks, episode.reason)
+
+
 def test_every_look_carries_the_menus_opened_so_far() -> None:
     """A look longer than the history a brain is shown (eight steps) still knows every
-    menu it opened: each look's reply carries them; a step that is not a look ends it."""
+    menu it opened, names with a space among them: each look's reply carries them; a
+    step that is not a look ends it, and a broken reply is no look."""
     from tiny_computer_agent._contracts import Decision, Step
 
     def step(reply: str) -> Step:
         escape = Action.make("key", keys="Escape")
         return Step(index=1, observation=None, decision=Decision(action=escape, reply=reply))
 
-    assert looking([step(reply_for("wrap, then save", ["Edit", "View"]))]) == (
-        "wrap, then save", ["Edit", "View"],
-    )  # fmt: skip
-    assert looking([step(reply_for("wrap", ["Edit"])), step("wrap")]) == ("", [])
-    assert looking([step(MARK + "wrap [broken")]) == ("", [])
-    assert looking([]) == ("", [])
+    look = Look("wrap, then save", ("Edit", "Go To", 'Line "Wrap"'))
+    assert looking([step(reply_for(look))]) == look
+    assert looking([step(reply_for(Look("wrap", ("Edit",)))), step("wrap")]) == Look()
+    assert looking([step(MARK + "wrap [broken")]) == Look()
+    assert looking([step(MARK + 'wrap {"opened":"Edit"}')]) == Look()
+    assert looking([step(MARK + 'wrap {"opened":[1]}')]) == Look()
+    assert looking([]) == Look()

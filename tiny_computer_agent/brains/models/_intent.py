@@ -51,7 +51,15 @@ from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_data import split_goal_parts
-from ._intent_menus import MARK, SEARCH_MARGIN, dialog_over, looking, menu_bar, next_look
+from ._intent_menus import (
+    MARK,
+    SEARCH_MARGIN,
+    Look,
+    dialog_over,
+    looking,
+    menu_bar,
+    next_look,
+)
 from ._intent_rerank import RERANK, RERANK_FILES, Reranker, context_of, reranked, top_k
 from ._intent_text import extract_text
 from ._minilm_np import MiniLMRuntime
@@ -387,7 +395,8 @@ class IntentBrain(MiniLMRuntime):
         earlier = _acted_on(history)
         done = {normalize_label(e.label) for e in earlier}
         notes: list[str] = []
-        searching, opened = looking(history)
+        look = looking(history)
+        menu = _every_item(menu) if look.part else menu
         bar, echoes = menu_bar(menu.entries), _echoes(menu.entries, history)
         bar = [] if dialog_over(menu.entries, bar) else bar
         for part in split_goal_parts(goal):
@@ -395,30 +404,29 @@ class IntentBrain(MiniLMRuntime):
                 return typed
             scores, nothing = self.scores(part, [*menu.entries, *earlier])
             raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
-            shut = [*echoes, *(bar if part == searching else [])]  # answer nothing asked
-            scores = [
-                v if _choosable(e) and e not in shut else _NEVER
-                for e, v in zip(menu.entries, raw, strict=True)
-            ]
+            scores = _scored(menu.entries, raw, _shut(menu.entries, echoes, bar, part, look))
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             sure = self.confidence(scores, nothing)
             notes.append(_weighed(part, element, scores[best], nothing, sure))
             unsure = sure.probability < self.calibration().threshold
-            lost = scores[best] < nothing + (SEARCH_MARGIN if part == searching else 0.0)
+            searching = part == look.part
+            lost = scores[best] < nothing + (SEARCH_MARGIN if searching else 0.0)
             # nothing fits, or (before looking) none is sure: look in the menus (_intent_menus)
-            if (lost or (unsure and part != searching)) and (not history or part == searching):
+            if (lost or (unsure and not searching)) and (not history or searching):
                 likely = sorted(bar, key=lambda e: -raw[menu.entries.index(e)])
-                look = next_look(part, likely, opened, history, menu.entries)
-                if look is not None:
-                    return dataclasses.replace(look, note="; ".join([*notes, look.note]))
+                step = next_look(
+                    dataclasses.replace(look, part=part), likely, history, menu.entries
+                )
+                if step is not None:
+                    return dataclasses.replace(step, note="; ".join([*notes, step.note]))
             if lost:
-                if history and part != searching:
+                if history and not searching:
                     continue  # this part may be done on an earlier screen
                 if unsure:
                     raise self._unsure(part, goal, menu, sure, notes)
                 raise GoalUnreachable(
-                    _nothing_fits(part, element, scores[best], nothing, opened),
+                    _nothing_fits(part, element, scores[best], nothing, look.opened),
                     confidence=sure.probability,
                 )
             # done when clicked, or when something acted on earlier fits it at least as
@@ -510,6 +518,38 @@ def _one_field(
         reply=part,
         note=f"{part!r}: the one text field on screen, {fields[0].label!r}, takes {text!r}",
     )
+
+
+def _every_item(menu: Menu) -> Menu:
+    """``menu`` with every element of its frame: while a look in the menus reads a menu
+    it opened, its items are all weighed, not only the likeliest by the goal's words
+    (Mousepad's "Line Numbers" was the 15th element of its frame, and the menu kept 12
+    for "I'd like the lines numbered"). The entries shown keep their numbers; the
+    others follow them."""
+    rest = [e for e in menu.observation.elements if e not in menu.entries]
+    return dataclasses.replace(menu, entries=(*menu.entries, *rest), hidden=0)
+
+
+def _scored(
+    entries: Sequence[Element], raw: Sequence[float], shut: Sequence[Element]
+) -> list[float]:
+    """The entries' scores, those the brain never chooses (:func:`_choosable`) or that
+    are ``shut`` put under any nothing-fits score."""
+    return [
+        v if _choosable(e) and e not in shut else _NEVER for e, v in zip(entries, raw, strict=True)
+    ]
+
+
+def _shut(
+    entries: Sequence[Element],
+    echoes: Sequence[Element],
+    bar: Sequence[Element],
+    part: str,
+    look: Look,
+) -> list[Element]:
+    """The entries that answer nothing ``part`` asks: text this run typed, and while the
+    part is looked for in the menus, the menu bar itself (:mod:`._intent_menus`)."""
+    return [*echoes, *(bar if part == look.part else [])]
 
 
 def _echoes(entries: Sequence[Element], history: Sequence[Step]) -> list[Element]:

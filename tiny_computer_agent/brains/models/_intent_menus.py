@@ -8,10 +8,14 @@ score of each menu's name, and reads each. An item that fits clearly
 (:data:`SEARCH_MARGIN` over "nothing fits") is clicked as any decision is, or asked
 about when it is not sure; a menu that shows fewer than :data:`MIN_ITEMS` new entries is
 read again once, :data:`WAIT_SECONDS` later; otherwise the next menu is opened (a click
-on a menu bar's entry while another menu is open switches to it). When every menu was
-read, Escape closes the last one and the brain says it looked in every menu and found
-nothing. Opening a menu is a click on a menu bar's entry, which changes nothing but what
-is shown.
+on a menu bar's entry while another menu is open switches to it). While a menu opened to
+look is read, every item of the frame is weighed, not only the menu's likeliest by the
+goal's words (the intent brain's ``_every_item``). When every menu was read, Escape
+closes the last one and the brain says it looked in every menu and found nothing.
+Opening a menu is a click on a menu bar's entry, which changes nothing but what is
+shown. (Going back to the item that fitted best when none fitted clearly was tried and
+left out: on probes of Mousepad, three of four such items were wrong, "Menubar" for
+"order a large pizza" among them.)
 
 A menu bar is found on the menu, not guessed from pixels alone: the top-most row of at
 least :data:`MIN_ENTRIES` entries of a word or two, with no control of its window above
@@ -22,13 +26,14 @@ the rest). A tab strip, a toolbar of icons, a row of buttons, or a page's row of
 under a browser's tabs is none.
 
 The steps that only look are marked in their decision's ``reply`` (:data:`MARK`, then
-the menus opened so far: :func:`reply_for`), so the brain tells a menu opened to look
+the look so far as JSON: :func:`reply_for`), so the brain tells a menu opened to look
 from a part of the goal done, and knows every menu it opened even when the look is
 longer than the history it is shown.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Final
@@ -39,6 +44,7 @@ from ..._elements import Element, normalize_label
 
 __all__ = [
     "MARK",
+    "Look",
     "MIN_ENTRIES",
     "MIN_ITEMS",
     "MIN_KNOWN",
@@ -104,28 +110,42 @@ def menu_bar(entries: Sequence[Element]) -> list[Element]:
     return []
 
 
-def looking(history: Sequence[Step]) -> tuple[str, list[str]]:
-    """The part of the goal the last step was looking in the menus for ("" when it was
-    not one of those steps), and the menus opened for it so far, in order: each such
-    step's reply carries them (:func:`reply_for`), so a look longer than the history the
-    brain is shown still knows every menu it opened."""
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """A look in the menus for ``part`` of the goal, so far: the menus ``opened``, in
+    order."""
+
+    part: str = ""
+    opened: tuple[str, ...] = ()
+
+
+#: Where the look's state starts in a look's reply.
+_STATE: Final = ' {"opened":'
+
+
+def looking(history: Sequence[Step]) -> Look:
+    """The look in the menus the last step was a step of (an empty :class:`Look` when it
+    was not one): each such step's reply carries it (:func:`reply_for`), so a look
+    longer than the history the brain is shown still knows every menu it opened."""
     decision = history[-1].decision if history else None
     reply = decision.reply if decision is not None else ""
-    if not reply.startswith(MARK):
-        return "", []
-    part, _, opened = reply[len(MARK) :].rpartition(" ")
+    at = reply.rfind(_STATE)
+    if not reply.startswith(MARK) or at < len(MARK):
+        return Look()
     try:
-        names = json.loads(opened)
-    except ValueError:
-        return "", []
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        return "", []
-    return part, names
+        opened = json.loads(reply[at + 1 :])["opened"]
+    except (ValueError, TypeError, KeyError):
+        return Look()
+    if not isinstance(opened, list) or not all(isinstance(n, str) for n in opened):
+        return Look()
+    return Look(reply[len(MARK) : at], tuple(opened))
 
 
-def reply_for(part: str, opened: Sequence[str]) -> str:
-    """The reply of a step that looks in the menus for ``part``, ``opened`` so far."""
-    return f"{MARK}{part} {json.dumps(list(opened), ensure_ascii=False, separators=(',', ':'))}"
+def reply_for(look: Look) -> str:
+    """The reply of a step of ``look``: :data:`MARK`, the part, then the look as JSON
+    (a menu's name may hold a space: "Go To")."""
+    state = json.dumps({"opened": list(look.opened)}, ensure_ascii=False, separators=(",", ":"))
+    return f"{MARK}{look.part} {state}"
 
 
 def _menu_like(e: Element) -> bool:
@@ -167,27 +187,26 @@ def _above(e: Element, top: int, row: Sequence[Element]) -> bool:
 
 
 def next_look(
-    part: str,
+    look: Look,
     bar: Sequence[Element],
-    opened: Sequence[str],
     history: Sequence[Step],
     entries: Sequence[Element] = (),
 ) -> Decision | None:
-    """The next step of looking in the menus for ``part``: once, a wait when the menu
-    just opened shows fewer than :data:`MIN_ITEMS` new entries (``entries``: this
-    frame's; a toolkit fills the tree of a menu after drawing it); else open the first
-    menu of ``bar`` (the likeliest first, by the brain's score of its name) not opened
-    yet, or, when every one was opened, Escape to close the last; None when there is
-    nothing left to do (no bar, or every menu read and closed)."""
+    """The next step of ``look``: once, a wait when the menu just opened shows fewer
+    than :data:`MIN_ITEMS` new entries (``entries``: this frame's; a toolkit fills the
+    tree of a menu after drawing it); else open the first menu of ``bar`` (the likeliest
+    first, by the brain's score of its name) not opened yet, or, when every one was
+    opened, Escape to close the last; None when there is nothing left to do (no bar, or
+    every menu read and closed)."""
     last = history[-1].decision if history else None
     just = last is not None and last.reply.startswith(MARK) and last.action.verb == "click"
     if just and last is not None and _thin(entries, history[-1]):
         return Decision(
             action=Action.make("wait", seconds=WAIT_SECONDS),
-            reply=reply_for(part, opened),
+            reply=reply_for(look),
             note=f"the {last.action.target!r} menu shows few items yet: looking again",
         )
-    seen = {normalize_label(o) for o in opened}
+    seen = {normalize_label(o) for o in look.opened}
     left = [e for e in bar if normalize_label(e.label) not in seen]
     if left:
         pick = left[0]
@@ -195,16 +214,16 @@ def next_look(
         return Decision(
             action=Action.make("click", target=pick.label, target_id=pick.id),
             choice=pick.id or None,
-            reply=reply_for(part, [*opened, pick.label]),
-            note=f"nothing on screen fits {part!r}: opening the {pick.label!r} menu to look"
-            + (f" (then {said})" if said else ""),
+            reply=reply_for(dataclasses.replace(look, opened=(*look.opened, pick.label))),
+            note=f"nothing on screen fits {look.part!r}: opening the {pick.label!r} menu "
+            "to look" + (f" (then {said})" if said else ""),
         )
     clicked = [s.decision.action.verb for s in history[-2:] if s.decision is not None]
-    if opened and last is not None and last.reply.startswith(MARK) and "click" in clicked:
+    if look.opened and last is not None and last.reply.startswith(MARK) and "click" in clicked:
         return Decision(
             action=Action.make("key", keys="Escape"),
-            reply=reply_for(part, opened),
-            note=f"no menu holds what {part!r} asks for: closing the last one",
+            reply=reply_for(look),
+            note=f"no menu holds what {look.part!r} asks for: closing the last one",
         )
     return None
 
