@@ -19,6 +19,7 @@ from tiny_computer_agent._actions import Action
 from tiny_computer_agent._contracts import ActionResult, Decision, Step
 from tiny_computer_agent._elements import KINDS, Element
 from tiny_computer_agent._errors import BrainError, TraceError
+from tiny_computer_agent.brains._goals import places_quotes
 from tiny_computer_agent.brains.models._intent import (
     ADAPTER_DIR,
     ADAPTER_FILES,
@@ -326,6 +327,32 @@ def test_auto_picks_the_planner_for_quoted_labels_and_the_intent_brain_otherwise
     assert name == "intent", why
     # apostrophes are not quotes: this goal names no label
     assert auto_brain("I don't want these edits, it's the wrong file")[0] == "intent"
+    # a quote the planner reads only as part of a phrase is a value: the intent brain
+    name, why = auto_brain('reply with the message "please call me back", and send it')
+    assert name == "intent" and "a value inside a phrase" in why, why
+    assert auto_brain("click the 'OK' button twice")[0] == "planner"
+
+
+@pytest.mark.parametrize(
+    ("goal", "placed"),
+    [
+        ("click 'Save'", True),
+        ("click the 'OK' button", True),
+        ("type 'draft-7' into the text box", True),
+        ("tick 'I agree' then click 'Accept'", True),
+        ("set 'Colour' to 'Blue'", True),
+        ("click 'Save' in 'notes.txt - Mousepad'", True),
+        ("scroll down to 'Terms'", True),
+        ('reply with the message "please call me back", and send it', False),
+        ('name the folder "Q3 reports" and create it', False),
+        ('search for "blue whale"', False),
+        ('send "on my way" to Sam', False),
+    ],
+)
+def test_the_planner_places_a_quote_it_acts_on_and_not_one_inside_a_phrase(
+    goal: str, placed: bool
+) -> None:
+    assert places_quotes(goal) is placed
 
 
 # -- the trained brain (the real MiniLM from its wheel, the shipped adapter) ----------------
@@ -367,6 +394,34 @@ def test_a_two_part_goal_is_done_a_part_at_a_time(intent: object) -> None:
     )
     second = intent.decide(goal, menu, (clicked,))  # type: ignore[attr-defined]
     assert second.action.target == "OK"
+
+
+@pytest.mark.model
+def test_a_quoted_value_the_planner_cannot_place_is_typed_by_the_intent_brain(
+    intent: object,
+) -> None:
+    """A quote inside a phrase is a value: the intent brain reads the goal (the planner
+    matched "message" to the field named Message, clicked it and typed nothing), types
+    the quote into the field the part asks for, and sends."""
+    chat = Observation.of(
+        [
+            Element(label="Chat with Sam", box=(10, 5, 300, 25), kind="title"),
+            Element(label="Attach", box=(10, 340, 80, 370), kind="button"),
+            Element(label="Message", box=(90, 340, 300, 370), kind="field"),
+            Element(label="Send", box=(310, 340, 390, 370), kind="button"),
+        ],
+        size=(400, 400),
+    )
+    goal = 'reply with the message "please call me back", and send it'
+    first = intent.decide(goal, build_menu(chat), ())  # type: ignore[attr-defined]
+    assert first.action == Action.make(
+        "type", text="please call me back", target="Message", target_id=3
+    ), first.note
+    typed = Step(
+        index=1, observation=chat, decision=first, result=ActionResult(ok=True, description="x")
+    )
+    second = intent.decide(goal, build_menu(chat), (typed,))  # type: ignore[attr-defined]
+    assert second.action.target == "Send", second.note
 
 
 @pytest.mark.model

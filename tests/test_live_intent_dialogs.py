@@ -186,3 +186,23 @@ def test_a_dialogs_answer_is_confirmed_as_a_person_would(
             "--max-steps", "4", goal]  # fmt: skip
     episode = episode_of(gtk.run_cli(argv, armed=True, unset=unset, timeout=180))
     assert _said(proc, episode) == (0, said), episode["log"]
+
+
+def test_a_quoted_value_inside_a_phrase_is_typed_and_sent(gtk: Desk) -> None:
+    """'reply with the message "please call me back", and send it': the quote is a value,
+    not a label, so the intent brain reads the goal (the planner clicked the field
+    named Message and typed nothing), types the quote into yad's Message field and
+    presses Send, allowed for one press. The proof is what yad prints on Send."""
+    require("yad")
+    proc = gtk.vd.spawn(
+        ["yad", "--form", "--title", "Reply to Sam", "--text", "Sam: are you free later?",
+         "--field=Message", "", "--button=Cancel:1", "--button=Send:0"],
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    gtk.wait_window("Reply to Sam")
+    unset = () if "DBUS_SESSION_BUS_ADDRESS" in gtk.vd.env else BUS_NAMES
+    argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
+            "--max-steps", "4", "--allow-irreversible", "Send",
+            'reply with the message "please call me back", and send it']  # fmt: skip
+    episode = episode_of(gtk.run_cli(argv, armed=True, unset=unset, timeout=180))
+    assert _said(proc, episode) == (0, "please call me back|"), episode["log"]

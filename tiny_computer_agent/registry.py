@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ._actions import QUOTED, Action
 from ._contracts import Brain, Detector
 from ._errors import BrainError
-from .brains import FirstItemBrain, OracleBrain, ScriptedBrain
+from .brains import FirstItemBrain, OracleBrain, ScriptedBrain, places_quotes
 from .procedures import ProcedureBrain
 
 if TYPE_CHECKING:
@@ -320,17 +320,23 @@ def _has(module: str) -> bool:
 
 def auto_brain(goal: str) -> tuple[str, str]:
     """The brain ``--brain auto`` picks for ``goal``, and why: the planner when the goal
-    asks for a procedure (in any words: the planner plays it) or quotes a label (it
-    matches words exactly, in under a millisecond), else the intent brain, which reads
-    free-form goals, when it can run here; else the planner."""
+    asks for a procedure (in any words: the planner plays it) or quotes a label it
+    places (it matches words exactly, in under a millisecond), else the intent brain,
+    which reads free-form goals and a quote the planner would read only as part of a
+    phrase ("reply with the message "call me back", and send it"), when it can run
+    here; else the planner."""
     if (found := ProcedureBrain().matches(goal)) is not None:
         return "planner", f"the goal asks for the procedure {found.procedure.name!r}"
-    if QUOTED.search(goal):
+    quoted = QUOTED.search(goal) is not None
+    if quoted and places_quotes(goal):
         return "planner", "the goal quotes a label, so the planner matches it exactly"
     ok, why = intent_available()
+    if ok and quoted:
+        return "intent", "the goal quotes a value inside a phrase, so the intent brain reads it"
     if ok:
         return "intent", "the goal quotes no label, so the intent brain reads what it means"
-    return "planner", f"the goal quotes no label, but the intent brain cannot run: {why}"
+    said = "quotes words the planner may not place" if quoted else "quotes no label"
+    return "planner", f"the goal {said}, but the intent brain cannot run: {why}"
 
 
 def make_brain(name: str, options: BrainOptions | None = None) -> Brain:

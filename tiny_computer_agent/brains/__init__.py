@@ -15,7 +15,7 @@ registry (:mod:`tiny_computer_agent.registry`) names them for the command line.
 from __future__ import annotations
 
 from ._baselines import FirstItemBrain, OracleBrain, ScriptedBrain, brain_identity
-from ._goals import split_goal
+from ._goals import places_quotes, split_goal
 from ._planner import PlannerBrain
 
 __all__ = [
@@ -24,5 +24,6 @@ __all__ = [
     "PlannerBrain",
     "ScriptedBrain",
     "brain_identity",
+    "places_quotes",
     "split_goal",
 ]

@@ -15,12 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from .._actions import (
+    QUOTED,
     normalize_keys,
 )
 from .._elements import normalize_label
 from .._errors import ActionError
 
-__all__ = ["split_goal"]
+__all__ = ["places_quotes", "split_goal"]
 
 _STOP_WORDS: Final = frozenset(
     [
@@ -404,3 +405,29 @@ def _window_scope(sub: str) -> tuple[str, str | None]:
         return sub, None
     title, _ = _unquote(m.group("title") or m.group("boxed"))
     return m.group("rest"), title
+
+
+#: Words around a quoted label that name nothing else: "click the 'OK' button", "hit
+#: 'Delete' twice", the planner's own "set 'Colour' to 'Blue'", "scroll down to 'Terms'".
+_AROUND_LABEL: Final = frozenset(
+    ("the", "a", "an", "button", "tab", "menu", "link", "field", "box", "checkbox", "check",
+     "option", "item", "icon", "entry", "twice", "again", "once", "on", "in", "it", "please",
+     "scroll", "down", "up", "to", "set", "if", "opened", "list")
+)  # fmt: skip
+
+
+def places_quotes(goal: str) -> bool:
+    """Whether the planner places every quoted string of ``goal``: False when a part it
+    would only search for as a whole phrase holds a quote among words that say more
+    than where the label is, a value the planner cannot read ("reply with the message
+    "call me back", and send it"; "name the folder "Q3" and create it"), for the intent
+    brain. A quoted label it acts on, text it types or a setting's value ("click the 'OK'
+    button", "type 'draft-7' into the text box") is placed."""
+    for part in _parts(goal):
+        found = _intent(_window_scope(part)[0])
+        if found.verb != "click" or found.exact or not QUOTED.search(found.target or ""):
+            continue
+        around = re.findall(r"\w+", QUOTED.sub(" ", found.target or "").lower())
+        if not set(around) <= _AROUND_LABEL:
+            return False
+    return True

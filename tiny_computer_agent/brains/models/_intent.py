@@ -47,7 +47,7 @@ from ..._contracts import Decision, Step
 from ..._elements import KINDS, Element, normalize_label
 from ..._errors import BrainError, GoalUnreachable, MissingExtra, Unsure
 from ..._menu import Menu
-from .._goals import MAX_GOAL_CHARS, _intent
+from .._goals import MAX_GOAL_CHARS, _intent, places_quotes
 from .._planner import PlannerBrain
 from ._confidence import Calibration, Confidence, confidence, load_calibration
 from ._intent_confirm import confirm_answer
@@ -389,8 +389,8 @@ class IntentBrain(MiniLMRuntime):
 
     def decide(self, goal: str, menu: Menu, history: Sequence[Step]) -> Decision:
         _check_goal(goal)
-        if _intent(goal).verb in _EXPLICIT or _quoted(goal):  # "press ctrl+s", "click 'Save'"
-            return PlannerBrain().decide(goal, menu, history)
+        if (planned := _planned(goal, menu, history)) is not None:  # "click 'Save'"
+            return planned
         if not menu.entries:
             raise GoalUnreachable("the menu is empty: nothing to match the goal against")
         earlier = _acted_on(history)
@@ -403,7 +403,7 @@ class IntentBrain(MiniLMRuntime):
         for part in split_goal_parts(goal):
             if (typed := _one_field(part, menu.entries, done, echoes)) is not None:
                 return typed
-            scores, nothing = self.scores(part, [*menu.entries, *earlier])
+            scores, nothing = self.scores(_unquoted(part), [*menu.entries, *earlier])
             raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
             scores = _scored(menu.entries, raw, _shut(menu.entries, echoes, bar, part, look))
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
@@ -730,6 +730,26 @@ def embed(tokenizer: Any, model: Any, texts: Sequence[str], *, device: str) -> A
 
 def _quoted(goal: str) -> bool:
     return bool(QUOTED.search(goal))
+
+
+def _unquoted(part: str) -> str:
+    """``part`` as the model weighs it against the labels: a quoted value left out (what
+    is typed does not say where: "reply with the message "please call me back"" put
+    the Message field under nothing fits, and 1.4 over it without the quote); the part
+    itself when it is only a quote."""
+    rest = " ".join(QUOTED.sub(" ", part).split())
+    return rest if rest.strip(" ,.;:") else part
+
+
+def _planned(goal: str, menu: Menu, history: Sequence[Step]) -> Decision | None:
+    """The planner's step for an explicit command or a quoted label ("press ctrl+s",
+    "click 'Save'"); None for a goal it is not for, a quote it reads only as part of a
+    phrase among them (:func:`~.._goals.places_quotes`: "reply with the message "call
+    me back", and send it", the quote a value; the planner clicked the field named
+    Message and typed nothing): the intent brain reads that one."""
+    if _intent(goal).verb in _EXPLICIT or (_quoted(goal) and places_quotes(goal)):
+        return PlannerBrain().decide(goal, menu, history)
+    return None
 
 
 def _acted_on(history: Sequence[Step]) -> list[Element]:
