@@ -166,6 +166,15 @@ def test_a_broken_user_file_is_left_out_with_the_reason(tmp_path: Path) -> None:
         ("find zebra in the document", "search-page", {"text": "zebra"}, "pattern"),
         ("swap every 'a b' for 'c d' and save", "find-and-replace",
          {"old": "a b", "new": "c d"}, "words"),
+        # the words that lead up to a text are not the text
+        ("add a line saying call the dentist at the end and save", "append-line",
+         {"text": "call the dentist"}, "pattern"),
+        ("add a line that reads: pay rent at the end and save", "append-line",
+         {"text": "pay rent"}, "pattern"),
+        ("append the line with the words feed the cat and save", "append-line",
+         {"text": "feed the cat"}, "pattern"),
+        ("append the line 'saying hi' and save", "append-line", {"text": "saying hi"},
+         "pattern"),
     ],
 )  # fmt: skip
 def test_goals_match_procedures_as_written_and_in_other_words(

@@ -52,6 +52,12 @@ _VALUE: Final = {
     "path": r"'(?P<{g}q>[/~][^']*)'|\"(?P<{g}d>[/~][^\"]*)\"|(?P<{g}w>[/~][^\s'\"]*[^\s'\".,;:!?])",
 }
 _MAX_VALUE: Final = 200
+#: Words that lead up to a text value in a goal rather than belong to it: "add a line
+#: saying call the dentist", "… that reads pay rent", "… with the words feed the cat".
+_TEXT_CUE: Final = re.compile(
+    r"(?i)^(?:(?:that|which)\s+(?:says|reads|goes)|saying|reading|called|named"
+    r"|with\s+the\s+(?:words?|text))\s*:?\s+(?=\S)"
+)
 #: Words that name an act of their own: a goal in other words and its example must say
 #: the same ones ("tick 'a' and click 'OK'" is not "tick {item1}, {item2}", and "click
 #: '1' then click '2'" is not "tick {item1}, {item2} and click {button}").
@@ -112,6 +118,8 @@ def _as_written(goal: str, example: str, procedure: Procedure) -> dict[str, str]
     for i, name in enumerate(placeholders(example)):
         got = [m[f"p{i}_{k}"] for k in "qdw" if m[f"p{i}_{k}"] is not None]
         values[name] = got[0].strip() if got else ""
+        if m[f"p{i}_w"] is not None and procedure.parameter(name).type == "text":
+            values[name] = _TEXT_CUE.sub("", values[name])  # the words, not their cue
     return values if _fits(values, procedure) else None
 
 
