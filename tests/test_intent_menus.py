@@ -5,7 +5,7 @@ of buttons is no menu bar."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -155,6 +155,40 @@ def test_a_menu_opened_to_look_is_read_whole_not_cut_to_the_goals_words(brain: o
     episode = run_episode(goal, screen=Screen(), brain=brain, executor=executor, asker=Guess())
     clicks = [a.target for a in executor.actions if a.verb == "click"]
     assert clicks[-1] == "Line Numbers", (clicks, episode.reason)
+
+
+def test_after_every_menu_was_read_a_near_fit_on_the_window_is_no_answer() -> None:
+    """A look ends on its own rule: when no menu held a clear fit, an entry of the
+    window under :data:`SEARCH_MARGIN` over nothing fits is not asked about (nor
+    guessed): on pluma, "show line numbers next to the text" had a line of the document,
+    "buy bread", 1.0 over nothing fits, clicked by --unsure guess once the look ended."""
+    from tiny_computer_agent.brains.models import IntentBrain
+
+    class Scored(IntentBrain):
+        def scores(self, goal: str, entries: Sequence[Element]) -> tuple[list[float], float]:
+            return [6.0 + 1.0 * (e.label == "buy bread") for e in entries], 6.0
+
+    line = Element(label="buy bread", box=(10, 120, 300, 140), kind="text", window=7)
+    menus = {t: _frame(line, *_items(f"{t} one", f"{t} two", f"{t} three", x=10)) for t in BAR}
+    executor = Done()
+
+    class Screen:
+        def capture(self) -> Observation:
+            acts = [a for a in executor.actions if a.verb != "wait"]
+            last = acts[-1] if acts else None
+            if last is None or last.verb != "click" or last.target not in menus:
+                return _frame(line)
+            return menus[last.target]
+
+    episode = run_episode(
+        "show line numbers next to the text", screen=Screen(), brain=Scored(threads=1),
+        executor=executor, policy=Policy(max_steps=12), asker=Guess(),
+    )  # fmt: skip
+    clicks = [a.target for a in executor.actions if a.verb == "click"]
+    assert sorted(clicks) == sorted(BAR), clicks  # every menu, and nothing else
+    assert episode.outcome == "unreachable", episode.reason
+    assert "too close to the nothing-fits score" in episode.reason, episode.reason
+    assert "looked in the menus" in episode.reason, episode.reason
 
 
 def test_every_look_carries_the_menus_opened_so_far() -> None:

@@ -424,7 +424,7 @@ class IntentBrain(MiniLMRuntime):
             if lost:
                 if history and not searching:
                     continue  # this part may be done on an earlier screen
-                if unsure:
+                if unsure and not (searching and look.opened):  # a look ends on its own rule
                     raise self._unsure(part, goal, menu, sure, notes)
                 raise GoalUnreachable(
                     _nothing_fits(part, element, scores[best], nothing, look.opened),
@@ -816,10 +816,13 @@ def _nothing_fits(
     part: str, element: Element, best: float, nothing: float, opened: Sequence[str]
 ) -> str:
     """Why nothing was chosen for ``part``: the best entry and the nothing-fits score, and
-    the menus looked in."""
+    the menus looked in (after a look, an entry under :data:`SEARCH_MARGIN` over nothing
+    fits is no answer: asked about, it was a line of the document, "buy bread", for
+    "show line numbers next to the text")."""
+    under = "below" if best < nothing else "too close to"
     said = (
-        f"nothing on the menu fits {part!r} (best: {element.label!r} at {best:.1f}, below "
-        f"the nothing-fits score {nothing:.1f})"
+        f"nothing on the menu fits {part!r} (best: {element.label!r} at {best:.1f}, "
+        f"{under} the nothing-fits score {nothing:.1f})"
     )
     if opened:
         said += f"; looked in the menus {', '.join(map(repr, opened))} and none holds it"
