@@ -309,6 +309,14 @@ def test_goals_split_into_parts_in_order() -> None:
     ]
     assert split_goal_parts("save it, then close the window") == ["save it", "close the window"]
     assert split_goal_parts("get rid of it") == ["get rid of it"]
+    # "go ahead and", "try and": one act, not two
+    assert split_goal_parts("yes, go ahead and write over the old one") == [
+        "yes, go ahead, write over the old one"
+    ]
+    assert split_goal_parts("go ahead and replace it, then save") == [
+        "go ahead, replace it",
+        "save",
+    ]
     assert split_goal_parts("it should be called roadtrip; then create it") == [
         "it should be called roadtrip",
         "create it",

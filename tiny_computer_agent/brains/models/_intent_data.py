@@ -490,10 +490,17 @@ class _Maker:
         return [*entries, *controls, *(e for e in tail if normalize_label(e[0]) not in right)]
 
 
+#: Words with "and" that lead up to one act: "go ahead and replace it" asks one thing.
+_ONE_ACT: Final = re.compile(r"(?i)\b(go\s+ahead|try|be\s+sure)\s+and\s+")
+
+
 def split_goal_parts(goal: str) -> list[str]:
     """A goal's parts in order: "pick Friday and confirm" -> ["pick Friday", "confirm"];
     a semicolon or a ", please" that starts a new request parts them too ("call it
-    roadtrip, please make it")."""
+    roadtrip, please make it"). "go ahead and", "try and" and "be sure and" lead up to
+    one act, not two ("yes, go ahead and write over the old one" had typed "write over
+    the old one" into a file name field)."""
+    goal = _ONE_ACT.sub(lambda m: f"{m[1]}, ", goal)
     parts = re.split(
         r"\s*(?:;|(?:,\s*)?\b(?:and then|then|and|after that|afterwards)\b|,(?=\s*please\b))\s*",
         goal,
