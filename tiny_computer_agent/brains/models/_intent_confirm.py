@@ -10,7 +10,7 @@ as a dialog when it shows a way out (:data:`WAYS_OUT`: Cancel, Close, No), exact
 button that confirms (:data:`CONFIRMS`: OK, Save, Create...), and no menu bar (an
 editor's main window with a Save button on its toolbar is not one). A goal that names
 the button to press has pressed it as one of its parts; a goal that says not to confirm
-(":data:`HOLD`": "…but don't press OK yet", "without saving") is left as it is. The
+(:data:`HOLD`: "…but don't press OK yet", "without saving") is left as it is. The
 policy judges the press as any other: an OK under a question that names an
 irreversible act is refused unless allowed.
 """
