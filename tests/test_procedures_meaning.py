@@ -39,6 +39,13 @@ BUILT_IN = {p.name: p for p in load_library(plugins=False).procedures}
          {"field1": "Name", "value1": "Ada", "field2": "City", "value2": "London"}),
         ("swap 'a b' for 'c d'", "find-and-replace", {"old": "a b", "new": "c d"}),
         ("add walk the dog at the end and save", "append-line", {"text": "walk the dog"}),
+        # a word of place ends the text only before a place, not before its own words
+        ("add a last line saying call Sam on Friday, then save", "append-line",
+         {"text": "call Sam on Friday"}),
+        ("write a line reading remember to call mum and save", "append-line",
+         {"text": "remember to call mum"}),
+        ("add a line saying meet at noon on a new line and save", "append-line",
+         {"text": "meet at noon"}),
     ],
 )  # fmt: skip
 def test_values_are_read_from_plain_words_by_type(

@@ -26,7 +26,6 @@ The values, by the parameters' types (quoted values first, in order):
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any, Final
@@ -374,12 +373,30 @@ def _run(words: Sequence[str]) -> str:
     low = [w.lower() for w in words]
     for i, word in enumerate(low):
         if word in _CUE:
-            after = list(itertools.takewhile(lambda w: w.lower() not in _END, words[i + 1 :]))
+            after = _until_end(words[i + 1 :])
             if after:
                 return " ".join(after)
     runs: list[list[str]] = _runs(words, articles=True)
     longest: list[str] = max(runs, key=len) if runs else []
     return " ".join(longest)
+
+
+#: Words of _END that end a value only before a place ("at the end", "on a new line"),
+#: not before a word of the value's own ("call Sam on Friday", "remember to call mum").
+_PLACE_WORDS: Final = frozenset(("at", "in", "on", "to", "into", "from", "onto", "as"))
+
+
+def _until_end(words: Sequence[str]) -> list[str]:
+    """The words up to the first that ends a value (:data:`_END`); a word of place ends
+    it only when the frame follows it."""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        low = word.lower()
+        after = words[i + 1].lower() if i + 1 < len(words) else "."
+        if low in _END and (low not in _PLACE_WORDS or _framing(after)):
+            break
+        out.append(word)
+    return out
 
 
 def _joined(words: Sequence[str]) -> list[str]:
