@@ -164,15 +164,17 @@ def _read(path: Path) -> str:
 
 
 @pytest.mark.parametrize(
-    ("dialog", "goal", "said"),
+    ("gtk", "dialog", "goal", "said"),
     [
-        (("--list", "--radiolist", "--title", "Theme", "--text", "Which colour for the theme?",
-          "--column", "Pick", "--column", "Colour", "FALSE", "Red", "FALSE", "Green",
-          "FALSE", "Blue", "--width", "360", "--height", "300"), "go with green", "Green"),
-        (("--entry", "--title", "New playlist", "--text", "Name of the new playlist:"),
-         "call it roadtrip", "roadtrip"),
+        ("tree", ("--list", "--radiolist", "--title", "Theme", "--text",
+          "Which colour for the theme?", "--column", "Pick", "--column", "Colour", "FALSE",
+          "Red", "FALSE", "Green", "FALSE", "Blue", "--width", "360", "--height", "300"),
+         "go with green", "Green"),
+        ("pixels", ("--entry", "--title", "New playlist", "--text",
+          "Name of the new playlist:"), "call it roadtrip", "roadtrip"),
     ],
-    ids=["radio-list", "entry"],
+    ids=["radio-list-tree", "entry-pixels"],
+    indirect=["gtk"],
 )  # fmt: skip
 def test_a_dialogs_answer_is_confirmed_as_a_person_would(
     gtk: Desk, dialog: tuple[str, ...], goal: str, said: str
@@ -188,6 +190,7 @@ def test_a_dialogs_answer_is_confirmed_as_a_person_would(
     assert _said(proc, episode) == (0, said), episode["log"]
 
 
+@pytest.mark.parametrize("gtk", ["tree"], indirect=True)
 def test_a_quoted_value_inside_a_phrase_is_typed_and_sent(gtk: Desk) -> None:
     """'reply with the message "please call me back", and send it': the quote is a value,
     not a label, so the intent brain reads the goal (the planner clicked the field
