@@ -405,7 +405,7 @@ class IntentBrain(MiniLMRuntime):
                 return typed
             scores, nothing = self.scores(_unquoted(part), [*menu.entries, *earlier])
             raw, before = scores[: len(menu.entries)], scores[len(menu.entries) :]
-            scores = _scored(menu.entries, raw, _shut(menu.entries, echoes, bar, part, look))
+            scores = _scored(menu.entries, raw, _shut(echoes, bar, part, look))
             best = max(range(len(scores)), key=lambda i: (scores[i], -i))
             element = menu.entries[best]
             sure = self.confidence(scores, nothing)
@@ -542,11 +542,7 @@ def _scored(
 
 
 def _shut(
-    entries: Sequence[Element],
-    echoes: Sequence[Element],
-    bar: Sequence[Element],
-    part: str,
-    look: Look,
+    echoes: Sequence[Element], bar: Sequence[Element], part: str, look: Look
 ) -> list[Element]:
     """The entries that answer nothing ``part`` asks: text this run typed, and while the
     part is looked for in the menus, the menu bar itself (:mod:`._intent_menus`)."""
