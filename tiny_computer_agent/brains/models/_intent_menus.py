@@ -17,13 +17,8 @@ shown. (Going back to the item that fitted best when none fitted clearly was tri
 left out: on probes of Mousepad, three of four such items were wrong, "Menubar" for
 "order a large pizza" among them.)
 
-A menu bar is found on the menu, not guessed from pixels alone: the top-most row of at
-least :data:`MIN_ENTRIES` entries of a word or two, with no control of its window above
-it (a title bar's text may be): the accessibility tree's ``menuitem``/``menu`` entries,
-or, read by OCR as plain words, a row of which at least :data:`MIN_KNOWN` are the words
-menu bars are made of (File, Edit, View...; an OCR slip such as "Eile" does not stop
-the rest). A tab strip, a toolbar of icons, a row of buttons, or a page's row of links
-under a browser's tabs is none.
+The menu bar is :func:`~tiny_computer_agent._menu_bar.menu_bar`'s (the tree's menu
+entries, or a row of menu bar words read by OCR).
 
 The steps that only look are marked in their decision's ``reply`` (:data:`MARK`, then
 the look so far as JSON: :func:`reply_for`), so the brain tells a menu opened to look
@@ -41,6 +36,7 @@ from typing import Final
 from ..._actions import Action
 from ..._contracts import Decision, Step
 from ..._elements import Element, normalize_label
+from ..._menu_bar import MIN_ENTRIES, MIN_KNOWN, menu_bar
 
 __all__ = [
     "MARK",
@@ -59,8 +55,6 @@ __all__ = [
 
 #: How a step that opens a menu to look in it begins its decision's ``reply``.
 MARK: Final = "look in the menus for "
-#: The fewest entries a menu bar has.
-MIN_ENTRIES: Final = 3
 #: In a menu opened to look, an item is taken only when it scores this much over
 #: "nothing fits" (the brain's logits): an item that barely fits ("Find" for "show the
 #: status bar", 0.1 over) sends the look on to the next menu, where the answer may be.
@@ -70,44 +64,6 @@ SEARCH_MARGIN: Final = 2.0
 MIN_ITEMS: Final = 3
 #: How long that second look waits, in seconds.
 WAIT_SECONDS: Final = 1.0
-#: With no kind from the tree, how many of the row's words must be a menu bar's.
-MIN_KNOWN: Final = 2
-#: Words menu bars are made of (English; a row read with kinds needs none of them).
-MENU_WORDS: Final = frozenset(
-    ("file", "edit", "view", "search", "find", "go", "tools", "options", "settings",
-     "help", "window", "windows", "format", "insert", "document", "documents", "project",
-     "bookmarks", "history", "image", "layer", "select", "selection", "run", "build",
-     "debug", "navigate", "preferences", "shell", "macro", "macros", "table", "text",
-     "actions", "account", "message", "mailbox", "folder", "sort", "filter", "session",
-     "terminal", "tabs", "tab", "code", "source", "refactor", "git", "query", "data")
-)  # fmt: skip
-#: Kinds OCR gives plain words (no tree): a menu bar read from pixels is of these.
-_PLAIN: Final = frozenset(("", "text", "item"))
-_MENU_KINDS: Final = frozenset(("menuitem", "menu")) | _PLAIN
-_MAX_WORDS: Final = 2
-_MAX_CHARS: Final = 24
-
-
-def menu_bar(entries: Sequence[Element]) -> list[Element]:
-    """The entries of the window's menu bar on the menu, left to right ([] when there is
-    none; see the module's docstring)."""
-    candidates = [e for e in entries if _menu_like(e)]
-    if len(candidates) < MIN_ENTRIES:
-        return []
-    rows: list[list[Element]] = []
-    for e in sorted(candidates, key=lambda e: (e.box[1] + e.box[3]) / 2):
-        if rows and _same_row(rows[-1][0], e):
-            rows[-1].append(e)
-        else:
-            rows.append([e])
-    for row in rows:  # the top-most row that is a bar
-        if len(row) < MIN_ENTRIES or not _bar(row):
-            continue
-        top = min(e.box[1] for e in row)
-        if any(_above(e, top, row) for e in entries):
-            return []  # something of the window sits above it: a toolbar, a tab strip
-        return sorted(row, key=lambda e: e.box[0])
-    return []
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,44 +102,6 @@ def reply_for(look: Look) -> str:
     (a menu's name may hold a space: "Go To")."""
     state = json.dumps({"opened": list(look.opened)}, ensure_ascii=False, separators=(",", ":"))
     return f"{MARK}{look.part} {state}"
-
-
-def _menu_like(e: Element) -> bool:
-    words = e.label.split()
-    return (
-        e.kind in _MENU_KINDS
-        and 0 < len(words) <= _MAX_WORDS
-        and len(e.label) <= _MAX_CHARS
-        and bool(normalize_label(e.label))
-    )
-
-
-def _bar(row: Sequence[Element]) -> bool:
-    """A row read with the tree's menu kinds, or one of plain OCR words most menu bars
-    are made of."""
-    if all(e.kind in ("menuitem", "menu") for e in row):
-        return True
-    known = sum(1 for e in row if normalize_label(e.label) in MENU_WORDS)
-    return all(e.kind in _PLAIN for e in row) and known >= MIN_KNOWN
-
-
-def _same_row(first: Element, other: Element) -> bool:
-    height = max(1, first.box[3] - first.box[1], other.box[3] - other.box[1])
-    a = (first.box[1] + first.box[3]) / 2
-    b = (other.box[1] + other.box[3]) / 2
-    return abs(a - b) <= height / 2 and first.window == other.window
-
-
-def _above(e: Element, top: int, row: Sequence[Element]) -> bool:
-    """Whether ``e``, a control of the bar's window, sits wholly above the row: a
-    browser's tabs and address field above a page's row of links. Plain text above is
-    the title bar's, read by OCR."""
-    return (
-        e.kind not in _PLAIN | {"title"}
-        and e.window == row[0].window
-        and e not in row
-        and e.box[3] <= top
-    )
 
 
 def next_look(
