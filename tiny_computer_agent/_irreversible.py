@@ -758,13 +758,15 @@ def _says_clause(clause: str) -> Meaning | None:
     return None
 
 
-def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
+def classify_in(label: str, texts: Iterable[str] = (), *, headings: bool = True) -> Meaning | None:
     """:func:`classify`, and a yes read with its dialog's ``texts`` (:func:`dialog_texts`):
     ``OK`` under "Permanently delete 3 files?" deletes. A generic yes (:func:`is_assent`)
     answers any text that says an act; any other short label that is not a way out
     (:func:`is_refusal`: ``✓``, ``Apply``, ``Replace``) answers a question, a heading or
     a warning that says one; texts next to each other are read joined too (a question
-    split over two lines).
+    split over two lines). With ``headings`` false (a program's main window, where a
+    short text may be a document's line), a label other than a generic yes answers only
+    a question or a warning, not a heading of three words or fewer.
 
     >>> classify_in("OK", ["Permanently delete 3 files?"]).describe()
     "'OK' deletes for good (en: yes to 'Permanently delete 3 files?': 'delete **')"
@@ -779,7 +781,8 @@ def classify_in(label: str, texts: Iterable[str] = ()) -> Meaning | None:
     generic = is_assent(label)
     for text in (*texts, *(t.replace("\n", " ") for t in texts if "\n" in t), *joined):
         said = says(text)
-        if said is not None and (generic or said.does in ("warns", "unread") or _asks(text)):
+        asks = _asks(text) if headings else bool(_ASKS.search(text.strip()))
+        if said is not None and (generic or said.does in ("warns", "unread") or asks):
             return dataclasses.replace(said, label=label, question=text)
         money = _ASKS.search(text.strip()) if text in joined else True  # two texts: asked
         if generic and money and _about_money(text):

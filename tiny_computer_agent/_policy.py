@@ -184,6 +184,7 @@ from ._irreversible import (
 )
 from ._irreversible_learned import doubt as learned_doubt
 from ._irreversible_learned import doubt_in as learned_doubt_in
+from ._menu_bar import menu_bar
 from ._pages import page_refusal, shell_line
 from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
 from ._scope import POINTER_VERBS, dialog_helper, in_scope, known_windows, scope_refusal
@@ -1391,7 +1392,10 @@ class Policy:
             return None  # a box ticked or a field typed into is undone as easily (the
             # tree's word; a kind the shapes guessed may be a button: Pay read as a field)
         texts = dialog_texts(element, observation) if element and observation else ()
-        meaning = classify_in(label, texts) or classify_in(spaced, texts)  # what it does
+        headings = not (element and observation and _in_a_main_window(element, observation))
+        meaning = classify_in(label, texts, headings=headings) or classify_in(
+            spaced, texts, headings=headings
+        )  # what it does
         if meaning is not None:
             return meaning.describe()
         read = element is not None and (element.source == "grid" or element.kind in _READ_KINDS)
@@ -1411,6 +1415,18 @@ class Policy:
                 continue
             found.append(observation.resolve(label, element_id))  # TargetError: a failed step
         return tuple(found)
+
+
+def _in_a_main_window(element: Element, observation: Observation) -> bool:
+    """Whether ``element`` is in a program's main window: one with a menu bar
+    (:func:`menu_bar`), not a dialog's (transient) nor a popup's (override-redirect).
+    There a short text is a document's line as often as a heading ("the cat sat" in an
+    editor, under the Search menu NEdit opened), so a button other than a generic yes
+    answers only a question or a warning there, not a heading."""
+    window = next((w for w in observation.windows if w.id == element.window), None)
+    if window is None or window.transient_for or window.override:
+        return False
+    return bool(menu_bar([e for e in observation.elements if e.window == window.id]))
 
 
 #: How far (frame pixels) from a control a tooltip stands: a toolkit draws it just under
