@@ -162,9 +162,7 @@ def test_find_and_replace_from_plain_words_in_nedit(d: Desk) -> None:
     notes = d.tmp / "notes.txt"
     notes.write_text(TEXT, encoding="utf-8")
     _nedit(d, notes)
-    episode = _intent(
-        d, "turn every cat into dog in this file and save it", typing_in=NEDIT, keys=("ctrl+r",)
-    )
+    episode = _intent(d, "turn every cat into dog in this file and save it", typing_in=NEDIT)
     assert _changed_to(notes, REPLACED) == REPLACED, episode["log"]
     assert _by_meaning(episode, "find-and-replace"), episode["log"]
 

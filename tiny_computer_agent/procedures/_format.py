@@ -27,7 +27,9 @@ long lines") starts no procedure. Without ``acts`` meaning alone decides.
 
 A step is one of the harness's own verbs (:data:`STEP_VERBS`) with that verb's fields
 from :data:`~tiny_computer_agent._actions.VERB_TABLE`; its ``target`` names an element
-by label (alternatives in a list) and kind, never by pixels. ``{name}`` in a string is
+by label (alternatives in a list, the likeliest first; a label that ends with "*" takes
+any label that begins with the rest: "Replace all*" is "Replace all at once") and kind,
+never by pixels. ``{name}`` in a string is
 a parameter's value. Every step says how its effect is seen (``check``, one of
 :data:`CHECKS`); ``needs`` are conditions that must hold before it, ``unless`` one that
 makes it unneeded (the dialog is open already), ``otherwise`` the step to do instead
@@ -35,6 +37,19 @@ when its target is not on screen (a Save button, else ctrl+s), ``wait`` the seco
 wait, with no brain calls, for what it needs or its check. A step that names an
 optional parameter the goal gives no value is skipped: a form of up to four fields
 filled from a goal that names two.
+
+A key step may also say where its command is in a menu bar (``menu``: the menus it may
+be ``in``, likeliest first, and the ``item``'s labels): when the window shows a menu bar
+holding one of those menus, the item is taken from it and the key is pressed only when
+no menu holds the item. Shortcuts differ from program to program (Replace is ctrl+r in
+one editor, ctrl+h in another, and ctrl+r reloads the file in a third); the words of a
+menu bar do not::
+
+    {"do": "key", "keys": "ctrl+h", "menu": {"in": ["Search", "Edit"], "item": "Replace"},
+     "check": {"shows": "Replace with"}}
+
+An item matches a label with its dots ("Replace...", "Save As…") and the shortcut shown
+beside it ("Save As...  Shift+Ctrl+S") left off.
 """
 
 from __future__ import annotations
@@ -58,6 +73,7 @@ __all__ = [
     "PARAMETER_TYPES",
     "STEP_VERBS",
     "Condition",
+    "MenuRoute",
     "Parameter",
     "Procedure",
     "ProcedureError",
@@ -108,7 +124,9 @@ _TOP_KEYS: Final = (
     "steps",
 )
 _ACT: Final = re.compile(r"[a-z]+")
-_STEP_KEYS: Final = ("do", "target", "check", "needs", "unless", "otherwise", "wait", "note")
+_STEP_KEYS: Final = (
+    "do", "target", "check", "needs", "unless", "otherwise", "menu", "wait", "note"
+)  # fmt: skip
 
 
 class ProcedureError(TinyAgentError):
@@ -168,6 +186,21 @@ class Condition:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
+class MenuRoute:
+    """Where a key step's command is in a menu bar: one of the ``menus`` (likeliest
+    first), the item labelled one of ``items``."""
+
+    menus: tuple[str, ...]
+    items: tuple[str, ...]
+
+    def describe(self) -> str:
+        """``'Replace' in the 'Search' or 'Edit' menu``: the first item, every menu."""
+        where = " or ".join(repr(m) for m in self.menus)
+        more = f" (or {len(self.items) - 1} other labels)" if len(self.items) > 1 else ""
+        return f"{self.items[0]!r}{more} in the {where} menu"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class ProcedureStep:
     """One step: a verb and its fields (placeholders in strings), a target, its check,
     what it needs first, what makes it unneeded, what to do when its target is not on
@@ -181,6 +214,7 @@ class ProcedureStep:
     needs: tuple[Condition, ...] = ()
     unless: Condition | None = None
     otherwise: ProcedureStep | None = None
+    menu: MenuRoute | None = None
     wait: float = DEFAULT_STEP_WAIT
     note: str = ""
 
@@ -195,7 +229,8 @@ class ProcedureStep:
             "focus": f"bring the window {f.get('window')!r} to the front",
         }.get(self.verb, f"{self.verb} {f}")
         instead = f" (else {self.otherwise.describe()})" if self.otherwise else ""
-        return said.strip() + instead
+        menu = f" (or {self.menu.describe()})" if self.menu else ""
+        return said.strip() + instead + menu
 
     def uses(self) -> list[str]:
         """The parameters the step names anywhere (fields, target, conditions, what it
@@ -499,7 +534,21 @@ class _StepReader:
             if step.target is None:
                 r.fail("has 'otherwise' but no target", "'otherwise' is for a target not on screen")
             otherwise = self.read_step(value["otherwise"], nested=True)
-        return dataclasses.replace(step, needs=needs, unless=unless, otherwise=otherwise)
+        menu = self.menu(value["menu"], step.verb) if "menu" in value else None
+        return dataclasses.replace(step, needs=needs, unless=unless, otherwise=otherwise, menu=menu)
+
+    def menu(self, value: Any, verb: str) -> MenuRoute:
+        r = self.reader
+        if verb != "key":
+            r.fail(f"a {verb} step has a 'menu'", "a menu route stands for a key's shortcut")
+        r.expect_object(value, "its 'menu'", ("in", "item"))
+        if "in" not in value or "item" not in value:
+            r.fail("its 'menu' lacks 'in' or 'item'", 'write {"in": "File", "item": "Save As"}')
+        menus = tuple(r.texts(value["in"], "its menu's 'in'"))
+        items = tuple(r.texts(value["item"], "its menu's 'item'"))
+        if any(placeholders(t) for t in (*menus, *items)):
+            r.fail("its 'menu' names a parameter", "menus and items are a program's own words")
+        return MenuRoute(menus=menus, items=items)
 
     def target(self, value: Any, verb: str) -> Target | None:
         r, spec = self.reader, VERB_TABLE[verb]

@@ -18,6 +18,13 @@ the last few steps is enough at step 60. Before a step:
   own ``wait_for`` (no brain calls, bounded by the step's ``wait`` and the policy);
 * when it is still not there, or a check fails after its wait, the run ends with
   GoalUnreachable naming the step and why: never a blind action.
+
+A key step with a ``menu`` route (:class:`~._format.MenuRoute`) takes its command from
+the window's menu bar when the bar shows one of its menus: it opens that menu (marked
+``menu``), looks once more a moment later when the item is not there yet (``look``),
+clicks the item (``item``: checked as the key would have been), or opens the next of its
+menus; when none holds the item, Escape closes the last (``close``) and the key is
+pressed. A dry run opens no menu, so there the route ends the run before the item.
 """
 
 from __future__ import annotations
@@ -32,9 +39,10 @@ from .._contracts import Brain, Decision, Step, sees_pixels
 from .._elements import Element, Observation, match_score, normalize_label
 from .._errors import ActionError, BrainError, GoalUnreachable
 from .._menu import Menu
+from .._menu_bar import menu_bar
 from .._waiting import BETWEEN
 from ..brains import PlannerBrain
-from ._format import Condition, ProcedureStep, Target, fill
+from ._format import Condition, MenuRoute, ProcedureStep, Target, fill
 from ._library import Library, load_library
 from ._match import Match, match_goal
 from ._meaning import MIN_MARGIN, MIN_SIMILARITY, Embed, Meaning
@@ -44,6 +52,15 @@ __all__ = ["ProcedureBrain"]
 #: How close a run of the screen's text must be to count as the text a check wants.
 _CLOSE: Final = 0.8
 _MARK: Final = re.compile(r"^procedure (?P<name>[a-z0-9-]+) step (?P<n>\d+)(?: (?P<what>\w+))?$")
+#: The marks of a menu route's moves before its item (see the module's docstring).
+_ROUTE: Final = ("menu", "look", "close")
+#: How long a menu just opened is given before it is read again, when its item is not
+#: there yet (a toolkit fills a menu's tree after drawing it).
+_MENU_LOOK: Final = 1.0
+#: A shortcut shown beside a menu item's label ("Save As...  Shift+Ctrl+S").
+_SHORTCUT: Final = re.compile(
+    r"\s+(?:(?:shift|ctrl|control|alt|super|meta|cmd)\s*[+-]\s*)+\S+\s*$", re.IGNORECASE
+)
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
@@ -147,6 +164,8 @@ class _Play:
         if not marks:
             return self.start(1, waited=False)
         last = marks[-1]
+        if last.what in _ROUTE:
+            return self.route(last)
         if last.what == "wait":
             return self.start(last.n, waited=True)
         if last.what == "check":
@@ -158,8 +177,10 @@ class _Play:
         return waiting if waiting is not None else self.start(last.n + 1, waited=False)
 
     def acted(self, n: int) -> Step | None:
-        """The step that carried out step ``n``'s action (None when it is not shown)."""
-        return next((m.step for m in reversed(self.marks()) if m.n == n and not m.what), None)
+        """The step that carried out step ``n``'s action, or its menu route's item (None
+        when it is not shown)."""
+        done = (m.step for m in reversed(self.marks()) if m.n == n and m.what in ("", "item"))
+        return next(done, None)
 
     def dry(self) -> bool:
         """Whether the actions so far were a dry run (nothing was pressed)."""
@@ -211,7 +232,71 @@ class _Play:
             if waited:
                 raise GoalUnreachable(f"{self.where(step)}: {why}, within {step.wait:g}s")
             return self.wait(step, missing, "wait", why)
+        if step.menu is not None and (opening := self.open_menu(step, ())) is not None:
+            note = "; ".join([*skipped, opening.note])
+            return dataclasses.replace(opening, note=note)
         return self.act(step, skipped)
+
+    def route(self, last: _Mark) -> Decision:
+        """The next move of step ``last.n``'s menu route, after a menu was opened
+        (``menu``), read again (``look``) or closed (``close``): click the item, read the
+        menu again once, open the next menu, close the last, or press the key."""
+        step = self.steps[last.n - 1]
+        route = step.menu
+        assert route is not None  # only a step with a menu route is marked so
+        if last.what != "close":
+            _failed(last, step)
+            if self.dry():
+                raise GoalUnreachable(
+                    f"{self.where(step)}: a dry run opened no menu, so {route.describe()} "
+                    "cannot be read there; arm the run to go further"
+                )
+            if (item := _menu_item(self.obs, route)) is not None:
+                action = Action.make("click", target=item.label, target_id=item.id)
+                note = f"{self.where(step)}: {item.label!r} from the menu, not the shortcut"
+                return self.decision(step, action, "item", note, item)
+            if last.what == "menu":
+                note = f"{self.where(step)}: the menu shows no {route.describe()} yet"
+                return self.decision(step, Action.make("wait", seconds=_MENU_LOOK), "look", note)
+        opened = tuple(
+            m.step.decision.action.target or ""
+            for m in self.marks()
+            if m.n == last.n and m.what == "menu" and m.step.decision is not None
+        )
+        if (opening := self.open_menu(step, opened)) is not None:
+            return opening
+        if last.what != "close":
+            note = f"{self.where(step)}: no menu holds {route.describe()}: closing the last"
+            return self.decision(step, Action.make("key", keys="Escape"), "close", note)
+        looked = ", ".join(repr(o) for o in opened)
+        return self.act(step, [f"no menu holds {route.describe()} (looked in {looked})"])
+
+    def open_menu(self, step: ProcedureStep, opened: Sequence[str]) -> Decision | None:
+        """A click on the first of step's route's menus the window's menu bar shows and
+        ``opened`` does not name (None: no such menu)."""
+        assert step.menu is not None
+        bar = {normalize_label(e.label): e for e in menu_bar(self.obs.elements)}
+        done = {normalize_label(o) for o in opened}
+        for name in step.menu.menus:
+            entry = bar.get(normalize_label(name))
+            if entry is not None and normalize_label(name) not in done:
+                action = Action.make("click", target=entry.label, target_id=entry.id)
+                note = (
+                    f"{self.where(step)}: opening the {entry.label!r} menu for "
+                    f"{step.menu.describe()} (a menu's words are the same from program to "
+                    "program; shortcuts are not)"
+                )
+                return self.decision(step, action, "menu", note, entry)
+        return None
+
+    def decision(
+        self, step: ProcedureStep, action: Action, what: str, note: str, on: Element | None = None
+    ) -> Decision:
+        """A move of step's menu route, marked ``what``."""
+        numbers = {e.id: i for i, e in enumerate(self.menu.entries, 1)}
+        reply = f"procedure {self.found.procedure.name} step {step.number} {what}"
+        choice = numbers.get(on.id) if on is not None else None
+        return Decision(action=action, choice=choice, reply=reply, note=note)
 
     def unneeded(self, step: ProcedureStep) -> str:
         """Why ``step`` is skipped ("" when it is not): it names an optional parameter the
@@ -358,6 +443,25 @@ def _failed(last: _Mark, step: ProcedureStep) -> None:
     raise GoalUnreachable(f"step {last.n} of the procedure ({step.describe()}) failed: {why}")
 
 
+def _menu_item(obs: Observation, route: MenuRoute) -> Element | None:
+    """The item of an open menu labelled one of the route's items, with its dots and
+    the shortcut beside it left off; not the bar's entries, not a disabled one. Of
+    several, the tree's menu items first, then the top-most window's."""
+    wants = {normalize_label(i) for i in route.items}
+    bar = {e.id for e in menu_bar(obs.elements)}
+    hits = [
+        e
+        for e in obs.elements
+        if e.id not in bar
+        and "disabled" not in e.state
+        and e.kind not in ("field", "title")
+        and normalize_label(_SHORTCUT.sub("", e.label).strip().rstrip(".…")) in wants
+    ]
+    order = {w.id: i for i, w in enumerate(obs.windows)}
+    ranked = sorted(hits, key=lambda e: (e.kind != "menuitem", order.get(e.window, len(order))))
+    return ranked[0] if ranked else None
+
+
 def _visible(obs: Observation, text: str) -> bool:
     """Whether ``text`` is visible, allowing OCR's slips: a run of the screen's text as
     long as it that is a close match (xedit's "buy milk" reads "buy nilk")."""
@@ -382,21 +486,50 @@ def _changed(before: Observation, after: Observation) -> bool:
 
 
 def find_target(obs: Observation, target: Target, values: Mapping[str, str]) -> Element | None:
-    """The element ``target`` names: one of its labels exactly (normalised) and its kind;
-    for a field, also the field a text label names (left of it or above it). Of several,
-    the one in the top-most window."""
+    """The element ``target`` names: one of its labels (normalised; see :func:`_listed`
+    for a label with a "*") and its kind; for a field, also the field a text label names
+    (left of it or above it). Of several, the one in the top-most window, then the one
+    whose label the target lists first ("Replace All" before "Replace")."""
     if target.pick:
         return _picked(obs, target)
-    wants = [normalize_label(fill(label, values)) for label in target.labels]
+    wants = [fill(label, values) for label in target.labels]
     kind = target.kind
-    hits = [e for e in obs.elements if e.key in wants and (not kind or e.kind == kind)]
+    hits = [
+        e
+        for e in obs.elements
+        if _listed(e.key, wants) is not None and (not kind or e.kind == kind)
+    ]
     if not hits and kind == "field":
+        plain = [normalize_label(w) for w in wants if "*" not in w]
         texts = [e for e in obs.elements if e.kind in ("", "text")]
-        named = [e for e in texts if e.key in wants] or [e for e in texts if _misread(e.key, wants)]
+        named = [e for e in texts if _listed(e.key, wants) is not None] or [
+            e for e in texts if _misread(e.key, plain)
+        ]
         hits = [f for t in named if (f := _field_beside(t, obs.elements)) is not None]
     order = {w.id: i for i, w in enumerate(obs.windows)}
-    ranked = sorted(hits, key=lambda e: (order.get(e.window, len(order)), e.id))
+    ranked = sorted(
+        hits, key=lambda e: (order.get(e.window, len(order)), _listed(e.key, wants) or 0, e.id)
+    )
     return ranked[0] if ranked else None
+
+
+def _listed(key: str, labels: Sequence[str]) -> int | None:
+    """Which of ``labels`` (the first) ``key``, a normalised label, is: the same label
+    normalised; for one that ends with "*", any label that begins with the rest ("Replace
+    all*" is "Replace all at once" and "Replace all in:"); one that begins with "*", any
+    that ends with it; "*...*", any that holds it. None: none of them."""
+    for i, label in enumerate(labels):
+        core = normalize_label(label.strip("*"))
+        head, tail = label.startswith("*"), label.endswith("*")
+        if not core:
+            continue
+        if key == core or (
+            (tail and not head and key.startswith(core))
+            or (head and not tail and key.endswith(core))
+            or (head and tail and core in key)
+        ):
+            return i
+    return None
 
 
 def _picked(obs: Observation, target: Target) -> Element | None:
