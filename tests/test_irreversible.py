@@ -196,6 +196,18 @@ def test_allowances_add_up_and_presses_are_counted_by_label() -> None:
     assert presses_left("Pay", allowed, []) == 0
 
 
+def test_an_allowance_is_for_the_letters_a_person_read_not_their_look_alikes() -> None:
+    """A fresh attacker pass (stop 62): look-alike letters folded as the deny lists fold
+    them let ``Send to Bill`` allow a button reading ``Send to Віll`` (a Cyrillic В)."""
+    allowed = allowances(["Send to Bill", "Pay AcmeCorp", "Send to Jose"])
+    for shown in ("Send to Віll", "Pay ΑcmeCorp", "Send to José", "Send to BiII"):
+        assert presses_left(shown, allowed, []) == 0, shown
+    for same in ("SEND TO BILL", "Send  to\u200bBill", "Ｐａｙ AcmeCorp", "send to jose"):
+        assert presses_left(same, allowed, []) == 1, same
+    # counting presses still folds both: one too many refuses
+    assert presses_left("Send to Bill", allowed, ["Send to Віll"]) == 0
+
+
 def test_an_allowance_for_an_amount_is_for_its_currency_too() -> None:
     allowed = allowances(["Pay $5", "Transfer €100"])
     assert presses_left("Pay $5", allowed, []) == 1

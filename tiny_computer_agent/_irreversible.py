@@ -983,13 +983,16 @@ def parse_allowance(given: str) -> tuple[str, int]:
 
 
 def allowance_key(label: str, *, ocr: bool = False) -> str:
-    """What an allowance and a label are compared by: their letters and digits (look-alike
-    letters folded, not OCR's confusions: ``Delete Ali`` does not allow ``Delete All``,
-    nor ``Lia`` ``Ila``; ``ocr``: folded too, for counting presses), and each number as
-    written, its decimal point or thousands mark kept (``Pay $5.00`` does not allow
-    ``Pay $500``, nor ``Pay $10.00`` ``Pay $1,000``), and its currency symbols, which the
-    skeleton drops (``Pay $5`` does not allow ``Pay ₿5``)."""
-    folded = ocr_skeleton(label) if ocr else skeleton(label)
+    """What an allowance and a label are compared by: their letters and digits as written
+    (case, width and invisible characters aside; not look-alike letters folded, as the
+    deny lists fold them: an allowance is for the label a person read, and ``Send to
+    Bill`` does not allow ``Send to Віll`` with a Cyrillic В, nor ``Jose`` ``José``; nor
+    OCR's confusions: ``Delete Ali`` does not allow ``Delete All``; ``ocr``: both folded,
+    for counting presses, where one too many refuses), and each number as written, its
+    decimal point or thousands mark kept (``Pay $5.00`` does not allow ``Pay $500``, nor
+    ``Pay $10.00`` ``Pay $1,000``), and its currency symbols (``Pay $5`` does not allow
+    ``Pay ₿5``)."""
+    folded = ocr_skeleton(label) if ocr else _as_written(label)
     numbers = _WRITTEN_NUMBER.findall(folded)
     symbols = "".join(sorted({c for c in label if c in CURRENCY_SYMBOLS}))
     return (
@@ -997,6 +1000,13 @@ def allowance_key(label: str, *, ocr: bool = False) -> str:
         + ("#" + "#".join(numbers) if numbers else "")
         + (f"#{symbols}" if symbols else "")
     )
+
+
+def _as_written(label: str) -> str:
+    """``label`` in compatibility form (full-width letters are letters), case folded,
+    with its invisible characters dropped; its letters are its own."""
+    text = unicodedata.normalize("NFKC", label)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf").casefold()
 
 
 #: A number as a label writes it: digits with the marks between them.
