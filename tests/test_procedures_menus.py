@@ -151,6 +151,20 @@ def test_a_bar_read_by_ocr_as_plain_words_is_used_too() -> None:
     assert _did(executor)[:2] == ["click 'Search'", "click 'Replace…'"], episode.reason
 
 
+def test_a_bar_word_with_an_ocr_slip_is_still_its_menu() -> None:
+    slipped = _frame(bar_kind="")
+    slipped = Observation.of(
+        [
+            e if e.label != "Search" else Element(label="Seerch", box=e.box, window=e.window)
+            for e in slipped.elements
+        ],
+        size=(1280, 800),
+        windows=slipped.windows,
+    )
+    episode, executor = _play(slipped, SEARCH, ASKED, TYPED)
+    assert _did(executor)[:2] == ["click 'Seerch'", "click 'Replace...      Ctrl+H'"], episode
+
+
 def test_a_disabled_item_is_not_clicked() -> None:
     off = _frame(*_menu("Find", "Replace...", state={"disabled"}))
     episode, executor = _play(BAR, off, off, EDIT, EDIT, EDIT, BAR, BAR)
