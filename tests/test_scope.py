@@ -378,6 +378,27 @@ def test_a_class_two_programs_set_names_neither_and_the_refusal_says_why() -> No
     assert in_scope(["meld"], meld, (meld,))  # alone, the class names it
 
 
+def test_a_process_name_two_processes_go_by_names_neither() -> None:
+    """A fresh attacker pass (stop 62): a window whose process calls itself gedit (any
+    program may: prctl, argv[0]), pid 4000, beside the real gedit, pid 1000, was in
+    ``--window gedit`` though it is not gedit's dialog."""
+    gedit = Window(title="notes.txt - gedit", box=(0, 0, 600, 500), id=1, pid=1000,
+                   wm_class=("gedit", "Gedit"), process="gedit")  # fmt: skip
+    box = dataclasses.replace(gedit, title="Sync", id=2, pid=4000)
+    allow = Element(label="Allow", box=(700, 40, 780, 70), kind="button", window=2)
+    obs = Observation.of([allow], size=SIZE, windows=[box, gedit])
+    with pytest.raises(PolicyRefusal) as refused:
+        armed(scope=("gedit",)).check(Action.make("click", target="Allow"), obs)
+    assert refused.value.rule == "window-scope"
+    assert "process name of windows of more than one process (ids 1000, 4000" in str(
+        refused.value
+    )
+    assert not in_scope(["gedit"], gedit, (box, gedit))
+    assert in_scope(["notes.txt - gedit"], gedit, (box, gedit))  # its whole title names it
+    dialog = dataclasses.replace(box, pid=1000, transient_for=1)  # gedit's own dialog
+    assert in_scope(["gedit"], dialog, (dialog, gedit))
+
+
 def test_a_portals_dialog_joins_by_the_trees_word_where_the_tree_read_it() -> None:
     """The tree's word decides where it read the portal's window: a file chooser joins
     (its role), a screen share that lists windows does not; with pixels alone a list or a

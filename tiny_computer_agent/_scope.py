@@ -174,8 +174,10 @@ def _names(name: str, window: Window, windows: Sequence[Window]) -> bool:
     ``gedit`` from a process ``walletd`` is no gedit while gedit's own process shows)."""
     every = (window, *windows)
     if any(by_process(name, w) for w in every):
-        return by_process(name, window)  # not a window of that class with no process:
-        # another machine's client (ssh -X) sets the class and no process shows
+        # not a window of that class with no process: another machine's client (ssh -X)
+        # sets the class and no process shows; and not when two process ids go by that
+        # process name: any program may name its process (prctl, argv[0])
+        return by_process(name, window) and not _two_processes(name, every)
     if any(by_program(name, w) for w in every):
         return by_program(name, window) and not _two_programs(name, every)
     if not names_window(name, window):
@@ -191,6 +193,14 @@ def _two_programs(name: str, windows: Sequence[Window]) -> bool:
     class, so the name does not tell which one the person meant, and names neither."""
     owners = {w.id: w.pid for w in windows if by_program(name, w)}
     return len(set(owners.values())) > 1
+
+
+def _two_processes(name: str, windows: Sequence[Window]) -> bool:
+    """Whether windows of two process ids have the process name ``name``: a process
+    names itself (``prctl``, ``argv[0]``), so the name does not tell which one the
+    person meant, and names neither (a real gedit, and a box whose process calls
+    itself gedit)."""
+    return len({w.pid for w in windows if by_process(name, w)}) > 1
 
 
 def _twins(name: str, windows: Sequence[Window]) -> bool:
@@ -536,6 +546,14 @@ def _unmatched(names: Sequence[str], windows: Sequence[Window]) -> str:
     whole title, and a part of a title is written as a pattern."""
     if any(_names(n, w, windows) for n in names for w in windows):
         return ""
+    named = next((n for n in names if _two_processes(n, windows)), None)
+    if named is not None:
+        pids = sorted({str(w.pid or "none") for w in windows if by_process(named, w)})
+        return (
+            f". {named!r} is the process name of windows of more than one process (ids "
+            f"{', '.join(pids)}; any program may name its process), so it names none of "
+            "them: close the other, or name the window by its whole title"
+        )
     split = next((n for n in names if _two_programs(n, windows)), None)
     if split is not None:
         pids = sorted({str(w.pid or "none") for w in windows if by_program(split, w)})
