@@ -46,6 +46,11 @@ BUILT_IN = {p.name: p for p in load_library(plugins=False).procedures}
          {"text": "remember to call mum"}),
         ("add a line saying meet at noon on a new line and save", "append-line",
          {"text": "meet at noon"}),
+        # the run right after the act, not a longer run of how the goal asks
+        ("can you add milk to the end of this list, then save", "append-line",
+         {"text": "milk"}),
+        ("would you kindly jot feed the cat at the bottom and save it", "append-line",
+         {"text": "feed the cat"}),
     ],
 )  # fmt: skip
 def test_values_are_read_from_plain_words_by_type(

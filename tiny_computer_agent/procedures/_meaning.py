@@ -334,7 +334,8 @@ def _unquoted(goal: str, wanted: Sequence[Parameter], procedure: Procedure) -> d
         return _labelled(goal, procedure, names)
     words = _WORD.findall(goal)
     if kinds == ["text"]:
-        return dict(zip(names, [_run(words)], strict=False))
+        acts = frozenset(f for act in procedure.acts for f in _forms(act))
+        return dict(zip(names, [_run(words, acts)], strict=False))
     if kinds == ["text", "text"]:
         return dict(zip(names, _joined(words), strict=False))
     return {}
@@ -367,15 +368,23 @@ def _framing(word: str) -> bool:
     return word in _FRAME or word in _END
 
 
-def _run(words: Sequence[str]) -> str:
+def _run(words: Sequence[str], acts: Set[str] = frozenset()) -> str:
     """One value: what follows a word that announces it ("saying", "reading") up to a
-    word that ends it; else the longest run of words that are not the frame."""
+    word that ends it; else the run right after the procedure's act (``acts``: its
+    forms), when a word of the value follows the act at once ("could you add bread to
+    my list": bread, not "could you"); else the longest run of words that are not the
+    frame."""
     low = [w.lower() for w in words]
     for i, word in enumerate(low):
         if word in _CUE:
             after = _until_end(words[i + 1 :])
             if after:
                 return " ".join(after)
+    at = next((i for i, w in enumerate(low) if w in acts), None)
+    if at is not None and at + 1 < len(low) and not _framing(low[at + 1]):
+        first = _runs(words[at + 1 :], articles=True)
+        if first:
+            return " ".join(first[0])
     runs: list[list[str]] = _runs(words, articles=True)
     longest: list[str] = max(runs, key=len) if runs else []
     return " ".join(longest)
