@@ -329,6 +329,27 @@ def test_between_windows_it_waits_without_asking_anyone() -> None:
     assert [a.verb for a in executor.actions] == ["key", "type", "key"]
 
 
+def test_a_dialog_the_last_step_opened_and_left_open_is_not_done() -> None:
+    """A held-out trial (u5): after Save As's Return, AbiWord asked "use this name
+    anyway? No / Yes", and the procedure said it was done."""
+    from tiny_computer_agent import Window
+
+    asks = Observation.of(
+        [Element(label="The given file extension does not match. Use this name anyway?",
+                 box=(420, 300, 860, 330), source="scripted", window=33),
+         Element(label="Yes", box=(700, 380, 760, 410), source="scripted", kind="button",
+                 window=33)],
+        size=(1280, 800),
+        windows=[Window(title="AbiWord", box=(400, 280, 880, 430), id=33, transient_for=EDITOR),
+                 Window(title="*notes.txt - Editor", box=(0, 0, 1280, 800), id=EDITOR)],
+    )  # fmt: skip
+    screen = ScriptedScreen(frames=(EDIT, ASK, TYPED, asks))
+    episode = run_episode("save as 'report.txt'", screen=screen, brain=_brain(), executor=Done())
+    assert episode.outcome == "unreachable", episode.reason
+    assert "opened a dialog it does not know, 'AbiWord'" in episode.reason
+    assert "Use this name anyway?" in episode.reason
+
+
 def test_a_dry_run_plays_what_it_can_and_says_why_it_stops() -> None:
     screen = ScriptedScreen(frames=(EDIT,))
     episode = run_episode("save as 'report.txt'", screen=screen, brain=_brain())

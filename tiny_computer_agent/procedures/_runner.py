@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from .._actions import VERB_TABLE, Action
 from .._contracts import Brain, Decision, Step, sees_pixels
-from .._elements import Element, Observation, match_score, normalize_label
+from .._elements import Element, Observation, Window, match_score, normalize_label
 from .._errors import ActionError, BrainError, GoalUnreachable
 from .._menu import Menu
 from .._menu_bar import menu_bar
@@ -424,10 +424,27 @@ class _Play:
 
     def finish(self, skipped: Sequence[str]) -> Decision:
         name, total = self.found.procedure.name, len(self.steps)
+        if not self.dry() and (asks := self.dialog_left()) is not None:
+            said = " | ".join(e.label for e in self.obs.elements if e.window == asks.id)[:160]
+            raise GoalUnreachable(
+                f"procedure {name!r}: all {total} steps done, but its last step opened a "
+                f"dialog it does not know, {asks.title!r} ({said}), so it is not done: "
+                "a person should answer it"
+            )
         checked = " (a dry run: nothing was checked)" if self.dry() else ", each checked"
         reason = f"procedure {name!r}: all {total} steps done{checked}"
         note = "; ".join([*skipped, self.how()])
         return Decision(action=Action.make("done", reason=reason), note=note)
+
+    def dialog_left(self) -> Window | None:
+        """A dialog (a window for another) that the last step's action opened and that is
+        still on screen: AbiWord's "use this name anyway?" after Save As's Return."""
+        last = max((m.n for m in self.marks() if m.what in ("", "item")), default=0)
+        acted = self.acted(last) if last else None
+        if acted is None or acted.observation is None:
+            return None
+        before = {w.id for w in acted.observation.windows}
+        return next((w for w in self.obs.windows if w.transient_for and w.id not in before), None)
 
 
 def _failed(last: _Mark, step: ProcedureStep) -> None:
