@@ -94,6 +94,24 @@ def test_a_row_with_one_sentence_gap_is_split_only_at_the_wide_ones() -> None:
     ]
 
 
+def test_a_menu_bars_words_are_split_however_tightly_a_toolkit_packs_them() -> None:
+    """A Qt bar, 0.3 line heights between words (a sentence's spacing): its words are
+    a menu bar's, so each is its own piece; a title or a sentence with such gaps is not
+    split."""
+    labels = ("File", "Edit", "View", "Search", "Help")
+    x, words = 0, []
+    for label in labels:
+        words.append(_Word(label, x, x + 10 * len(label)))
+        x += 10 * len(label) + 6
+    pieces = split_line(" ".join(labels), (0, 0, x - 6, 20), words)
+    assert [p[0] for p in pieces] == list(labels)
+    for line in ("Save File As", "edit the file and view it", "Open Recent Files Now"):
+        spaced = [_Word(w, 30 * i, 30 * i + 24) for i, w in enumerate(line.split())]
+        assert split_line(line, (0, 0, 30 * len(spaced), 20), spaced) == [
+            (line, (0, 0, 30 * len(spaced), 20))
+        ], line
+
+
 def test_two_words_far_apart_but_under_the_split_gap_stay_one_label() -> None:
     words = [_Word("Save", 0, 40), _Word("As", 52, 70)]  # 0.6 lines: a wide font's space
     assert split_line("Save As", (0, 0, 70, 20), words) == [("Save As", (0, 0, 70, 20))]

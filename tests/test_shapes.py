@@ -451,6 +451,24 @@ def test_words_far_apart_in_one_field_shaped_band_are_a_bar_not_a_field() -> Non
         assert [e.value for e in fields] == [" ".join(w.label for w in held)]
 
 
+def test_a_menu_bars_words_packed_close_in_a_field_shaped_band_are_a_bar() -> None:
+    # JuffEd (Qt 5) read from pixels: its bar's words 8 px apart on a 22 px line (0.36
+    # line heights, under BAR_GAP), OCR's slips "Eile" and "Iools" among them
+    band = Shape(box=(446, 154, 834, 178), kind="field")
+    labels = ("Eile", "Edit", "View", "Search", "Format", "Iools", "Help")
+    x, words = 453, []
+    for label in labels:
+        words.append(_ocr(label, (x, 155, x + 9 * len(label), 177)))
+        x += 9 * len(label) + 8
+    made = fuse(words, [band])
+    assert [e.label for e in made] == list(labels)
+    assert not [e for e in made if e.kind == "field"]
+    # the same gaps between words of a sentence typed into a field keep it one field
+    typed = [_ocr(w, (453 + 60 * i, 155, 505 + 60 * i, 177)) for i, w in enumerate(
+        ("buy", "more", "milk"))]  # fmt: skip
+    assert [e.kind for e in fuse(typed, [band])] == ["field"]
+
+
 def test_a_button_cut_out_of_the_middle_of_a_word_takes_its_re_read() -> None:
     # Tk's option menu: OCR reads "Colour: Red" as one line; the letters placed by
     # estimate put "r:" inside the button, and the re-read of the button alone is sure

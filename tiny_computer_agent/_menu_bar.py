@@ -19,7 +19,7 @@ from typing import Final
 
 from ._elements import Element, normalize_label
 
-__all__ = ["MENU_WORDS", "MIN_ENTRIES", "MIN_KNOWN", "menu_bar"]
+__all__ = ["MENU_WORDS", "MIN_ENTRIES", "MIN_KNOWN", "menu_bar", "menu_words"]
 
 #: The fewest entries a menu bar has.
 MIN_ENTRIES: Final = 3
@@ -99,3 +99,15 @@ def _above(e: Element, top: int, row: Sequence[Element]) -> bool:
         and e not in row
         and e.box[3] <= top
     )
+
+
+def menu_words(texts: Sequence[str]) -> bool:
+    """Whether ``texts``, one line's words, are a menu bar's: :data:`MIN_ENTRIES`
+    or more, each a capitalised word (or ``?``), at least half of them (and at least
+    :data:`MIN_KNOWN`) the words menu bars are made of ("File Edit View
+    Search Format Tools Help"; OCR's "Eile" and "Iools" aside). A sentence has words in
+    small letters; a title rarely has two menu words."""
+    if len(texts) < MIN_ENTRIES or not all(t == "?" or t[:1].isupper() for t in texts):
+        return False
+    known = sum(1 for t in texts if normalize_label(t) in MENU_WORDS)
+    return known >= max(MIN_KNOWN, (len(texts) + 1) // 2)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .._elements import Element, box_within, reading_order
+from .._menu_bar import menu_words
 from ._shapes import Box, Shape, _leads_field
 
 __all__ = ["fuse", "fuse_with_prose"]
@@ -462,8 +463,10 @@ def _bar_items(s: Shape, texts: Sequence[Element]) -> list[Element]:
     more pieces of text on one line, each further from the next than :data:`BAR_GAP`
     line heights (a menu bar painted as a light band under a title bar has a text
     field's shape: it read as one field named by the title, holding "File Edit View
-    Help"; text typed into a field is one piece, its words a space apart). Each piece
-    is text of its own, as OCR read it: what kind of item it is, the pixels do not say."""
+    Help"; text typed into a field is one piece, its words a space apart), or pieces
+    that are a menu bar's words however close (Qt packs JuffEd's bar at 0.36 line
+    heights: :func:`~.._menu_bar.menu_words`). Each piece is text of its own, as OCR read it:
+    what kind of item it is, the pixels do not say."""
     if s.kind != "field" or len(texts) < BAR_ITEMS:
         return []
     row = sorted(texts, key=lambda e: e.box[0])
@@ -474,7 +477,8 @@ def _bar_items(s: Shape, texts: Sequence[Element]) -> list[Element]:
         b.box[0] - a.box[2] > BAR_GAP * max(a.box[3] - a.box[1], b.box[3] - b.box[1])
         for a, b in itertools.pairwise(row)
     )
-    return row if one_line and apart else []
+    words = [e.label for e in row]
+    return row if one_line and (apart or menu_words(words)) else []
 
 
 def _ragged(texts: Sequence[Element]) -> bool:

@@ -20,6 +20,7 @@ from typing import Any, Final
 from .._contracts import Detection
 from .._elements import Element, Frame, as_frame, image_size, normalize_label
 from .._errors import MissingExtra, ScreenUnavailable
+from .._menu_bar import menu_words
 from ._ocr_tables import other_backend, quick_tables, whole_table
 
 __all__ = ["OcrDetector", "load_ocr_engine", "reread"]
@@ -235,6 +236,8 @@ def split_line(
     gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
     # a row of one-word controls is spaced evenly and wider than any sentence is
     split = ROW_GAP if len(words) >= 3 and min(gaps) > ROW_GAP * height else SPLIT_GAP
+    if menu_words([w.text for w in words]):
+        split = -1.0  # a menu bar's words, however tightly a toolkit packs them
     groups: list[list[_Word]] = [[words[0]]]
     for word in words[1:]:
         if word.x0 - groups[-1][-1].x1 > split * height:
