@@ -123,7 +123,7 @@ def test_a_menu_without_the_item_is_read_again_then_the_next_is_opened() -> None
     episode, executor = _play(BAR, EDIT, EDIT, SEARCH, ASKED, TYPED, procedure=procedure)
     assert episode.outcome == "claimed", episode.reason
     assert _did(executor)[:4] == [
-        "click 'Edit'", "wait 1s", "click 'Search'", "click 'Replace...      Ctrl+H'",
+        "click 'Edit'", "wait 3s", "click 'Search'", "click 'Replace...      Ctrl+H'",
     ]  # fmt: skip
 
 
@@ -131,7 +131,7 @@ def test_no_menu_holding_the_item_closes_the_last_and_presses_the_key() -> None:
     episode, executor = _play(BAR, EDIT, EDIT, EDIT, EDIT, BAR, ASKED, TYPED)
     assert episode.outcome == "claimed", episode.reason
     assert _did(executor)[:6] == [
-        "click 'Search'", "wait 1s", "click 'Edit'", "wait 1s", "key Escape", "key ctrl+r",
+        "click 'Search'", "wait 3s", "click 'Edit'", "wait 3s", "key Escape", "key ctrl+r",
     ]  # fmt: skip
     pressed = episode.steps[5].decision
     assert pressed is not None and "looked in 'Search', 'Edit'" in pressed.note

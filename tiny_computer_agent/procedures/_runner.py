@@ -55,8 +55,8 @@ _MARK: Final = re.compile(r"^procedure (?P<name>[a-z0-9-]+) step (?P<n>\d+)(?: (
 #: The marks of a menu route's moves before its item (see the module's docstring).
 _ROUTE: Final = ("menu", "look", "close")
 #: How long a menu just opened is given before it is read again, when its item is not
-#: there yet (a toolkit fills a menu's tree after drawing it).
-_MENU_LOOK: Final = 1.0
+#: there yet (a toolkit may fill a menu's tree seconds after drawing it: Caja's).
+_MENU_LOOK: Final = 3.0
 #: A shortcut shown beside a menu item's label ("Save As...  Shift+Ctrl+S").
 _SHORTCUT: Final = re.compile(
     r"\s+(?:(?:shift|ctrl|control|alt|super|meta|cmd)\s*[+-]\s*)+\S+\s*$", re.IGNORECASE
