@@ -60,6 +60,12 @@ def test_a_menu_bar_is_a_top_row_of_menus_and_not_a_row_of_buttons_or_tabs() -> 
     # read by OCR alone (no kinds): a row of menu bar words, one of them misread
     plain = _bar(kind="", labels=("Eile", "Edit", "Options", "Help"))
     assert len(menu_bar(build_menu(_frame(bar=plain)).entries)) == 4
+    # TEA's File, the top-most word of its window, taken for its title
+    import dataclasses
+
+    titled = [dataclasses.replace(plain[0], label="File", kind="title"), *plain[1:]]
+    found = [e.label for e in menu_bar(build_menu(_frame(bar=titled)).entries)]
+    assert found == ["File", "Edit", "Options", "Help"]
     # plain words that are not a menu bar's, buttons, or a row with a toolbar above it
     words = _bar(kind="", labels=("Inbox", "Drafts", "Sent", "Spam"))
     assert menu_bar(build_menu(_frame(bar=words)).entries) == []

@@ -34,8 +34,9 @@ MENU_WORDS: Final = frozenset(
      "actions", "account", "message", "mailbox", "folder", "sort", "filter", "session",
      "terminal", "tabs", "tab", "code", "source", "refactor", "git", "query", "data")
 )  # fmt: skip
-#: Kinds OCR gives plain words (no tree): a menu bar read from pixels is of these.
-_PLAIN: Final = frozenset(("", "text", "item"))
+#: Kinds OCR gives plain words (no tree): a menu bar read from pixels is of these (a
+#: word at a window's top may be taken for its title).
+_PLAIN: Final = frozenset(("", "text", "item", "title"))  # TEA's File read as a title
 _MENU_KINDS: Final = frozenset(("menuitem", "menu")) | _PLAIN
 _MAX_WORDS: Final = 2
 _MAX_CHARS: Final = 24
