@@ -390,7 +390,7 @@ def test_a_process_name_two_processes_go_by_names_neither() -> None:
     with pytest.raises(PolicyRefusal) as refused:
         armed(scope=("gedit",)).check(Action.make("click", target="Allow"), obs)
     assert refused.value.rule == "window-scope"
-    assert "process name of windows of more than one process (ids 1000, 4000" in str(
+    assert "process name of windows of more than one process (process ids 1000, 4000" in str(
         refused.value
     )
     assert not in_scope(["gedit"], gedit, (box, gedit))

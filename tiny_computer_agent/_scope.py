@@ -546,22 +546,18 @@ def _unmatched(names: Sequence[str], windows: Sequence[Window]) -> str:
     whole title, and a part of a title is written as a pattern."""
     if any(_names(n, w, windows) for n in names for w in windows):
         return ""
-    named = next((n for n in names if _two_processes(n, windows)), None)
-    if named is not None:
-        pids = sorted({str(w.pid or "none") for w in windows if by_process(named, w)})
-        return (
-            f". {named!r} is the process name of windows of more than one process (ids "
-            f"{', '.join(pids)}; any program may name its process), so it names none of "
-            "them: close the other, or name the window by its whole title"
-        )
-    split = next((n for n in names if _two_programs(n, windows)), None)
-    if split is not None:
-        pids = sorted({str(w.pid or "none") for w in windows if by_program(split, w)})
-        return (
-            f". {split!r} is the class of windows of more than one program (process ids "
-            f"{', '.join(pids)}; any program may set any class), so it names none of them: "
-            "close the other, or name the window by its whole title"
-        )
+    for split, match, what in (
+        (_two_processes, by_process, "process name of windows of more than one process"),
+        (_two_programs, by_program, "class of windows of more than one program"),
+    ):
+        name = next((n for n in names if split(n, windows)), None)
+        if name is not None:
+            pids = sorted({str(w.pid or "none") for w in windows if match(name, w)})
+            return (
+                f". {name!r} is the {what} (process ids {', '.join(pids)}; any program may "
+                "set its class and name its process), so it names none of them: close the "
+                "other, or name the window by its whole title"
+            )
     twin = next((n for n in names if _ANY not in n and _twins(n, windows)), None)
     if twin is not None:
         return (
