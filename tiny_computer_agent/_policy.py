@@ -1392,7 +1392,12 @@ class Policy:
             return None  # a box ticked or a field typed into is undone as easily (the
             # tree's word; a kind the shapes guessed may be a button: Pay read as a field)
         texts = dialog_texts(element, observation) if element and observation else ()
-        headings = not (element and observation and _in_a_main_window(element, observation))
+        headings = not (  # a main window is judged only when there is text to answer
+            texts
+            and element is not None
+            and observation is not None
+            and _in_a_main_window(element, observation)
+        )
         meaning = classify_in(label, texts, headings=headings) or classify_in(
             spaced, texts, headings=headings
         )  # what it does

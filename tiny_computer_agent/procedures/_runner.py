@@ -519,34 +519,36 @@ def find_target(obs: Observation, target: Target, values: Mapping[str, str]) -> 
     if target.pick:
         return _picked(obs, target)
     wants = [fill(label, values) for label in target.labels]
+    patterns = _patterns(wants)
     kind = target.kind
-    hits = [
-        e
-        for e in obs.elements
-        if _listed(e.key, wants) is not None and (not kind or e.kind == kind)
-    ]
+    listed = {id(e): _listed(e.key, patterns) for e in obs.elements}
+    hits = [e for e in obs.elements if listed[id(e)] is not None and (not kind or e.kind == kind)]
     if not hits and kind == "field":
         plain = [normalize_label(w) for w in wants if "*" not in w]
         texts = [e for e in obs.elements if e.kind in ("", "text")]
-        named = [e for e in texts if _listed(e.key, wants) is not None] or [
+        named = [e for e in texts if listed[id(e)] is not None] or [
             e for e in texts if _misread(e.key, plain)
         ]
         hits = [f for t in named if (f := _field_beside(t, obs.elements)) is not None]
     order = {w.id: i for i, w in enumerate(obs.windows)}
     ranked = sorted(
-        hits, key=lambda e: (order.get(e.window, len(order)), _listed(e.key, wants) or 0, e.id)
+        hits, key=lambda e: (order.get(e.window, len(order)), listed.get(id(e)) or 0, e.id)
     )
     return ranked[0] if ranked else None
 
 
-def _listed(key: str, labels: Sequence[str]) -> int | None:
-    """Which of ``labels`` (the first) ``key``, a normalised label, is: the same label
-    normalised; for one that ends with "*", any label that begins with the rest ("Replace
-    all*" is "Replace all at once" and "Replace all in:"); one that begins with "*", any
-    that ends with it; "*...*", any that holds it. None: none of them."""
-    for i, label in enumerate(labels):
-        core = normalize_label(label.strip("*"))
-        head, tail = label.startswith("*"), label.endswith("*")
+def _patterns(labels: Sequence[str]) -> list[tuple[str, bool, bool]]:
+    """Each label normalised, with whether it begins and ends with "*"."""
+    return [(normalize_label(x.strip("*")), x.startswith("*"), x.endswith("*")) for x in labels]
+
+
+def _listed(key: str, patterns: Sequence[tuple[str, bool, bool]]) -> int | None:
+    """Which of the labels (:func:`_patterns`; the first) ``key``, a normalised label,
+    is: the same label normalised; for one that ends with "*", any label that begins
+    with the rest ("Replace all*" is "Replace all at once" and "Replace all in:"); one
+    that begins with "*", any that ends with it; "*...*", any that holds it. None: none
+    of them."""
+    for i, (core, head, tail) in enumerate(patterns):
         if not core:
             continue
         if key == core or (
