@@ -275,7 +275,9 @@ def said(action: Action | str) -> str:
 
 
 def name_of(w: Window | None) -> str:
-    return "nothing" if w is None else "/".join(filter(None, (w.title, *w.wm_class, w.process)))
+    if w is None:
+        return "nothing"
+    return "/".join(filter(None, (w.title, *w.wm_class, w.process, "pty" if w.pty else "")))
 
 
 EDITOR = window("notes.txt - gedit", "gedit", "Gedit", process="gedit")
@@ -388,6 +390,10 @@ TERMINALS = (
         "Terminal", "user@host: ~", "user@host:~$", "root@box: /etc", "ada@laptop ~",
         "me@x: ~/src", "Windows PowerShell", "Command Prompt", "bash", "xterm",
     )),
+    # a terminal dressed as an editor (a copied binary, -class, -T): known by its pty
+    *(dataclasses.replace(window(title, name, name.title(), process=name), pty=True)
+      for title, name in (("notes.txt - gedit", "gedit"), ("todo.md - Mousepad", "mousepad"),
+                          ("Untitled 1 - pluma", "pluma"), ("report.txt - l3afpad", "l3afpad"))),
 )  # fmt: skip
 #: Shell spellings (quoting, $IFS, escapes, aliases, other interpreters, here-strings, a
 #: newline inside the text) and harmless words, with the rule that refuses each: the

@@ -12,6 +12,7 @@ sees a terminal: what refuses is the window's class (``XTerm``) and its process.
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,9 @@ from devsupport.xdesktop import Desk, desk, eventually, require
 
 pytestmark = pytest.mark.live
 
+#: bash's start: in the test's folder (a command that ran would leave its file there), a
+#: prompt, and its history written after every command
+_RC = "cd {}\nPS1='READY> '\nshopt -s histappend\nPROMPT_COMMAND='history -a'\n"
 ARMED = ["--live", "--real-input", "--json", "--brain", "scripted", "--max-steps", "3"]
 
 
@@ -36,7 +40,7 @@ def _xterm(desktop: Desk) -> Path:
     history = desktop.tmp / "history"
     history.touch()
     rc = desktop.tmp / "bashrc"
-    rc.write_text("PS1='READY> '\nshopt -s histappend\nPROMPT_COMMAND='history -a'\n")
+    rc.write_text(_RC.format(shlex.quote(str(desktop.tmp))))  # its files land in tmp
     env = {"HISTFILE": str(history), "HISTSIZE": "100", "HISTFILESIZE": "100"}
     desktop.vd.spawn(
         ["xterm", "-T", "Scratch", "-geometry", "80x20+100+100", "-fa", "DejaVu Sans Mono",
@@ -94,3 +98,67 @@ def test_a_real_xterm_takes_no_command_key_or_paste(desktop: Desk) -> None:
     desktop.vd.run(["xdotool", "type", "--delay", "20", "echo listening"])
     desktop.vd.run(["xdotool", "key", "Return"])
     eventually(lambda: "echo listening" in history.read_text(), timeout=10)
+
+
+#: A terminal dressed as an editor: Debian's xterm binary copied to ``gedit`` (its
+#: process name), with gedit's class and a document's title. Nothing but the pty its
+#: process holds tells it from gedit, which is on the table of text programs.
+DRESSED = [
+    ("shell", [{"verb": "type", "text": "touch pwned\n"}]),
+    ("harmless-words", [{"verb": "type", "text": "ls -la"}]),
+    ("targeted", [{"verb": "type", "text": "ls -la", "target": "notes.txt - gedit"}]),
+    ("return", [{"verb": "key", "keys": "Return"}]),
+    ("paste", [{"verb": "key", "keys": "ctrl+v"}]),
+]
+
+
+def test_a_terminal_dressed_as_gedit_is_known_by_its_pty(desktop: Desk) -> None:
+    require("xterm")
+    fake = desktop.tmp / "bin" / "gedit"
+    fake.parent.mkdir()
+    fake.write_bytes(Path(_which("xterm")).read_bytes())
+    fake.chmod(0o755)
+    history = desktop.tmp / "history"
+    history.touch()
+    rc = desktop.tmp / "bashrc"
+    rc.write_text(_RC.format(shlex.quote(str(desktop.tmp))))  # its files land in tmp
+    env = {"HISTFILE": str(history), "HISTSIZE": "100", "HISTFILESIZE": "100"}
+    title = "notes.txt - gedit"
+    desktop.vd.spawn(
+        [str(fake), "-class", "Gedit", "-name", "gedit", "-T", title, "-geometry",
+         "80x20+100+100", "-fa", "DejaVu Sans Mono", "-fs", "14", "-e", "bash", "--rcfile",
+         str(rc), "-i"],
+        env=env,
+    )  # fmt: skip
+    desktop.wait_window(title)
+    desktop.vd.run(["xdotool", "search", "--name", f"^{title}$", "windowactivate", "--sync"])
+    time.sleep(1.0)
+    for name, actions in DRESSED:
+        refusals = _refusals(desktop, name, actions)
+        assert [r["rule"] for r in refusals] == ["terminal-window"], (name, refusals)
+        assert "pseudo-terminal" in refusals[0]["message"], (name, refusals)
+    time.sleep(0.5)
+    assert history.read_text() == "", history.read_text()
+    assert not (desktop.tmp / "pwned").exists()
+    desktop.vd.run(["xdotool", "type", "--delay", "20", "echo listening"])
+    desktop.vd.run(["xdotool", "key", "Return"])
+    eventually(lambda: "echo listening" in history.read_text(), timeout=10)
+
+
+def _which(program: str) -> str:
+    import shutil
+
+    found = shutil.which(program)
+    assert found, program
+    return found
+
+
+def _refusals(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    script = desktop.tmp / f"{name}.json"
+    script.write_text(json.dumps(actions))
+    run = desktop.run_cli([*ARMED, "--script", str(script), "do it"], armed=True)
+    try:
+        episode = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        raise AssertionError(f"no JSON episode:\n{run.stdout}\n{run.stderr}") from None
+    return [s["refusal"] for s in episode["steps"] if s.get("refusal")]

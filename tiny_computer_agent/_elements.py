@@ -137,6 +137,12 @@ class Window:
     area (AT-SPI's role ``terminal``: VTE, konsole) is shown in it. The policy tells a
     terminal by all three.
 
+    ``pty``: the owner process holds a pseudo-terminal's master side (``/dev/ptmx`` open
+    among ``/proc/PID/fd``): a terminal emulator does, whatever it calls itself (an
+    ``xterm`` copied to ``gedit`` and started with ``-class Gedit``), and so does a
+    program with a terminal inside it (Geany's Terminal tab). A pty a child process
+    holds (an IDE's pty host) is not seen so.
+
     ``transient_for``: the X id of the window this one is a dialog of (X
     ``WM_TRANSIENT_FOR``; 0 when it is none's): a dialog of the same program (or a
     portal's) joins its owner's ``--window`` scope by it. ``override``: the window
@@ -158,6 +164,7 @@ class Window:
     wm_class: tuple[str, ...] = ()
     process: str = ""
     role: str = ""
+    pty: bool = False
     transient_for: int = 0
     override: bool = False
     layer: str = ""
@@ -174,6 +181,8 @@ class Window:
             data["process"] = self.process
         if self.role:
             data["role"] = self.role
+        if self.pty:
+            data["pty"] = True
         if self.transient_for:
             data["transient_for"] = self.transient_for
         if self.override:
@@ -196,6 +205,7 @@ class Window:
             wm_class=tuple(str(c) for c in data.get("wm_class", ())),
             process=str(data.get("process", "")),
             role=str(data.get("role", "")),
+            pty=bool(data.get("pty", False)),
             transient_for=int(data.get("transient_for", 0)),
             override=bool(data.get("override", False)),
             layer=str(data.get("layer", "")),

@@ -29,7 +29,9 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      (:data:`TERMINAL_TITLES`: ``user@host: ~``; of a program otherwise
                      unknown, :data:`TERMINAL_TITLES_UNKNOWN`: ``~``, ``htop``) or its
                      accessibility role (``Window.role``: the tree shows a ``terminal``
-                     in it); text, keys or a drop aimed at a shell's prompt
+                     in it) or the pseudo-terminal its process holds (``Window.pty``,
+                     lifted only by naming the program: ``--allow-typing-in NAME``);
+                     text, keys or a drop aimed at a shell's prompt
                      (:data:`PROMPT_LABELS`); any key but Escape while a launcher that
                      bypasses the window manager (``Window.override``: dmenu, rofi) is
                      on top; ``focus`` on such a window is refused in a dry run too;
@@ -935,6 +937,7 @@ class Policy:
         self.check_kill_switch()
         if VERB_TABLE[action.verb].harness:  # looking (waiting, zooming) is not input
             return self._targets(action, observation)
+        observation = _vouched(observation, self.typing_in)
         if history and action.verb in ("type", "key"):
             self._check_sequence(action, history)
         if action.verb == "type" and action.text:
@@ -1668,6 +1671,12 @@ def terminal_reason(window: Window) -> str | None:
     skeleton, so look-alike letters do not hide it)."""
     if _terminal_role(window.role):
         return f"its accessibility tree shows a terminal in it (role {window.role!r})"
+    if window.pty and not window.transient_for:  # its dialogs are its own GTK/Qt windows
+        return (
+            "its process holds a pseudo-terminal (/dev/ptmx), as a terminal does whatever "
+            "it calls itself (or a program with a terminal inside it: name such a program "
+            "with --allow-typing-in NAME when its keys go to a document)"
+        )
     for what, name in (*(("class", c) for c in window.wm_class), ("process", window.process)):
         if _terminal_program(name):
             return f"its {what} {name!r} is a terminal's, a shell's or a run dialog's"
@@ -1680,6 +1689,22 @@ def terminal_reason(window: Window) -> str | None:
         if any(pattern.search(title) for title in titles):
             return f"its title {window.title!r} is a terminal's (matches {pattern.pattern!r})"
     return None
+
+
+def _vouched(observation: Observation, typing_in: Sequence[str]) -> Observation:
+    """``observation`` with the pseudo-terminal of each window the person named
+    (``--allow-typing-in NAME``, not ``'*'``) no longer counting (``Window.pty``):
+    Geany holds one for its Terminal tab, and its editor takes the keys. A terminal by
+    its class, title or accessibility role is one still."""
+    names = [n for n in typing_in if n.strip() != "*"]
+    if not names or not any(w.pty for w in observation.windows):
+        return observation
+    known = known_windows(observation)
+    windows = [
+        dataclasses.replace(w, pty=False) if w.pty and in_scope(names, w, known) else w
+        for w in observation.windows
+    ]
+    return dataclasses.replace(observation, windows=tuple(windows))
 
 
 def _terminal_role(role: str) -> bool:

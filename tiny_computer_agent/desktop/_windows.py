@@ -15,6 +15,8 @@ the root window::
                                 Window.layer, so a click on a panel is judged by it)
     WM_CLASS                    per window: the program's name for it (the policy tells
                                 a terminal by it; the owner's /proc/PID/comm too)
+    /proc/PID/fd                per window: whether the owner holds a pseudo-terminal's
+                                master side (Window.pty: a terminal, whatever its name)
     WM_TRANSIENT_FOR            per window: the window it is a dialog of (a dialog of
                                 the same program joins its owner's --window scope by it)
     the owner's pid             per window, from the X server (X-Resource, ._xres): the
@@ -44,6 +46,7 @@ loop can share one connection.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import warnings
 from collections.abc import Sequence
@@ -273,7 +276,7 @@ class XWindows:
         pid_ = self._owner(wid, pid)
         window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
-            wm_class=wm_class, process=_process_name(pid_),
+            wm_class=wm_class, process=_process_name(pid_), pty=holds_pty(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
         return window, shown
@@ -399,6 +402,28 @@ def _process_name(pid: int | None) -> str:
             return comm.read().strip()
     except OSError:
         return ""
+
+
+def holds_pty(pid: int | None) -> bool:
+    """Whether process ``pid`` holds a pseudo-terminal's master side: one of its open
+    files is ``/dev/ptmx`` (or a BSD-style ``/dev/pty??``), as a terminal emulator's is,
+    whatever its class, title and name say. False when unknown (no pid, another user's
+    process, not Linux)."""
+    if not pid:
+        return False
+    folder = f"/proc/{int(pid)}/fd"
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    for name in names:
+        try:
+            target = os.readlink(f"{folder}/{name}")
+        except OSError:  # closed while read
+            continue
+        if target in ("/dev/ptmx", "/dev/pts/ptmx") or target.startswith("/dev/pty"):
+            return True
+    return False
 
 
 #: ``PF_KTHREAD`` in ``/proc/PID/stat``'s flags: the process is one of the kernel's.

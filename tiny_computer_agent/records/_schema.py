@@ -420,6 +420,7 @@ class TraceReader(FieldReader):
             wm_class=self.texts(data.get("wm_class", []), f"{where}.wm_class"),
             process=self.text(data.get("process", ""), f"{where}.process"),
             role=self.text(data.get("role", ""), f"{where}.role"),
+            pty=bool(data.get("pty", False)),
             transient_for=self.whole(
                 data.get("transient_for", 0), f"{where}.transient_for", minimum=0
             ),
