@@ -12,7 +12,10 @@
 # tests/test_live_procedures.py. nedit (a Motif editor) and tk8.6 (wish, Tk's own file
 # dialog and combo box) are the other toolkits of tests/test_live_procedures_more.py.
 # l3afpad (a GTK 2 editor whose Replace is only in its Search menu) proves procedures take
-# a command from a menu bar there.
+# a command from a menu bar there (and, with its File menu open, that no key goes while a
+# menu holds the keyboard: tests/test_live_keyboard_taken.py). parcellite (a clipboard
+# manager) is the one whose entry tests/test_live_clipboard_manager.py may not paste into
+# a terminal.
 # xfe (Xfe, a FOX toolkit file manager) renames a file in tests/test_live_procedures_third.py.
 # xserver-xephyr (Xephyr) is the nested X server --sandbox shows a program in
 # (tests/test_live_sandbox.py). gir1.2-vte-2.91 is the VTE terminal widget that
@@ -25,7 +28,7 @@ PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
   yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm xserver-xephyr
-  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2 l3afpad)
+  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2 l3afpad parcellite)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
@@ -34,7 +37,7 @@ declare -A PROVIDES=(
   [dbus-daemon]=dbus-daemon [dbus-run-session]=dbus-daemon [xcalc]=x11-apps [xmessage]=x11-utils
   [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm [Xephyr]=xserver-xephyr
   [nedit]=nedit [wish]=tk8.6 [xfe]=xfe [featherpad]=featherpad [pcmanfm-qt]=pcmanfm-qt
-  [tint2]=tint2 [l3afpad]=l3afpad
+  [tint2]=tint2 [l3afpad]=l3afpad [parcellite]=parcellite
 )
 
 missing=()

@@ -39,8 +39,8 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      command, a run dialog's Run, a dialog's yes that runs code, text
                      into a file a shell runs later (``.bashrc``, a crontab), a scheme
                      not the web's in the address bar, and a click on an on-screen
-                     keyboard's key, a Paste or a send-keys menu item, judged as the
-                     typing it is
+                     keyboard's key, a Paste or a send-keys menu item, a clipboard
+                     manager's entry, judged as the typing it is
     typing-program   with real input, text, a paste (a chord, a middle click, a drop), an
                      editing key or a press by key (Return, space...) would reach a
                      program that is not on the table of text programs nor named by

@@ -22,6 +22,10 @@ policy judges each as the typing it amounts to (:meth:`Policy._check_side_doors`
               chord there: refused (``terminal-window``) where a terminal, a shell or a
               prompt is, and (``typing-program``) in a program that takes no pastes;
               with a focused element on the frame, every rule a ``ctrl+v`` there meets.
+              An entry of a clipboard manager's window (:data:`CLIPBOARD_MANAGERS`:
+              CopyQ, ClipIt, Diodon, Parcellite, xfce4-clipman...) is a paste too, into
+              the window that has focus under it: with auto-paste on (an option of the
+              program the frame cannot show) choosing an entry pastes it there.
     keys      a menu item or button that sends keys: a label that is a chord
               (``Ctrl+Alt+Del``, ``Insert Ctrl-Alt-Del``, ``Send Ctrl+Alt+F2``) or says
               keystrokes. A VM console or a remote desktop sends them to the machine
@@ -137,6 +141,7 @@ __all__ = [
     "command_field",
     "console_field",
     "keyboard_window",
+    "clipboard_manager",
     "opens_code",
     "pointer_refusal",
     "run_button",
@@ -151,6 +156,13 @@ __all__ = [
 KEYBOARD_NAMES: Final = frozenset({
     "onboard", "florence", "xvkbd", "squeekboard", "kvkbd", "caribou", "maliit", "cellwriter",
     "wvkbd", "svkbd", "vkbd", "osk", "tabtip", "osk-sdl", "eekboard", "gok",
+})  # fmt: skip
+#: Clipboard managers, by a part of their class or process name: choosing an entry in
+#: their history pastes it into the window with focus when their auto-paste is on.
+CLIPBOARD_MANAGERS: Final = frozenset({
+    "copyq", "clipit", "diodon", "parcellite", "clipman", "xfce4-clipman", "qlipper",
+    "gpaste", "klipper", "glipper", "clipster", "greenclip", "clipmenu", "clipcat",
+    "cliphist", "clipboard-indicator", "clipse", "ringboard", "parcellite-ng",
 })  # fmt: skip
 #: Parts of a name that make a window a keyboard when it also shows keys of one character
 #: (a keyboard's settings program shows none).
@@ -319,6 +331,11 @@ def side_door(
     own = _holding(element, observation)
     if own is not None and keyboard_window(own, observation):
         return _keyboard_door(element, own, observation)
+    if own is not None and clipboard_manager(own):
+        landing = tuple([w for w in observation.windows if w != own and not w.override][:1])
+        why = f"a click on {element.label!r} in a clipboard manager pastes it where the focus is"
+        paste = Action.make("key", keys="ctrl+v")
+        return SideDoor("paste", paste, _without(observation, own), landing, why)
     if element.kind in _NOT_PRESSED:
         return None
     on_menu = element.kind in _MENU_KINDS or (own is not None and own.override)
@@ -330,6 +347,16 @@ def side_door(
     rest = _without(observation, own) if own is not None and own.override else observation
     why = f"a click on {element.label!r} {what}"
     return SideDoor(kind, typed, rest, landing, why)
+
+
+def clipboard_manager(window: Window) -> bool:
+    """Whether ``window`` is a clipboard manager's (:data:`CLIPBOARD_MANAGERS`), by its
+    class or process name or a part of one (``xfce4-clipman-plugin``)."""
+    for name in (*window.wm_class, window.process):
+        folded = name.casefold()
+        if folded in CLIPBOARD_MANAGERS or set(re.split(r"[-_.\s]+", folded)) & CLIPBOARD_MANAGERS:
+            return True
+    return False
 
 
 def keyboard_window(window: Window, observation: Observation) -> bool:
