@@ -6,12 +6,14 @@ role ``terminal``), on a private D-Bus session bus and AT-SPI2 registry.
 
 Read live, the window's ``role`` is ``terminal`` and the policy refuses typing into it
 (rule ``terminal-window``); through the CLI, armed, typed commands and Return are refused
-and the shell's history file stays empty. The control: read without the tree, the same
-window is no terminal, and xdotool's own typing does reach the shell's history.
+and the shell's history file stays empty. The control: read without the tree, only the
+pty its process holds says it is a terminal (without that, it is none), and xdotool's own
+typing does reach the shell's history.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import time
@@ -103,7 +105,10 @@ def test_a_vte_terminal_is_known_by_its_role_and_takes_nothing(
         screen.close()
         blind.close()
     assert notes.wm_class[0] == "notes" and notes.role == ""
-    assert terminal_reason(notes) is None  # neither class, process nor title says it
+    # neither class, process nor title says it; read without the tree, the pty its
+    # process holds does (stop 63), and without that the window is no terminal
+    assert notes.pty and "pseudo-terminal" in (terminal_reason(notes) or "")
+    assert terminal_reason(dataclasses.replace(notes, pty=False)) is None
     armed = Policy().armed(flag=True, environ={ARM_ENV: "1"})
     with pytest.raises(PolicyRefusal) as refused:
         armed.check(Action.make("type", text="ls"), seen)
