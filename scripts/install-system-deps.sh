@@ -15,7 +15,8 @@
 # a command from a menu bar there (and, with its File menu open, that no key goes while a
 # menu holds the keyboard: tests/test_live_keyboard_taken.py). parcellite (a clipboard
 # manager) is the one whose entry tests/test_live_clipboard_manager.py may not paste into
-# a terminal.
+# a terminal. abiword (a word processor with busy toolbars) asks "Save changes ... before
+# closing?" over more than a menu's twelve entries (tests/test_live_intent_dialogs.py).
 # xfe (Xfe, a FOX toolkit file manager) renames a file in tests/test_live_procedures_third.py.
 # xserver-xephyr (Xephyr) is the nested X server --sandbox shows a program in
 # (tests/test_live_sandbox.py). gir1.2-vte-2.91 is the VTE terminal widget that
@@ -28,7 +29,8 @@ PYTHON="${PYTHON:-python3}"
 PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fonts-dejavu-core
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
   yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm xserver-xephyr
-  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2 l3afpad parcellite)
+  gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2 l3afpad parcellite
+  abiword)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
@@ -38,6 +40,7 @@ declare -A PROVIDES=(
   [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm [Xephyr]=xserver-xephyr
   [nedit]=nedit [wish]=tk8.6 [xfe]=xfe [featherpad]=featherpad [pcmanfm-qt]=pcmanfm-qt
   [tint2]=tint2 [l3afpad]=l3afpad [parcellite]=parcellite
+  [abiword]=abiword
 )
 
 missing=()

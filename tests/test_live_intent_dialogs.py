@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +83,38 @@ def _idle_asks(d: Desk) -> tuple[Path, subprocess.Popen[str], str]:
     return sketch, editor, TYPED_CODE
 
 
-def _auto(d: Desk, goal: str) -> dict[str, Any]:
+def _abiword_asks(d: Desk) -> tuple[Path, subprocess.Popen[str], str]:
+    """AbiWord on a saved file, a line typed and ctrl+w pressed: its untitled "Save
+    changes to document memo.txt before closing?" is up over a main window whose
+    toolbars and menu bar hold more than a menu's twelve entries."""
+    require("abiword")
+    memo = d.tmp / "memo.txt"
+    memo.write_text(SAVED, encoding="utf-8")
+    editor = d.vd.spawn(["abiword", str(memo)], env={"HOME": str(d.tmp)}, quiet=True)
+    d.wait_window("memo.txt.*", timeout=30)
+    d.vd.run(["xdotool", "search", "--onlyvisible", "--name", "^memo.txt", "windowactivate",
+              "--sync"])  # fmt: skip
+    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+End"])
+    d.vd.run(["xdotool", "type", "--delay", "30", TYPED])
+    d.wait_window("\\*memo.txt.*")  # the title marks the unsaved change
+    d.vd.run(["xdotool", "key", "--clearmodifiers", "ctrl+w"])
+    eventually(lambda: len(_windows_of(d, "abiword")) >= 2, "AbiWord's question", timeout=15)
+    time.sleep(0.5)  # mapped is not painted
+    return memo, editor, TYPED
+
+
+def _windows_of(d: Desk, name: str) -> list[str]:
+    found = d.vd.run(["xdotool", "search", "--onlyvisible", "--class", name], check=False)
+    return found.stdout.split()
+
+
+def _auto(d: Desk, goal: str, *, tree: bool = False) -> dict[str, Any]:
+    """``--brain auto`` on ``goal``, armed (``tree``: on the desk's session bus, reading
+    the programs' trees)."""
     argv = ["--brain", "auto", "--unsure", "guess", "--live", "--real-input", "--json",
             "--max-steps", "2", goal]  # fmt: skip
-    return episode_of(d.run_cli(argv, armed=True, unset=BUS_NAMES, timeout=180))
+    unset = () if tree else BUS_NAMES
+    return episode_of(d.run_cli(argv, armed=True, unset=unset, timeout=180))
 
 
 @pytest.mark.parametrize(
@@ -107,6 +136,24 @@ def test_a_programs_own_save_dialog_is_answered_from_plain_words(
     assert clicked and clicked[0]["target"] == button, episode["log"]
     assert editor.wait(15) == 0, episode["log"]  # the editor quit
     assert (typed in path.read_text(encoding="utf-8")) is saved, episode["log"]
+
+
+def test_a_dialog_in_front_keeps_its_own_buttons_on_the_menu(tmp_path: Path) -> None:
+    """AbiWord's question over its document, read with its tree: the frame holds far
+    more than a menu's twelve entries (toolbars, menu bar), and a menu capped by the
+    goal's words and short labels had kept the main window's one-word items and left
+    out "Close Without Saving" (before stop 63), so "I don't need those changes"
+    clicked the question's text. The dialog's own entries now come first; the button is
+    on the menu, chosen, and AbiWord quits leaving the file as it was saved."""
+    with tree_desk(tmp_path) as d:
+        memo, editor, typed = _abiword_asks(d)
+        episode = _auto(d, "I don't need those changes", tree=True)
+        first = episode["steps"][0]
+        assert len(first["observation"]["elements"]) > 12, episode["log"]
+        assert any("Close Without Saving" in line for line in first["menu"]), episode["log"]
+        assert first["decision"]["action"]["target"] == "Close Without Saving", episode["log"]
+        assert editor.wait(15) == 0, episode["log"]
+        assert typed not in memo.read_text(encoding="utf-8"), episode["log"]
 
 
 def test_a_setting_not_on_screen_is_found_in_the_programs_menus(d: Desk) -> None:

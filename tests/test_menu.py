@@ -295,3 +295,29 @@ def test_press_on_a_menu_entry_presses_that_control_not_a_key(
     control; read as a key of the same name it went to whatever had focus (the Delete
     key on a selected file). A key name that is no entry is still a key."""
     assert parse_decision(reply, menu).action.describe() == said
+
+
+def test_a_capped_menu_keeps_the_dialog_in_front_first() -> None:
+    """AbiWord's "Save changes ... before closing?" over its document: the main window's
+    one-word menu bar and toolbar labels had filled the menu and left out the dialog's
+    three-word "Close Without Saving" (stop 63). A dialog transient for a window the
+    frame lists keeps its own entries first; without it in front, nothing changes."""
+    main = Window(title="*memo.txt", box=(0, 0, 1280, 800), id=7)
+    question = Window(title="", box=(360, 330, 920, 510), id=9, transient_for=7)
+    bar = [Element(label=w, box=(10 + 60 * i, 20, 60 + 60 * i, 40), kind="menuitem", window=7)
+           for i, w in enumerate(("File", "Edit", "View", "Insert", "Format", "Tools", "Table",
+                                  "RDF", "Documents", "Help", "New", "Open", "Print"))]  # fmt: skip
+    asked = [
+        Element(label="Save changes to document memo.txt before closing?", box=(430, 360, 900, 380),
+                kind="text", window=9),
+        *(Element(label=b, box=(560 + 100 * i, 465, 650 + 100 * i, 500), kind="button", window=9)
+          for i, b in enumerate(("Close Without Saving", "Cancel", "Save"))),
+    ]  # fmt: skip
+    goal = "I don't need those changes"
+    kept = build_menu(
+        Observation.of([*bar, *asked], size=(1280, 800), windows=[question, main]), goal
+    )
+    assert [e.label for e in asked] == [e.label for e in kept.entries if e.window == 9]
+    assert len(kept.entries) == 12
+    alone = build_menu(Observation.of([*bar, *asked], size=(1280, 800), windows=[main]), goal)
+    assert "Close Without Saving" not in [e.label for e in alone.entries]

@@ -157,8 +157,11 @@ def entry_text(element: Element, titles: Observation | None = None) -> str:
 def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_MENU_SIZE) -> Menu:
     """The numbered menu for ``observation``: at most ``limit`` entries in reading order.
 
-    When the frame has more elements than ``limit``, the ones whose labels best match
-    the goal's words are kept -- among equals, named ones before nameless ones (a
+    When the frame has more elements than ``limit``, a dialog in front keeps its own
+    first (a window transient for another one the frame lists: "Save changes before
+    closing?" over its document, whose toolbar and menu bar would otherwise fill the
+    menu while the dialog's third button is left out); then the ones whose labels best
+    match the goal's words are kept -- among equals, named ones before nameless ones (a
     browser's toolbar icons read as unnamed radios filled its menu), known controls
     before plain text and titles, short labels (controls are named in a word or two)
     before long ones, then reading order -- and shown in reading order.
@@ -176,9 +179,11 @@ def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_ME
         best = max((match_score(w, e.key) for w in words), default=0.0)
         return max(best, match_score(whole, e.key) if whole else 0.0)
 
+    dialog = _dialog_in_front(observation)
     keep = sorted(
         elements,
         key=lambda e: (
+            dialog is not None and e.window != dialog,
             -relevance(e),
             not e.key,
             _KIND_RANK.get(e.kind, 0),
@@ -188,6 +193,16 @@ def build_menu(observation: Observation, goal: str = "", limit: int = DEFAULT_ME
     )[:limit]
     keep.sort(key=lambda e: e.id)
     return Menu(observation=observation, entries=tuple(keep), hidden=len(elements) - limit)
+
+
+def _dialog_in_front(observation: Observation) -> int | None:
+    """The X id of the window in front when it is a dialog of another window the frame
+    lists (``transient_for``), else None."""
+    front = observation.windows[0] if observation.windows else None
+    if front is None or not front.id or not front.transient_for or front.override:
+        return None
+    owners = {w.id for w in observation.windows[1:]}
+    return front.id if front.transient_for in owners else None
 
 
 def _as_number(value: object) -> int | None:
