@@ -12,8 +12,7 @@
 # tests/test_live_procedures.py. nedit (a Motif editor) and tk8.6 (wish, Tk's own file
 # dialog and combo box) are the other toolkits of tests/test_live_procedures_more.py.
 # l3afpad (a GTK 2 editor whose Replace is only in its Search menu) proves procedures take
-# a command from a menu bar there (and, with its File menu open, that no key goes while a
-# menu holds the keyboard: tests/test_live_keyboard_taken.py). parcellite (a clipboard
+# a command from a menu bar there. parcellite (a clipboard
 # manager) is the one whose entry tests/test_live_clipboard_manager.py may not paste into
 # a terminal. abiword (a word processor with busy toolbars) asks "Save changes ... before
 # closing?" over more than a menu's twelve entries (tests/test_live_intent_dialogs.py).

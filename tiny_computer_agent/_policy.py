@@ -73,9 +73,6 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
     focus-moved      (the real executor, just before sending) X's focused window is not
                      the one a key, text or paste was judged against: a dialog mapped
                      after the look, focus that follows the pointer
-    keyboard-taken   (the real executor, just before sending) another client holds the
-                     keyboard (an active X grab: a menu, a launcher, a window manager's
-                     prompt, a desktop shell's overview): no text and no key but Escape
     field-covered    another window is top-most at the pixel a click, a drag's end, a
                      wheel turn or typing's click would land on, not the target's own:
                      on the frame (an element the accessibility tree lists under a

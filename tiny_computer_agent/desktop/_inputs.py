@@ -710,7 +710,6 @@ class RealInputExecutor:
         """Click the field (three times with ``select``: Tk, GTK, Qt and a browser select
         a one-line field's whole text so, and typed text replaces a selection), then
         type."""
-        self._refuse_taken_keyboard(action)
         if points:
             self._refuse_covered(action, points[0])
             clicked = self._signature()
@@ -726,29 +725,7 @@ class RealInputExecutor:
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self._focus_in_scope(action)
         self._refuse_moved_focus(action)
-        self._refuse_taken_keyboard(action)
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))
-
-    def _refuse_taken_keyboard(self, action: Action) -> None:
-        """Rule ``keyboard-taken``: no key but Escape and no text while another client
-        holds the keyboard (an active grab, asked of the X server just before sending):
-        a launcher, a menu, a window manager's prompt or a desktop shell's overview
-        drawn by the compositor takes them, whatever the frame showed and whether or not
-        X lists a window for it. Silent where X cannot be asked."""
-        xwindows = None if self.screen is None else self.screen._xwindows
-        taken = getattr(xwindows, "keyboard_taken", None)  # a stand-in may not answer
-        if taken is None or (action.verb == "key" and action.keys == "Escape"):
-            return
-        if not taken():
-            return
-        raise PolicyRefusal(
-            f"{action.describe()} is refused: just before sending, the X server says "
-            "another client holds the keyboard (an active grab): an open menu, a launcher, "
-            "a window manager's prompt or the desktop's overview would take the keys, not "
-            "the window the frame showed; nothing was sent. Close it first (Escape, or a "
-            "click outside it), then look again",
-            rule="keyboard-taken",
-        )
 
     def _focus_in_scope(self, action: Action) -> None:
         """With a scope (``--window``), keys and text go only while a window in it has

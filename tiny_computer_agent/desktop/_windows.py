@@ -135,15 +135,6 @@ class XWindows:
         with self._lock:
             return int(self._guarded(self._active, 0))
 
-    def keyboard_taken(self) -> bool:
-        """Whether another client holds the keyboard (an active grab): a launcher, an
-        open menu, a window manager's prompt (ratpoison's after ``ctrl+t``) or a desktop
-        shell's overview takes every key while it does, whatever window shows focus and
-        whether or not X lists it. Asked the one way X answers: by grabbing it
-        (``AlreadyGrabbed``); a grab that succeeds is let go at once. False when unknown."""
-        with self._lock:
-            return bool(self._guarded(_keyboard_taken, False))
-
     def focus(self, window_id: int) -> bool:
         """Ask for window ``window_id`` to be raised and focused: an EWMH
         ``_NET_ACTIVE_WINDOW`` message (source 2, as a pager or a person asks: window
@@ -411,19 +402,6 @@ def _process_name(pid: int | None) -> str:
             return comm.read().strip()
     except OSError:
         return ""
-
-
-def _keyboard_taken(conn: Display) -> bool:
-    from Xlib import X
-
-    status = conn.screen().root.grab_keyboard(
-        False, X.GrabModeAsync, X.GrabModeAsync, X.CurrentTime
-    )
-    if status == X.GrabSuccess:
-        conn.ungrab_keyboard(X.CurrentTime)
-        conn.sync()
-        return False
-    return status in (X.AlreadyGrabbed, X.GrabFrozen)
 
 
 def holds_pty(pid: int | None) -> bool:
