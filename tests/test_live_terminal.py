@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,16 +52,21 @@ def _xterm(desktop: Desk) -> Path:
     return history
 
 
-def _run(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[str]:
+def _steps(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps of an armed run of the scripted ``actions``."""
     script = desktop.tmp / f"{name}.json"
     script.write_text(json.dumps(actions))
     run = desktop.run_cli([*ARMED, "--script", str(script), "do it"], armed=True)
     try:
-        episode = json.loads(run.stdout)
+        return list(json.loads(run.stdout)["steps"])
     except json.JSONDecodeError:
         raise AssertionError(f"no JSON episode:\n{run.stdout}\n{run.stderr}") from None
-    rules = [s["refusal"]["rule"] for s in episode["steps"] if s.get("refusal")]
-    errors = [s["error"] for s in episode["steps"] if s.get("error")]
+
+
+def _run(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[str]:
+    steps = _steps(desktop, name, actions)
+    rules = [s["refusal"]["rule"] for s in steps if s.get("refusal")]
+    errors = [s["error"] for s in steps if s.get("error")]
     return rules or [f"no refusal; errors: {errors}"]
 
 
@@ -116,7 +122,7 @@ def test_a_terminal_dressed_as_gedit_is_known_by_its_pty(desktop: Desk) -> None:
     require("xterm")
     fake = desktop.tmp / "bin" / "gedit"
     fake.parent.mkdir()
-    fake.write_bytes(Path(_which("xterm")).read_bytes())
+    fake.write_bytes(Path(shutil.which("xterm") or "xterm").read_bytes())
     fake.chmod(0o755)
     history = desktop.tmp / "history"
     history.touch()
@@ -134,7 +140,7 @@ def test_a_terminal_dressed_as_gedit_is_known_by_its_pty(desktop: Desk) -> None:
     desktop.vd.run(["xdotool", "search", "--name", f"^{title}$", "windowactivate", "--sync"])
     time.sleep(1.0)
     for name, actions in DRESSED:
-        refusals = _refusals(desktop, name, actions)
+        refusals = [s["refusal"] for s in _steps(desktop, name, actions) if s.get("refusal")]
         assert [r["rule"] for r in refusals] == ["terminal-window"], (name, refusals)
         assert "pseudo-terminal" in refusals[0]["message"], (name, refusals)
     time.sleep(0.5)
@@ -143,22 +149,3 @@ def test_a_terminal_dressed_as_gedit_is_known_by_its_pty(desktop: Desk) -> None:
     desktop.vd.run(["xdotool", "type", "--delay", "20", "echo listening"])
     desktop.vd.run(["xdotool", "key", "Return"])
     eventually(lambda: "echo listening" in history.read_text(), timeout=10)
-
-
-def _which(program: str) -> str:
-    import shutil
-
-    found = shutil.which(program)
-    assert found, program
-    return found
-
-
-def _refusals(desktop: Desk, name: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    script = desktop.tmp / f"{name}.json"
-    script.write_text(json.dumps(actions))
-    run = desktop.run_cli([*ARMED, "--script", str(script), "do it"], armed=True)
-    try:
-        episode = json.loads(run.stdout)
-    except json.JSONDecodeError:
-        raise AssertionError(f"no JSON episode:\n{run.stdout}\n{run.stderr}") from None
-    return [s["refusal"] for s in episode["steps"] if s.get("refusal")]

@@ -103,6 +103,7 @@ class XWindows:
         self._atoms: dict[str, int] = {}
         self._pids: ClientPids | None = None
         self._hidden: tuple[Window, ...] = ()
+        self._ptys: dict[int, bool] = {}  # process -> holds a pty, for one listing
         self._unavailable = ""
 
     @property
@@ -203,6 +204,7 @@ class XWindows:
         """The windows shown, top-most first, and those a window manager lists but does
         not show (none without a manager: unmapped children of the root are no one's)."""
         root = conn.screen().root
+        self._ptys = {}
         ids, managed = self._stacking(root)
         out = self._unmanaged(conn, root)
         hidden: list[Window] = []
@@ -276,10 +278,19 @@ class XWindows:
         pid_ = self._owner(wid, pid)
         window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
-            wm_class=wm_class, process=_process_name(pid_), pty=holds_pty(pid_),
+            wm_class=wm_class, process=_process_name(pid_), pty=self._holds_pty(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
         return window, shown
+
+    def _holds_pty(self, pid: int | None) -> bool:
+        """:func:`holds_pty`, read once per process in a listing (a browser's windows
+        share one process, and its open files may number a thousand)."""
+        if pid is None:
+            return False
+        if pid not in self._ptys:
+            self._ptys[pid] = holds_pty(pid)
+        return self._ptys[pid]
 
     def _owner(self, wid: int, claimed: list[int]) -> int | None:
         """Window ``wid``'s process: the X server's word where it gives one (X-Resource,
