@@ -104,6 +104,9 @@ class Attempt:
     scope: tuple[str, ...] = ()
     #: ``--allow-typing-in`` names: programs beyond the table of text programs
     typing_in: tuple[str, ...] = ()
+    #: the names the scene's machine gives its installed terminals (its menus' entries);
+    #: none by default, so an attempt never depends on the machine that runs it
+    terminals: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -167,6 +170,7 @@ def run(attempt: Attempt, kill_switch: Path | None = None) -> Outcome:
             allow_keys=attempt.allow_keys,
             scope=attempt.scope,
             typing_in=attempt.typing_in,
+            installed_terminals=attempt.terminals,
         ).armed(flag=True, environ={ARM_ENV: "1"})
     except (ActionError, ValueError):  # the command line says so and exits 2
         return Outcome(attempt=attempt, rule="invalid-flag", step=None, reached=())
@@ -343,6 +347,47 @@ def launchers() -> Iterator[Attempt]:
         obs = screen(launcher, field("Search", focused=True))
         yield one("launchers", f"{launcher.title}-{said(follow_up)}", "terminal-window",
                   obs, follow_up)  # fmt: skip
+    yield from terminal_entries()
+
+
+#: Menu entries that open a terminal, in the words a menu would use, written here (not
+#: copied from data/terminal_names.json): a desktop's or a file manager's entry
+ENTRIES = (
+    "Открыть терминал здесь", "Terminal hier öffnen", "Ouvrir un terminal ici",
+    "在这里打开终端", "端末をここで開く", "터미널 열기", "Avaa pääte tässä",
+    "Otwórz terminal tutaj", "Apri terminale qui", "Abrir terminal aquí",
+    "Abrir no terminal", "Emulator terminala", "Terminálemulátor", "Терминал",
+    "終端機", "ターミナル", "Konsola", "Consola", "Τερματικό", "Uçbirim",
+)  # fmt: skip
+#: An installed terminal's own name in an entry (the scene's machine has them installed)
+BRANDED = ("Open in Kitty", "Open WezTerm Here", "Ptyxis", "Black Box", "Open in Ghostty")
+INSTALLED = ("kitty", "WezTerm", "Ptyxis", "Black Box", "Ghostty")
+DESKTOP = Window(title="Desktop", box=(0, 0, *SIZE), id=2, wm_class=("xfdesktop", "Xfdesktop"),
+                 process="xfdesktop", layer="desktop")  # fmt: skip
+FILES = window("Downloads", "org.gnome.Nautilus", process="nautilus", wid=9)
+
+
+def _menu_over(under: Window, entry: str) -> Observation:
+    """A popup menu (override-redirect, the program's own class) over ``under``."""
+    menu = Window(title="", box=(600, 300, 820, 420), id=40, wm_class=under.wm_class,
+                  process=under.process, override=True)  # fmt: skip
+    items = (
+        Element(label=entry, box=(610, 310, 810, 336), kind="menuitem", window=40),
+        Element(label="Properties", box=(610, 340, 810, 366), kind="menuitem", window=40),
+    )
+    return Observation.of(items, size=SIZE, windows=[menu, under])
+
+
+def terminal_entries() -> Iterator[Attempt]:
+    """A click on a menu entry that opens a terminal, named in another language or by
+    an installed terminal's brand (rule ``denied-widget``, :mod:`._terminal_names`)."""
+    for under, entry in itertools.product((DESKTOP, FILES), ENTRIES):
+        yield one("launchers", f"entry-{under.process}-{entry}", "denied-widget",
+                  _menu_over(under, entry), click(entry))  # fmt: skip
+    for entry in BRANDED:
+        attempt = one("launchers", f"entry-installed-{entry}", "denied-widget",
+                      _menu_over(FILES, entry), click(entry))  # fmt: skip
+        yield dataclasses.replace(attempt, terminals=INSTALLED)
 
 
 # -- family: paste chords, a middle click and a drag, by what they reach ----------------------

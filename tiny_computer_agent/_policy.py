@@ -18,7 +18,10 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      ``allow_keys``, from ``--allow-key CHORD``); a typed newline is a
                      Return and needs Return to be allowed
     denied-widget    a target's label, or the title of a window to focus, names a denied
-                     widget (terminal, konsole, wallet, bank...); or, with real input,
+                     widget (terminal, konsole, wallet, bank...); a target outside a
+                     browser's page names a terminal in any language, as its package or
+                     this machine's menus call it (:mod:`._terminal_names`: "终端",
+                     "Open in Kitty" where kitty is installed); or, with real input,
                      typing with no target while a denied widget is on screen (the keys
                      go to whatever has focus)
     denied-sequence  the action completes a denied fragment across the episode's earlier
@@ -192,7 +195,8 @@ from ._presses import PRESSING_KEYS, kind_is_known, opens_a_program, pressed_by
 from ._scope import POINTER_VERBS, dialog_helper, in_scope, known_windows, scope_refusal
 from ._secrets import expand_secrets, redact, secret_refusal
 from ._side_doors import side_door, side_door_refusal
-from ._text_programs import program_refusal
+from ._terminal_names import installed_terminal_names, names_terminal
+from ._text_programs import page_program, program_refusal
 from ._wheel import scroll_spot, turn_of, wheel_refusal
 from .perception import (
     control_characters,
@@ -789,6 +793,10 @@ class Policy:
     #: (``--allow-widget LABEL``: "Show password"); exact labels, never a window to focus
     #: or typing with no target
     allow_widgets: tuple[str, ...] = ()
+    #: the names menus give the terminals installed here (their ``.desktop`` entries'
+    #: names in every language); None: read from this machine's menus when first needed
+    #: (:func:`~._terminal_names.installed_terminal_names`)
+    installed_terminals: tuple[str, ...] | None = dataclasses.field(default=None, repr=False)
     #: chords the person allowed beyond :data:`ALLOWED_KEYS` (``--allow-key``): sent to
     #: any window but a terminal; the deny list (``denied_chords``) still holds
     allow_keys: tuple[str, ...] = ()
@@ -956,6 +964,8 @@ class Policy:
         elements = self._targets(action, observation)
         for e in elements:
             self._check_widget(e.label, target=True)
+            if action.verb not in ("move", "scroll"):
+                self._check_terminal_entry(e, observation)
         for refusal in (
             covered_refusal(action, observation, elements),
             scope_refusal(self.scope, action, observation, elements, history),
@@ -1028,6 +1038,32 @@ class Policy:
                     f"harness never operates it{how}",
                     rule="denied-widget",
                 )
+
+    def _check_terminal_entry(self, element: Element, observation: Observation) -> None:
+        """A menu entry, an icon or a button that names a terminal in any language
+        (:mod:`._terminal_names`) is a denied widget too, outside a browser's page: the
+        denied widget ``terminal`` in every language (a list without it drops this too)."""
+        if not any(key == _widget_key("terminal") for _, key in self._lists.widgets):
+            return
+        window = _window_holding(element, observation)
+        if window is not None and page_program(window):
+            return
+        if _widget_key(element.label) in {_widget_key(w) for w in self.allow_widgets}:
+            return
+        installed = self.installed_terminals
+        found = names_terminal(
+            element.label, installed_terminal_names() if installed is None else installed
+        )
+        if found is not None:
+            label = element.label
+            raise PolicyRefusal(
+                f"the target {label!r} would open a terminal: {found!r} is what a "
+                "terminal's menu entry is called (its package's name for it, in any "
+                "language, or an installed terminal's name); the harness never opens one. "
+                f"If this entry does something else, allow this label: --allow-widget "
+                f"{shlex.quote(label)} (Policy(allow_widgets=({label!r},)))",
+                rule="denied-widget",
+            )
 
     def _check_window(self, named: str, observation: Observation) -> None:
         """``focus``: the window must be on this frame (TargetError: a failed step), and
