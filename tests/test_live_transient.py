@@ -168,6 +168,50 @@ def test_an_override_redirect_launcher_is_listed_first_and_takes_the_keys(
         listing.close()
 
 
+def test_an_override_redirect_window_off_the_screen_is_not_listed(desktop: Desk) -> None:
+    """GNOME Shell on X11 keeps a 1×1 override-redirect window of class ``gnome-shell``
+    at (-200, -200), on top of every window. Listed, it read as a launcher over them and
+    refused every keystroke (seen live on Debian's GNOME Shell 43 on Xvfb); off the
+    screen, no one sees it or clicks it, so it is left out, and typing into the program
+    passes. The same window on the screen still refuses (the control)."""
+    _ledger(desktop)
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        owner = _listed(listing, "Ledger pad")
+        name = Element(label="Name", box=(100, 150, 300, 175), kind="field", window=owner.id,
+                       state=frozenset({"focused"}))  # fmt: skip
+        policy = Policy(typing_in=("ledgerpad",)).armed(flag=True, environ={ARM_ENV: "1"})
+        typed = Action.make("type", text="kitty", target="Name")
+        stage = _client_window(conn, "gnome-shell", "gnome-shell", (-200, -200, -199, -199),
+                               override_redirect=True)  # fmt: skip
+        stage.map()
+        conn.sync()
+        shown = _client_window(conn, "", "gnome-shell", (600, 0, 601, 1), override_redirect=True)
+        shown.map()
+        conn.sync()
+        top = eventually(  # the control: the on-screen one is listed, first
+            lambda: next((w for w in listing.windows()[:1] if w.override), None),
+            "the on-screen override window at the top of the list",
+            timeout=10,
+        )
+        assert top.box[:2] == (600, 0)
+        assert all(w.box[:2] != (-200, -200) for w in listing.windows())
+        with pytest.raises(PolicyRefusal):
+            policy.check(typed, Observation.of([name], size=(1280, 800), windows=listing.windows()))
+        shown.unmap()
+        conn.sync()
+        eventually(
+            lambda: not any(w.override for w in listing.windows()), "only the off-screen one left",
+            timeout=10,
+        )  # fmt: skip
+        after = Observation.of([name], size=(1280, 800), windows=listing.windows())
+        policy.check(typed, after)  # passes: the window off the screen is not on top
+    finally:
+        conn.close()
+        listing.close()
+
+
 def test_a_client_side_shadow_is_left_out_of_the_windows_box(desktop: Desk) -> None:
     """A window that draws its own frame says how wide its shadow is
     (``_GTK_FRAME_EXTENTS``); the shadow takes no input, so a click there reaches the

@@ -220,9 +220,14 @@ class XWindows:
 
     def _unmanaged(self, conn: Display, root: Any) -> list[Window]:
         """The root's viewable ``override_redirect`` children that carry a ``WM_CLASS``
-        (a launcher, a menu), top-most first: above every managed window."""
+        (a launcher, a menu), top-most first: above every managed window. One wholly
+        off the screen is left out: no one sees it nor clicks it, and GNOME Shell keeps
+        a 1×1 window of its own at (-200, -200) on top of every X11 session, which
+        read as a launcher over every window refused all typing."""
         from Xlib import error as xerror
 
+        geometry = root.get_geometry()
+        screen = (0, 0, int(geometry.width), int(geometry.height))
         found = []
         for child in reversed(root.query_tree().children):
             try:
@@ -231,7 +236,7 @@ class XWindows:
             except xerror.XError:  # it closed while read
                 continue
             read = self._read(conn, root, child.id, named=False)  # shown only
-            if read is not None:
+            if read is not None and _meets(read[0].box, screen):
                 found.append(read[0])
         return found
 
@@ -401,6 +406,11 @@ def _wm_class(window: Any) -> tuple[str, ...]:
         return ()
     text = _text(prop.value, "latin-1")  # STRING: Latin-1
     return tuple(name for name in text.split("\0") if name)[:2]
+
+
+def _meets(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
+    """Whether two boxes (left, top, right, bottom) share a pixel."""
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
 
 def _process_name(pid: int | None) -> str:
