@@ -55,11 +55,17 @@ class XServer:
     """The executor's X queries: the focused window (``focus``, 0: none named) and the
     window list (``stack``, top-most first), as the desktop has them now."""
 
-    def __init__(self, stack: tuple[Window, ...], focus: int) -> None:
+    def __init__(self, stack: tuple[Window, ...], focus: int, unlisted: int = 0) -> None:
         self.stack, self.focus = stack, focus
+        #: X's input focus is in this window, which no listing shows (0: it is not)
+        self.unlisted = unlisted
 
     def active(self) -> int:
         return self.focus
+
+    def focus_unlisted(self, listed: Any) -> int:
+        assert set(listed) == {w.id for w in self.stack}
+        return self.unlisted
 
 
 class Screen:
@@ -128,6 +134,20 @@ def test_a_key_is_refused_when_a_dialog_took_the_focus_after_the_look(tmp_path: 
     x.focus = EDITOR.id  # the focus is where the frame says: the key goes
     assert executor(tmp_path, x, gui).execute(Action.make("key", keys="space"), frame(EDITOR)).ok
     assert gui.calls == ["hotkey"]
+
+
+def test_keys_are_refused_while_the_focus_is_in_a_window_no_listing_shows(tmp_path: Path) -> None:
+    """GNOME Shell's overview: the window manager names no active window (0), and X's
+    input focus is in a window of the shell's own, where a typed word starts a program."""
+    gui = RecordingGui(FOCUS_KEYS)
+    x = XServer((EDITOR,), focus=0, unlisted=0x400008)
+    typed = Action.make("type", text="sakura")
+    said = refused(executor(tmp_path, x, gui), typed, frame(EDITOR))
+    assert said.startswith("focus-moved: ") and "0x400008" in said and "nothing was sent" in said
+    assert gui.calls == []
+    x.unlisted = 0  # the overview closed: the focus is in the editor again
+    assert executor(tmp_path, x, gui).execute(typed, frame(EDITOR)).ok
+    assert gui.calls == ["write"]
 
 
 def test_untargeted_text_follows_the_focused_element_not_the_front_window(tmp_path: Path) -> None:

@@ -212,6 +212,42 @@ def test_an_override_redirect_window_off_the_screen_is_not_listed(desktop: Desk)
         listing.close()
 
 
+def test_the_keyboard_focus_in_a_window_no_listing_shows_is_told(desktop: Desk) -> None:
+    """X's input focus (``XGetInputFocus``, a passive query) in a window no listing
+    shows, nor any window it lies in, is named: where GNOME Shell's overview takes the
+    keys while ``_NET_ACTIVE_WINDOW`` says 0 (seen live on Debian's GNOME Shell 43: typed
+    text went into its search). In the program's own window, or in a window inside it,
+    under openbox's frame, it is not."""
+    from Xlib import X
+
+    _ledger(desktop)
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        owner = _listed(listing, "Ledger pad")
+        listed = [w.id for w in listing.windows()]
+        stage = _client_window(conn, "", "", (0, 0, 1280, 800), override_redirect=True)
+        stage.map()
+        conn.sync()
+        stage.set_input_focus(X.RevertToParent, X.CurrentTime)
+        conn.sync()
+        assert eventually(lambda: listing.focus_unlisted(listed), "the focus named") == stage.id
+        assert all(w.id != stage.id for w in listing.windows())  # no class: never listed
+        inner = conn.create_resource_object("window", owner.id).query_tree().children
+        for target in (owner.id, *(c.id for c in inner[:1])):
+            conn.create_resource_object("window", target).set_input_focus(
+                X.RevertToParent, X.CurrentTime
+            )
+            conn.sync()
+            assert eventually(lambda: listing.focus_unlisted(listed) == 0, "the focus listed")
+        conn.set_input_focus(X.PointerRoot, X.RevertToParent, X.CurrentTime)
+        conn.sync()
+        assert listing.focus_unlisted(listed) == 0  # X names no window: nothing to say
+    finally:
+        conn.close()
+        listing.close()
+
+
 def test_a_client_side_shadow_is_left_out_of_the_windows_box(desktop: Desk) -> None:
     """A window that draws its own frame says how wide its shadow is
     (``_GTK_FRAME_EXTENTS``); the shadow takes no input, so a click there reaches the

@@ -75,7 +75,9 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      window outside it (:mod:`._scope`), in a dry run too
     focus-moved      (the real executor, just before sending) X's focused window is not
                      the one a key, text or paste was judged against: a dialog mapped
-                     after the look, focus that follows the pointer
+                     after the look, focus that follows the pointer; or X's keyboard
+                     focus is in a window no listing shows (GNOME Shell's overview and
+                     its search, a launcher drawn outside the window manager)
     field-covered    another window is top-most at the pixel a click, a drag's end, a
                      wheel turn or typing's click would land on, not the target's own:
                      on the frame (an element the accessibility tree lists under a

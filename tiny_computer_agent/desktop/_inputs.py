@@ -33,7 +33,9 @@ window manager's ``_NET_ACTIVE_WINDOW``, the query ``--window`` uses) and refuse
 it is that window (rule ``focus-moved``; a menu or launcher that bypasses the window
 manager, judged as the window in front, takes the keys while it is still on top; when
 such a popup has closed since the look, a field's completion list say, the key is
-judged again on a fresh look). A
+judged again on a fresh look). X's own keyboard focus (``XGetInputFocus``, a passive
+query) must lie in a listed window too: GNOME Shell's overview takes the keys in a window
+of its own that no listing shows while the manager names no active window. A
 click (``type``'s click that places the caret, and every ``click``: single, double,
 right or middle) is made only where the X server's top-most window at that pixel is the
 target's window (rule ``field-covered``): a window over the field would take the press,
@@ -76,6 +78,7 @@ from ._capture import no_display_reason
 from ._notches import can_watch, watched_turn
 from ._screen import DesktopScreen
 from ._settle import Settle, SettleResult
+from ._windows import XWindows
 from ._xvfb import accepts_without_authority, make_dummy_xauthority
 
 __all__ = [
@@ -751,6 +754,7 @@ class RealInputExecutor:
         if self.screen is None or xwindows is None or judged is None or not judged.id:
             return
         deadline = time.monotonic() + (self.focus_wait if clicked else 0.0)
+        self._refuse_unlisted_focus(action, xwindows, deadline, clicked=clicked)
         active = xwindows.active()
         while active not in (0, judged.id) and time.monotonic() < deadline:
             time.sleep(self.settle.poll)
@@ -772,6 +776,32 @@ class RealInputExecutor:
             f"after the look: a window appeared, or focus follows the pointer); {done}. "
             "Look again, and bring the window forward (a focus action) or aim the typing "
             "at a field of the window that has focus",
+            rule="focus-moved",
+        )
+
+    def _refuse_unlisted_focus(
+        self, action: Action, xwindows: XWindows, deadline: float, *, clicked: bool
+    ) -> None:
+        """Rule ``focus-moved`` too: X's keyboard focus is in a window that no listing
+        shows, nor any window it lies in (:meth:`XWindows.focus_unlisted`): a desktop
+        shell's overview or search (GNOME Shell's takes the keys in a window of its own
+        while ``_NET_ACTIVE_WINDOW`` says 0), a launcher no listing shows. The keys
+        would go there, whatever the frame showed in front."""
+        assert self.screen is not None
+        screen = self.screen
+        unlisted = xwindows.focus_unlisted(w.id for w in screen._list_windows())
+        while unlisted and time.monotonic() < deadline:
+            time.sleep(self.settle.poll)
+            unlisted = xwindows.focus_unlisted(w.id for w in screen._list_windows())
+        if not unlisted:
+            return
+        done = "the field was clicked, nothing was typed" if clicked else "nothing was sent"
+        raise PolicyRefusal(
+            f"{action.describe()} is refused: just before sending, the X server says the "
+            f"keyboard focus is in the window {unlisted:#x}, which no window listing shows "
+            "(a desktop shell's overview or search, a launcher drawn outside the window "
+            f"manager), so the keys would go there, where a typed word starts a program; "
+            f"{done}. Close it (Escape) and look again",
             rule="focus-moved",
         )
 

@@ -49,7 +49,7 @@ import logging
 import os
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .._elements import Window
@@ -135,6 +135,17 @@ class XWindows:
         """The X id of the focused top-level window (0: none, or unknown)."""
         with self._lock:
             return int(self._guarded(self._active, 0))
+
+    def focus_unlisted(self, listed: Iterable[int]) -> int:
+        """The window X's keyboard focus is in (``XGetInputFocus``: where typed keys go)
+        when neither it nor any window it lies in is one of ``listed`` (top-level ids),
+        else 0. 0 too when X names no window (``None``, ``PointerRoot``, the root: keys
+        then go where the pointer is) or cannot be asked. A passive query: the focused
+        window is not disturbed. GNOME Shell's overview takes the keys this way: its
+        search has the focus in a window of the shell's own that no listing shows."""
+        ids = set(listed)
+        with self._lock:
+            return int(self._guarded(lambda conn: _unlisted_focus(conn, ids), 0))
 
     def focus(self, window_id: int) -> bool:
         """Ask for window ``window_id`` to be raised and focused: an EWMH
@@ -406,6 +417,43 @@ def _wm_class(window: Any) -> tuple[str, ...]:
         return ()
     text = _text(prop.value, "latin-1")  # STRING: Latin-1
     return tuple(name for name in text.split("\0") if name)[:2]
+
+
+def _unlisted_focus(conn: Display, listed: set[int]) -> int:
+    """:meth:`XWindows.focus_unlisted` on ``conn``: up from the focused window towards
+    the root; a window manager's frame (the root's child a program's window lies in) may
+    hold the focus itself, so it counts for the window it frames."""
+    from Xlib import error as xerror
+
+    root = conn.screen().root
+    focus = conn.get_input_focus().focus
+    if not hasattr(focus, "id") or focus.id in (0, 1, root.id):  # None, PointerRoot
+        return 0
+    try:
+        top = _top_of(focus, root.id, listed)
+        if top is None:
+            return 0
+        frames = {_top_of(conn.create_resource_object("window", w), root.id, set()) for w in listed}
+    except xerror.XError:  # it closed while read: nothing to say
+        return 0
+    return 0 if top in frames else int(focus.id)
+
+
+def _top_of(window: Any, root: int, listed: set[int]) -> int | None:
+    """The root's child ``window`` lies in (itself, when it is one), or None when it or
+    a window it lies in is ``listed``."""
+    for _ in range(_MAX_DEPTH):
+        if window.id in listed:
+            return None
+        parent = window.query_tree().parent
+        if not hasattr(parent, "id") or parent.id in (0, root):
+            return int(window.id)
+        window = parent
+    return None
+
+
+#: How far up from the focused window to look for a listed one.
+_MAX_DEPTH: Final = 32
 
 
 def _meets(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
