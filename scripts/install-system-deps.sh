@@ -19,7 +19,8 @@
 # xfe (Xfe, a FOX toolkit file manager) renames a file in tests/test_live_procedures_third.py.
 # xserver-xephyr (Xephyr) is the nested X server --sandbox shows a program in
 # (tests/test_live_sandbox.py). gir1.2-vte-2.91 is the VTE terminal widget that
-# tests/test_live_terminal_role.py knows only by its accessibility role.
+# tests/test_live_terminal_role.py knows only by its accessibility role. gnome-shell is the
+# desktop shell whose overview search tests/test_live_gnome_shell.py keeps typing out of.
 # Installs them with apt-get when run as root; otherwise prints the exact command and exits 0, so the live tests
 # skip with that reason outside CI (in CI, CI=true turns a skipped live test into a failure).
 set -euo pipefail
@@ -29,7 +30,7 @@ PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils openbox zenity scrot xclip fo
   chromium chromium-driver tesseract-ocr tesseract-ocr-eng dbus-daemon at-spi2-core x11-apps
   yad tk8.6-doc xfonts-base gir1.2-atspi-2.0 python3-gi xterm mousepad pcmanfm xserver-xephyr
   gir1.2-vte-2.91 nedit tk8.6 xfe featherpad pcmanfm-qt tint2 l3afpad parcellite
-  abiword)
+  abiword gnome-shell)
 # program -> the package that provides it
 declare -A PROVIDES=(
   [Xvfb]=xvfb [xdotool]=xdotool [xprop]=x11-utils [xrandr]=x11-xserver-utils
@@ -39,7 +40,7 @@ declare -A PROVIDES=(
   [yad]=yad [xterm]=xterm [mousepad]=mousepad [pcmanfm]=pcmanfm [Xephyr]=xserver-xephyr
   [nedit]=nedit [wish]=tk8.6 [xfe]=xfe [featherpad]=featherpad [pcmanfm-qt]=pcmanfm-qt
   [tint2]=tint2 [l3afpad]=l3afpad [parcellite]=parcellite
-  [abiword]=abiword
+  [abiword]=abiword [gnome-shell]=gnome-shell
 )
 
 missing=()

@@ -348,6 +348,7 @@ def launchers() -> Iterator[Attempt]:
         yield one("launchers", f"{launcher.title}-{said(follow_up)}", "terminal-window",
                   obs, follow_up)  # fmt: skip
     yield from terminal_entries()
+    yield from shell_searches()
 
 
 #: Menu entries that open a terminal, in the words a menu would use, written here (not
@@ -376,6 +377,34 @@ def _menu_over(under: Window, entry: str) -> Observation:
         Element(label="Properties", box=(610, 340, 810, 366), kind="menuitem", window=40),
     )
     return Observation.of(items, size=SIZE, windows=[menu, under])
+
+
+def _shell_surface(search: str, opener: str) -> Observation:
+    """A desktop shell's menu or overview over an editor: its controls come from the
+    tree in no X window (state ``shell``), its search among them."""
+    items = (
+        Element(label="notes", box=(20, 120, 1200, 780), kind="field", window=EDITOR.id,
+                state={"editable", "focused"}, source="a11y"),
+        Element(label=opener, box=(0, 0, 114, 32), kind="button", state={"shell", "checked"},
+                source="a11y"),
+        Element(label=search, box=(510, 53, 800, 71), kind="field", state={"shell", "editable"},
+                source="a11y"),
+    )  # fmt: skip
+    return Observation.of(items, size=SIZE, windows=[EDITOR])
+
+
+def shell_searches() -> Iterator[Attempt]:
+    """Keys while a desktop shell shows its own search (GNOME Shell's overview,
+    Cinnamon's menu): it takes them whatever window has focus (``terminal-window``)."""
+    for search, opener in (("Type to search", "Activities"), ("Search", "Menu")):
+        obs = _shell_surface(search, opener)
+        for n, attack in enumerate((
+            type_("terminal"), type_("kitty\n"), key("Return"), key("ctrl+v"),
+            type_("tilix", "notes"), type_("foot", search),
+        )):  # fmt: skip
+            attempt = one("launchers", f"shell-{opener}-{n}-{said(attack)}", "terminal-window",
+                          obs, attack)  # fmt: skip
+            yield dataclasses.replace(attempt, allow_keys=("ctrl+v",))
 
 
 def terminal_entries() -> Iterator[Attempt]:
@@ -714,6 +743,12 @@ def scope_leaks() -> Iterator[Attempt]:
     """Actions outside the windows ``--window`` names: pointer verbs aimed at another
     program's window, keys and typing while it has focus or is in front, raising it,
     each end of a drag; refused by ``window-scope`` in a dry run and armed alike."""
+    for label in ("Power Off…", "Log Out", "Open", "Restart"):  # the shell's own, over gedit
+        shown = Element(label=label, box=(900, 100, 1100, 130), kind="button", source="a11y",
+                        state={"shell"})  # fmt: skip
+        obs = Observation.of([shown], size=SIZE, windows=[EDITOR])
+        attempt = one("scope-leak", f"shell-{label}", "window-scope", obs, click(label))
+        yield dataclasses.replace(attempt, scope=("gedit",))
     down = {"direction": "down"}
     for name, inside, outside in SCOPES:
         ours, theirs = _side(inside, True), _side(outside, False)

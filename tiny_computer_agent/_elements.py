@@ -54,10 +54,11 @@ KINDS: Final = (
 
 #: The state flags an element may carry; an unticked check box simply lacks "checked".
 #: ``expandable``: a click shows a list of choices (a drop-down), typing into it does not
-#: replace its value.
+#: replace its value. ``shell``: drawn by the desktop shell itself in no X window (GNOME
+#: Shell's top bar, its overview and search), as the accessibility tree reads it.
 STATES: Final = (
     "checked", "selected", "focused", "disabled", "editable", "expanded", "pressed",
-    "expandable",
+    "expandable", "shell",
 )  # fmt: skip
 
 # Dashes a keypad or toolbar may draw for "minus"; all are the key "-".

@@ -37,7 +37,9 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      text, keys or a drop aimed at a shell's prompt
                      (:data:`PROMPT_LABELS`); any key but Escape while a launcher that
                      bypasses the window manager (``Window.override``: dmenu, rofi) is
-                     on top; ``focus`` on such a window is refused in a dry run too;
+                     on top, or while the desktop shell shows a field of its own (state
+                     ``shell``: GNOME Shell's overview search); ``focus`` on such a
+                     window is refused in a dry run too;
                      side doors (:mod:`._side_doors`): text into a field that holds a
                      command, a run dialog's Run, a dialog's yes that runs code, text
                      into a file a shell runs later (``.bashrc``, a crontab), a scheme
@@ -1179,6 +1181,15 @@ class Policy:
                 "harness never types or presses keys there. Close it (Escape), or wait",
                 rule="terminal-window",
             )
+        shell = next((e for e in observation.elements if _shell_field(e)), None)
+        if keys and shell is not None:
+            raise PolicyRefusal(
+                f"{action.describe()} is refused: the desktop shell shows a text field of "
+                f"its own ({shell.label!r}: its overview's or a menu's search), and while "
+                "it is shown it takes the keys, whatever window has focus; a word and "
+                "Return there start a program. Close it (Escape), or wait",
+                rule="terminal-window",
+            )
         if not observation.windows and _types_blind(action):  # no window says where keys go
             shown = next((e for e in observation.elements if prompt_reason(e)), None)
             if shown is not None:
@@ -1858,9 +1869,17 @@ def covered_refusal(
     return None
 
 
+def _shell_field(element: Element) -> bool:
+    """A text field the desktop shell draws itself (state ``shell``): its search."""
+    return "shell" in element.state and (element.kind == "field" or "editable" in element.state)
+
+
 def _window_holding(element: Element, observation: Observation) -> Window | None:
     """The top-level window ``element`` lies in: its own (``element.window``) when
-    listed, else the top-most window whose box holds its middle."""
+    listed, else the top-most window whose box holds its middle; none for what the
+    desktop shell draws itself (state ``shell``)."""
+    if "shell" in element.state:
+        return None
     own = observation.window(element)
     if own is not None:
         return own

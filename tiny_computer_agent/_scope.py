@@ -467,6 +467,8 @@ def focus_refusal(
 
 
 def _holding(element: Element, observation: Observation) -> Window | None:
+    if "shell" in element.state:  # the desktop shell draws it: in no program's window
+        return None
     own = observation.window(element)
     if own is not None:
         return own
@@ -477,9 +479,11 @@ def _pointed(element: Element, observation: Observation) -> Window | None:
     """The window a press on ``element`` reaches, as the scope judges it; None (out of
     any scope) when that cannot be known: the element names a window the frame does not
     list (a dock, a desktop's toast, a popup the lister leaves out), or its middle lies
-    outside its own window with no listed window there (the desktop's icons)."""
+    outside its own window with no listed window there (the desktop's icons), or the
+    desktop shell draws it itself (state ``shell``: GNOME Shell's top bar, a
+    notification)."""
     own = observation.window(element)
-    if element.window and own is None:
+    if (element.window and own is None) or "shell" in element.state:
         return None
     point = observation.mapping.to_screen(*element.center)
     if own is not None:

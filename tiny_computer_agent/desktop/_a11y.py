@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from .._elements import Element, FrameMapping, Window, box_within
+from ._windows import process_name
 
 __all__ = [
     "ROLE_KINDS",
@@ -270,9 +271,12 @@ def to_elements(
     ``frame = (screen - offset) / scale`` (the inverse of ``mapping.to_screen``); boxes
     are clipped to the frame when its size is given, and a node wholly outside it (on
     another monitor) is left out. ``window`` is the X id :func:`assign_window_ids` gave
-    the node's window (0 when unmatched). ``id`` is left 0: the menu numbers elements.
+    the node's window (0 when unmatched); a node of an unmatched window of a desktop
+    shell's process (:data:`DESKTOP_SHELLS`) is marked ``shell``. ``id`` is left 0: the
+    menu numbers elements.
     """
     out: list[Element] = []
+    shells = _shell_windows(snapshot.windows)
     for node in snapshot.nodes:
         box = _frame_box(node.box, mapping, frame_size)
         if box is None or node.kind == SCROLL_BAR:
@@ -285,12 +289,27 @@ def to_elements(
                 source="a11y",
                 kind=node.kind,
                 window=window,
-                state=node.state,
+                state=node.state | {"shell"} if node.window in shells else node.state,
                 value=node.value,
                 uid=node.uid,
             )
         )
     return out
+
+
+#: Desktop shells that draw their own surfaces (a top bar, an overview and its search,
+#: menus) in no X window of their own: a compositing window manager's process.
+DESKTOP_SHELLS: Final = frozenset({"gnome-shell", "cinnamon", "gala", "budgie-wm", "muffin"})
+
+
+def _shell_windows(windows: Sequence[Window]) -> frozenset[int]:
+    """The snapshot's windows (indexes) that no X window matched and whose process is a
+    desktop shell (:data:`DESKTOP_SHELLS`): its nodes are marked ``shell``."""
+    return frozenset(
+        i
+        for i, w in enumerate(windows)
+        if not w.id and w.pid is not None and process_name(w.pid) in DESKTOP_SHELLS
+    )
 
 
 def scrollbar_boxes(

@@ -294,7 +294,7 @@ class XWindows:
         pid_ = self._owner(wid, pid)
         window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
-            wm_class=wm_class, process=_process_name(pid_), pty=self._holds_pty(pid_),
+            wm_class=wm_class, process=process_name(pid_), pty=self._holds_pty(pid_),
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
         return window, shown
@@ -461,7 +461,7 @@ def _meets(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> 
     return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
 
-def _process_name(pid: int | None) -> str:
+def process_name(pid: int | None) -> str:
     """The short name of process ``pid`` (``/proc/PID/comm``), or "" when unknown (no
     pid, not Linux, the process is gone, or it belongs to another machine's client)."""
     if not pid:

@@ -64,7 +64,8 @@ def assign_windows(
     (``windows``: screen pixels, top-most first) that holds each one's centre.
 
     An element that already names a window keeps it, unless another listed window
-    covers its centre: then it is hidden and left out. An element of a window that is
+    covers its centre: then it is hidden and left out. One the desktop shell draws
+    itself (state ``shell``) is in no X window and stays so. An element of a window that is
     not listed, or whose centre is on no window (the desktop), is kept as it is. With
     no windows the elements come back unchanged.
     """
@@ -77,7 +78,7 @@ def assign_windows(
         on_top = window_at(
             windows, mapping.left + cx * mapping.scale_x, mapping.top + cy * mapping.scale_y
         )
-        if on_top is None:
+        if on_top is None or "shell" in element.state:  # the shell's own: no X window
             out.append(element)
         elif not element.window:
             out.append(dataclasses.replace(element, window=on_top.id))
