@@ -28,7 +28,6 @@ each with its reason).
 from __future__ import annotations
 
 import argparse
-import configparser
 import gettext
 import json
 import re
@@ -37,6 +36,9 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's package
+from tiny_computer_agent._terminal_names import desktop_entry, names_terminal
 
 #: Debian's terminal emulators, and the file managers and extensions whose menus open one.
 PACKAGES = (
@@ -98,18 +100,6 @@ def unpack(debs: Iterable[Path], into: Path) -> dict[str, str]:
         found = dict(line.split(": ", 1) for line in fields.splitlines() if ": " in line)
         versions[found["Package"]] = found["Version"]
     return dict(sorted(versions.items()))
-
-
-def desktop_entry(path: Path) -> dict[str, str]:
-    """The ``[Desktop Entry]`` group of a ``.desktop`` file (keys with their locale:
-    ``Name[fi]``), or {} when it has none or cannot be read."""
-    parser = configparser.RawConfigParser(interpolation=None, strict=False)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
-    try:
-        parser.read_string(path.read_text(encoding="utf-8", errors="replace"))
-    except configparser.Error:
-        return {}
-    return dict(parser["Desktop Entry"]) if parser.has_section("Desktop Entry") else {}
 
 
 def terminal_entries(root: Path) -> Iterator[dict[str, str]]:
@@ -177,9 +167,6 @@ def false_alarms(locale: Path = Path("/usr/share/locale")) -> int:
     """Count, over this machine's translated catalog strings (40 characters or fewer),
     those the shipped names flag, and those among them whose English speaks of no
     terminal, console, shell or command (false alarms); print them by word."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tiny_computer_agent._terminal_names import names_terminal
-
     strings = flagged = 0
     alarms: dict[str, list[str]] = {}
     for mo in sorted(locale.glob("*/LC_MESSAGES/*.mo")):

@@ -37,14 +37,14 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Final
 
 from .perception import ocr_skeleton, words
 
-__all__ = ["EMULATORS", "installed_terminal_names", "names_terminal"]
+__all__ = ["EMULATORS", "desktop_entry", "installed_terminal_names", "names_terminal"]
 
 #: An installed terminal's name of fewer letters names nothing on its own (``st``).
 MIN_NAME: Final = 4
@@ -132,14 +132,16 @@ def names_terminal(label: str, installed: Sequence[str]) -> str | None:
     return _shipped().find(label) or _installed(tuple(installed)).find(label)
 
 
-def _data_dirs(environ: os._Environ[str] | dict[str, str]) -> list[Path]:
+def _data_dirs(environ: Mapping[str, str]) -> list[Path]:
     home = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     dirs = environ.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share"
     extra = ("/var/lib/flatpak/exports/share", "/var/lib/snapd/desktop")
     return [Path(d) for d in (home, *dirs.split(":"), *extra) if d]
 
 
-def _entry(path: Path) -> dict[str, str]:
+def desktop_entry(path: Path) -> dict[str, str]:
+    """The ``[Desktop Entry]`` group of a ``.desktop`` file (keys with their locale:
+    ``Name[fi]``), or {} when it has none or cannot be read."""
     parser = configparser.RawConfigParser(interpolation=None, strict=False)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
     try:
@@ -163,7 +165,7 @@ def _terminal_entries(dirs: Iterable[Path]) -> Iterator[dict[str, str]]:
         except OSError:
             continue
         for path in found:
-            entry = _entry(path)
+            entry = desktop_entry(path)
             categories = entry.get("Categories", "").split(";")
             if "TerminalEmulator" in categories or (
                 (program := _program(entry).casefold()) in EMULATORS
@@ -183,7 +185,7 @@ def _read(dirs: tuple[Path, ...]) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def installed_terminal_names(environ: dict[str, str] | None = None) -> tuple[str, ...]:
+def installed_terminal_names(environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """The names (every language's) of the terminals this machine's menus list: its
     ``.desktop`` entries under ``$XDG_DATA_HOME`` and ``$XDG_DATA_DIRS`` (and Flatpak's
     and Snap's exports) whose category is ``TerminalEmulator`` or whose program is a

@@ -289,7 +289,7 @@ def to_elements(
                 source="a11y",
                 kind=node.kind,
                 window=window,
-                state=node.state | {"shell"} if node.window in shells else node.state,
+                state=(node.state | {"shell"}) if node.window in shells else node.state,
                 value=node.value,
                 uid=node.uid,
             )
