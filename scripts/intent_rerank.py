@@ -369,7 +369,8 @@ def accuracy(
             chunk = menus[start : start + 16]
             logits = reranker.logits([(g, p, b) for g, p, _, _, b in chunk], k)
             if spread is not None:
-                spread.extend(float(r[torch.isfinite(r)][:-1].std()) for r in logits)
+                shown = [r[torch.isfinite(r)][:-1] for r in logits]
+                spread.extend(float(c.std()) for c in shown if len(c) > 1)  # one: no spread
             for (_, pairs, _, target, _), row in zip(chunk, logits, strict=True):
                 best = int(row.argmax())
                 chosen = len(pairs) if best == k else best
