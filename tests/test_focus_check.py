@@ -16,7 +16,7 @@ from tiny_computer_agent import ARM_ENV, Action, Element, Observation, PolicyRef
 from tiny_computer_agent.desktop import RealInputExecutor
 from tiny_computer_agent.desktop._inputs import judged_window
 
-from .helpers import RecordingGui, armed
+from .helpers import RecordingGui, armed, rule_of
 
 SIZE = (1280, 800)
 EDITOR = Window(title="notes.txt - Editor", box=(0, 40, 900, 700), id=0x10,
@@ -55,10 +55,19 @@ class XServer:
     """The executor's X queries: the focused window (``focus``, 0: none named) and the
     window list (``stack``, top-most first), as the desktop has them now."""
 
-    def __init__(self, stack: tuple[Window, ...], focus: int, unlisted: int = 0) -> None:
+    def __init__(
+        self, stack: tuple[Window, ...], focus: int, unlisted: int = 0, held: tuple[str, ...] = ()
+    ) -> None:
         self.stack, self.focus = stack, focus
         #: X's input focus is in this window, which no listing shows (0: it is not)
         self.unlisted = unlisted
+        #: chords another client holds as global shortcuts (passive grabs on the root)
+        self.held = held
+        self.chords: list[str] = []  # the chords asked about
+
+    def chord_held(self, chord: str) -> bool:
+        self.chords.append(chord)
+        return chord in self.held
 
     def active(self) -> int:
         return self.focus
@@ -93,9 +102,14 @@ class Screen:
 
 
 def executor(
-    tmp_path: Path, x: XServer | None, gui: RecordingGui, fresh: Observation | None = None
+    tmp_path: Path,
+    x: XServer | None,
+    gui: RecordingGui,
+    fresh: Observation | None = None,
+    **policy_fields: Any,
 ) -> RealInputExecutor:
-    policy = armed(kill_switch=tmp_path / "STOP", allow_keys=("ctrl+v",))
+    policy_fields.setdefault("allow_keys", ("ctrl+v",))
+    policy = armed(kill_switch=tmp_path / "STOP", **policy_fields)
     screen: Any = Screen(x)
     screen.fresh = fresh
     return RealInputExecutor(policy=policy, gui=gui, screen=screen, focus_seconds=0.0,
@@ -286,3 +300,27 @@ def test_every_click_kind_is_refused_where_another_window_covers_its_target(
     x.stack = (EDITOR, NOTE)  # nothing over it: the same clicks go
     assert ex.execute(Action.make("click", target="Find", clicks=2), frame(EDITOR)).ok
     assert gui.calls == ["click"]
+
+
+def test_a_chord_another_program_holds_as_a_global_shortcut_is_not_sent(tmp_path: Path) -> None:
+    """i3's alt+Return (a terminal), ratpoison's ctrl+t (then a command key): allowed by
+    --allow-key for the focused program, they would go to the program holding them."""
+    gui = RecordingGui((*FOCUS_KEYS, "alt", "enter", "f12"))
+    x = XServer((EDITOR,), focus=EDITOR.id, held=("alt+Return", "F12"))
+    ex = executor(tmp_path, x, gui, allow_keys=("ctrl+v", "alt+Return", "F12"))
+    said = refused(ex, Action.make("key", keys="alt+Return"), frame(EDITOR))
+    assert said.startswith("global-key: ") and "holds alt+Return" in said, said
+    assert "--allow-global-key alt+Return" in said and "Nothing was sent" in said
+    assert gui.calls == [] and x.chords == ["alt+Return"]
+    assert ex.execute(Action.make("key", keys="space"), frame(EDITOR)).ok  # nobody holds it
+    assert gui.calls == ["hotkey"]
+    # the person's word that F12 is for the program that holds it (and only F12)
+    ex = executor(tmp_path, x, gui, allow_global_keys=("F12",))
+    assert ex.execute(Action.make("key", keys="F12"), frame(EDITOR)).ok
+    assert refused(ex, Action.make("key", keys="alt+Return"), frame(EDITOR)).startswith(
+        "global-key: "
+    )  # --allow-global-key F12 lifted nothing else
+    assert ex.policy.allow_keys == ("ctrl+v", "F12")  # a global key is an allowed key too
+    assert rule_of(ex.policy, Action.make("key", keys="alt+Return"), frame(EDITOR)) == (
+        "key-not-allowed"
+    )

@@ -272,3 +272,38 @@ def test_a_client_side_shadow_is_left_out_of_the_windows_box(desktop: Desk) -> N
     finally:
         conn.close()
         listing.close()
+
+
+def test_a_chord_another_client_holds_as_a_global_shortcut_is_told(desktop: Desk) -> None:
+    """openbox's own key bindings (its default rc.xml: super+e runs a file manager,
+    alt+F4 closes the focused window) and a drop-down terminal's F12 (a client grabbing
+    it on the root window, as Guake's and Tilda's keybinder does) are held; ctrl+s and
+    Return are not, and the check leaves no grab of its own behind: another client can
+    take ctrl+s afterwards."""
+    from Xlib import XK, X
+    from Xlib import error as xerror
+
+    if (Path.home() / ".config" / "openbox" / "rc.xml").exists():
+        pytest.skip("openbox reads this user's own rc.xml, not the default key bindings")
+    listing = XWindows(desktop.display)
+    conn = _connect(desktop.display)
+    try:
+        root = conn.screen().root
+        f12 = conn.keysym_to_keycode(XK.string_to_keysym("F12"))
+        root.grab_key(f12, 0, False, X.GrabModeAsync, X.GrabModeAsync)
+        conn.sync()
+        held = eventually(  # openbox grabs its keys once it has started
+            lambda: listing.chord_held("super+e") or None, "openbox's super+e held", timeout=10
+        )
+        assert held and listing.chord_held("alt+F4") and listing.chord_held("F12")
+        assert not listing.chord_held("ctrl+s") and not listing.chord_held("Return")
+        assert not listing.chord_held("shift+F12")  # another chord than the one held
+        s = conn.keysym_to_keycode(XK.string_to_keysym("s"))
+        caught = xerror.CatchError(xerror.BadAccess)
+        root.grab_key(s, X.ControlMask, False, X.GrabModeAsync, X.GrabModeAsync, onerror=caught)
+        conn.sync()
+        assert caught.get_error() is None, "the check kept a grab of ctrl+s"
+        assert listing.chord_held("ctrl+s")  # now this test's client holds it
+    finally:
+        conn.close()
+        listing.close()

@@ -80,6 +80,11 @@ Every action passes :meth:`Policy.check` before an executor sees it. A refusal r
                      after the look, focus that follows the pointer; or X's keyboard
                      focus is in a window no listing shows (GNOME Shell's overview and
                      its search, a launcher drawn outside the window manager)
+    global-key       (the real executor, just before sending) another program holds the
+                     chord as a global shortcut (a passive grab on X's root window: a
+                     window manager's alt+Return, ratpoison's ctrl+t, Guake's F12), so X
+                     would give it to that program, not to the focused window; lifted
+                     per chord by ``allow_global_keys`` (``--allow-global-key``) only
     field-covered    another window is top-most at the pixel a click, a drag's end, a
                      wheel turn or typing's click would land on, not the target's own:
                      on the frame (an element the accessibility tree lists under a
@@ -804,6 +809,11 @@ class Policy:
     #: chords the person allowed beyond :data:`ALLOWED_KEYS` (``--allow-key``): sent to
     #: any window but a terminal; the deny list (``denied_chords``) still holds
     allow_keys: tuple[str, ...] = ()
+    #: chords the person allowed although another program holds them as a global
+    #: shortcut (``--allow-global-key``: a window manager's alt+F4, its workspace keys):
+    #: allowed as ``allow_keys`` are, and sent where the real executor finds the chord
+    #: held (rule ``global-key``); the person's word that it is meant for that program
+    allow_global_keys: tuple[str, ...] = ()
     #: windows every action is confined to (``--window TITLE|CLASS``, :mod:`._scope`);
     #: empty: any window. It confines only: it allows no typing nor anything refused
     scope: tuple[str, ...] = ()
@@ -842,7 +852,9 @@ class Policy:
             )
         object.__setattr__(self, "denied_chords", _chords(self.denied_chords))
         object.__setattr__(self, "irreversible_chords", _chords(self.irreversible_chords))
-        object.__setattr__(self, "allow_keys", _chords(self.allow_keys))
+        object.__setattr__(self, "allow_global_keys", _chords(self.allow_global_keys))
+        keys = dict.fromkeys((*_chords(self.allow_keys), *self.allow_global_keys))
+        object.__setattr__(self, "allow_keys", tuple(keys))
         object.__setattr__(self, "_lists", _Compiled.of(self))
 
     def armed(self, *, flag: bool, environ: Mapping[str, str] | None = None) -> Policy:

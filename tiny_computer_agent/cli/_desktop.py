@@ -63,6 +63,7 @@ def make_policy(
         allow_irreversible=tuple(args.allow_irreversible or ()),
         irreversible_learner=learner_on(args, person=person),
         allow_keys=allowed_keys(args),
+        allow_global_keys=allowed_keys(args, "allow_global_key"),
         allow_widgets=tuple(getattr(args, "allow_widget", None) or ()),
         scope=window_scope(args),
         typing_in=typing_programs(args),
@@ -84,14 +85,15 @@ def learner_on(args: argparse.Namespace, *, person: bool) -> bool:
     return chosen == "on" or (chosen == "auto" and person)
 
 
-def allowed_keys(args: argparse.Namespace) -> tuple[str, ...]:
-    """--allow-key's chords, normalised; a name no keyboard has is a usage error."""
+def allowed_keys(args: argparse.Namespace, flag: str = "allow_key") -> tuple[str, ...]:
+    """--allow-key's chords (``flag``: --allow-global-key's), normalised; a name no
+    keyboard has is a usage error."""
     chords = []
-    for given in getattr(args, "allow_key", None) or ():
+    for given in getattr(args, flag, None) or ():
         try:
             chords.append(normalize_keys(given))
         except ActionError as exc:
-            raise UsageError(f"--allow-key {given!r}: {exc}") from None
+            raise UsageError(f"--{flag.replace('_', '-')} {given!r}: {exc}") from None
     return tuple(chords)
 
 

@@ -372,6 +372,15 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         "super, alt+F2...) still holds; repeatable",
     )
     safety.add_argument(
+        "--allow-global-key",
+        action="append",
+        metavar="CHORD",
+        help="as --allow-key, and send the chord even where another program (the window "
+        "manager, a drop-down terminal, a hotkey daemon) holds it as a global shortcut, "
+        "which real input otherwise refuses: it would reach that program, not the focused "
+        "window; repeatable",
+    )
+    safety.add_argument(
         "--allow-widget",
         action="append",
         metavar="LABEL",

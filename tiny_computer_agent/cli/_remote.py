@@ -124,6 +124,7 @@ def serving_policy(args: argparse.Namespace, *, approve: Approve | None = None) 
         allow_irreversible=tuple(args.allow_irreversible or ()),
         irreversible_learner=learner_on(args, person=False),  # 'auto': a client may not answer
         allow_keys=allowed_keys(args),
+        allow_global_keys=allowed_keys(args, "allow_global_key"),
         scope=window_scope(args),
         typing_in=typing_programs(args),
         secrets=load_secrets(args.secret or ()),

@@ -56,6 +56,7 @@ import dataclasses
 import io
 import logging
 import os
+import shlex
 import sys
 import time
 import unicodedata
@@ -728,7 +729,31 @@ class RealInputExecutor:
     def _do_key(self, action: Action, points: Sequence[tuple[int, int]]) -> None:
         self._focus_in_scope(action)
         self._refuse_moved_focus(action)
+        self._refuse_held_chord(action)
         self.gui.hotkey(*pyautogui_keys(action.keys or ""))
+
+    def _refuse_held_chord(self, action: Action) -> None:
+        """Rule ``global-key``: another program holds the chord as a global shortcut
+        (:meth:`XWindows.chord_held`), so X would give it to that program, whatever
+        window has focus: i3's alt+Return starts a terminal, ratpoison's and stumpwm's
+        ctrl+t wait for a command key, Guake's F12 and Tilda's F1 drop a terminal down.
+        ``--allow-key`` named the chord for the focused program; only
+        ``--allow-global-key`` says it is meant for the one that holds it."""
+        chord = action.keys or ""
+        xwindows = None if self.screen is None else self.screen._xwindows
+        if xwindows is None or chord in self.policy.allow_global_keys:
+            return
+        if xwindows.chord_held(chord):
+            raise PolicyRefusal(
+                f"{action.describe()} is refused: just before sending, the X server says "
+                f"another program holds {chord} as a global shortcut (a window manager, a "
+                "drop-down terminal or a hotkey daemon), so the chord would go to that "
+                "program, not to the focused window; such shortcuts start terminals and "
+                "command prompts. Nothing was sent. If the chord is meant for that program "
+                f"(a window manager's own action), run again with --allow-global-key "
+                f"{shlex.quote(chord)}",
+                rule="global-key",
+            )
 
     def _focus_in_scope(self, action: Action) -> None:
         """With a scope (``--window``), keys and text go only while a window in it has

@@ -49,7 +49,7 @@ import logging
 import os
 import threading
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .._elements import Window
@@ -146,6 +146,19 @@ class XWindows:
         ids = set(listed)
         with self._lock:
             return int(self._guarded(lambda conn: _unlisted_focus(conn, ids), 0))
+
+    def chord_held(self, chord: str) -> bool:
+        """Whether another X client holds ``chord`` (a normalised chord: ``alt+Return``,
+        ``F12``, ``ctrl+t``) as a passive grab on the root window: a global shortcut of a
+        window manager (i3's alt+Return, openbox's super+e), a drop-down terminal
+        (Guake's F12, Tilda's F1) or a hotkey daemon (xbindkeys, sxhkd). X gives such a
+        chord to that client, not to the focused window. Told by trying to grab it: X
+        answers ``BadAccess`` when another client holds it, and a grab this makes is let
+        go at once. A passive grab does nothing until the key is pressed: no focus moves
+        (unlike the keyboard grab tried and taken back at stop 63). False where it
+        cannot be told: no display, a key X has no keycode for."""
+        with self._lock:
+            return bool(self._guarded(lambda conn: _held(conn, chord), False))
 
     def focus(self, window_id: int) -> bool:
         """Ask for window ``window_id`` to be raised and focused: an EWMH
@@ -417,6 +430,68 @@ def _wm_class(window: Any) -> tuple[str, ...]:
         return ()
     text = _text(prop.value, "latin-1")  # STRING: Latin-1
     return tuple(name for name in text.split("\0") if name)[:2]
+
+
+#: The keysyms whose modifier bit stands for a chord's modifier name (as XTest's fake
+#: presses of pyautogui set it: the bit of the row the key is in, read from the server).
+_MODIFIER_KEYSYMS: Final[Mapping[str, tuple[str, ...]]] = {
+    "alt": ("Alt_L", "Alt_R", "Meta_L"),
+    "super": ("Super_L", "Super_R"),
+}
+#: A chord's last part as an X keysym name where the two differ (a single character is
+#: its Latin-1 keysym).
+_KEYSYM_NAMES: Final[Mapping[str, str]] = {"+": "plus", " ": "space"}
+
+
+def _held(conn: Display, chord: str) -> bool:
+    """:meth:`XWindows.chord_held` on ``conn``: the chord with the keyboard's lock bits
+    (Caps Lock, Num Lock) as they stand now, since a press carries them."""
+    from Xlib import XK, X
+    from Xlib import error as xerror
+
+    if chord == "+" or chord.endswith("++"):  # ctrl++: ctrl and the plus key
+        *mods, key = [*filter(None, chord[:-2].split("+")), "+"] if len(chord) > 1 else ["+"]
+    else:
+        *mods, key = chord.split("+")
+    name = _KEYSYM_NAMES.get(key, key)
+    keysym = XK.string_to_keysym(name) or (ord(name) if len(name) == 1 else 0)
+    keycode = conn.keysym_to_keycode(keysym) if keysym else 0
+    if not keycode:
+        return False
+    bits = _modifier_bits(conn)
+    mask = 0
+    for mod in mods:
+        if mod not in bits:
+            return False  # a modifier this keyboard lacks: nothing could be pressed
+        mask |= bits[mod]
+    root = conn.screen().root
+    mask |= root.query_pointer().mask & (X.LockMask | bits.get("num", 0))
+    caught = xerror.CatchError(xerror.BadAccess)
+    root.grab_key(keycode, mask, False, X.GrabModeAsync, X.GrabModeAsync, onerror=caught)
+    conn.sync()
+    if caught.get_error() is not None:
+        return True
+    root.ungrab_key(keycode, mask)
+    conn.sync()
+    return False
+
+
+def _modifier_bits(conn: Display) -> dict[str, int]:
+    """The modifier mask of ``ctrl``, ``shift``, ``alt``, ``super`` and Num Lock
+    (``num``) on this server (alt and super are whichever of Mod1-Mod5 hold their keys)."""
+    from Xlib import XK, X
+
+    bits = {"ctrl": X.ControlMask, "shift": X.ShiftMask}
+    wanted = {**_MODIFIER_KEYSYMS, "num": ("Num_Lock",)}
+    codes = {
+        name: {conn.keysym_to_keycode(XK.string_to_keysym(k)) for k in keysyms} - {0}
+        for name, keysyms in wanted.items()
+    }
+    for row, keycodes in enumerate(conn.get_modifier_mapping()):
+        for name, mine in codes.items():
+            if row >= 3 and name not in bits and mine & set(keycodes):
+                bits[name] = 1 << row
+    return bits
 
 
 def _unlisted_focus(conn: Display, listed: set[int]) -> int:
