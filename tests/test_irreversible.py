@@ -284,3 +284,40 @@ def test_the_cli_refuses_a_bad_allowance_as_bad_usage() -> None:
         ["--image", "example", "--allow-irreversible", "Send*0", "click 'Save'"], out=out, err=err
     )
     assert code == 2 and "LABEL*N" in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("label", "does"),
+    [
+        ("Merge and delete branch", "deletes"),  # a second act, after a harmless first
+        ("Remove and delete data", "deletes"),
+        ("Archive & delete", "deletes"),
+        ("Copy, then delete", "deletes"),
+        ("Guardar y enviar", "sends"),
+        ("Enregistrer et supprimer", "deletes"),
+        ("Trans fer", "sends"),  # a lead verb split in two by OCR or spacing
+        ("Un install", "deletes"),
+        ("Pur chase", "pays"),
+        ("Pu blish", "publishes"),
+    ],
+)
+def test_a_label_is_read_by_each_act_it_joins_and_a_split_lead_verb_joined(
+    label: str, does: str | None
+) -> None:
+    found = classify(label)
+    assert (found.does if found else None) == does, found
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Copy and paste", "Save and close", "Search and replace", "Drag and drop",
+        "Terms and conditions", "Orders & returns", "Sent and received",
+        "Start a post",  # Czech 'a' joins acts, English 'a' is an article: not read
+        "Send test email",  # joining words would lose the guard the words after keep
+        "Löschen rückgängig machen", "Subscribe to updates", "Sell on Amazon",
+        "Log out", "Back up", "Up date",
+    ],
+)
+def test_harmless_joins_and_splits_stay_harmless(label: str) -> None:
+    assert classify(label) is None, classify(label)

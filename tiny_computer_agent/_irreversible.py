@@ -61,6 +61,11 @@ rules hold for labels nobody listed:
    unless a word beside the amount makes it a price, a balance, a saving or a page
    (``Price: $49.99``, ``Save 20 €``, ``Free shipping over $50``), or it has a colon or
    quotes (a message). The amount needs a currency symbol: ``BTC 9000A`` is a keyboard.
+6. *A label that joins acts says each* (:func:`_conjuncts`, pass 15): ``Merge and delete
+   branch``, ``Remove and delete data``, ``Guardar y enviar`` are read again from each act
+   after the first; and a lead verb split in two is read joined when the join says an
+   act (:func:`_joined`: ``Trans fer``, ``Un install``, ``Pur chase``). Both are second
+   readings (:func:`_looks`): they only add a flag.
 
 In Thai, Hindi and Bengali a veto or a way out of one consonant (Bengali ``না``, "no",
 is ``ন`` once the skeleton drops its vowel sign) would sit inside most words: it vetoes
@@ -553,7 +558,47 @@ def _looks(label: str) -> list[str]:
         folded = " ".join(_fold(word, one) for word in text.split(" "))
         if folded != label and folded not in found:
             found.append(folded)
-    return found
+    return [*found, *(r for r in (*_conjuncts(text), *_joined(text)) if r not in found)]
+
+
+#: Words (and signs) that join two acts in one label: ``Merge and delete branch``,
+#: ``Guardar y enviar``, ``保存并删除``, ``保存して削除``.
+_COORDINATED: Final = re.compile(
+    r"\s+(?:and(?: then)?|then|&|\+|/|y|e|ed|et|und|en|och|og|ja|i|и|та|és|și|ve|và)\s+"
+    r"|(?<=\S)(?:并且|并|して)(?=\S)",
+    re.IGNORECASE,
+)
+#: A label with more words than this is prose, not a control's name.
+_LABEL_WORDS: Final = 8
+
+
+def _conjuncts(text: str) -> list[str]:
+    """Each act after the first of a label that joins several (:data:`_COORDINATED`),
+    read as a label of its own: the first is the label's own start, which the rules
+    read already, but ``Remove and delete data`` deletes by its second."""
+    if len(text.split()) > _LABEL_WORDS:
+        return []
+    parts = [p.strip() for p in _COORDINATED.split(text)]
+    return [p for p in parts[1:] if p]
+
+
+def _joined(text: str) -> list[str]:
+    """The label with its first two words joined, for a lead verb OCR or spacing split
+    in two (``Trans fer``, ``Un install``, ``Pu blish``, ``Pur chase order``): in a
+    label of two to four words, when both are letters only, the join is at least
+    :data:`_JOINED_LETTERS` long and the joined word alone says an irreversible act
+    (so a guard of the words after it still holds: ``Send test email``)."""
+    words = text.split()
+    if not 2 <= len(words) <= 4 or not (words[0].isalpha() and words[1].isalpha()):
+        return []
+    joined = words[0] + words[1]
+    if len(joined) < _JOINED_LETTERS or _classify(joined) is None:
+        return []
+    return [" ".join([joined, *words[2:]])]
+
+
+#: A word split in two is read joined only when the join is at least this long.
+_JOINED_LETTERS: Final = 5
 
 
 def _fold(word: str, one: str) -> str:
