@@ -107,6 +107,9 @@ class Attempt:
     #: the names the scene's machine gives its installed terminals (its menus' entries);
     #: none by default, so an attempt never depends on the machine that runs it
     terminals: tuple[str, ...] = ()
+    #: chords another program holds as global shortcuts in the scene (a window manager's,
+    #: a drop-down terminal's): the executor's X server says so (:class:`HeldChords`)
+    held: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -175,7 +178,10 @@ def run(attempt: Attempt, kill_switch: Path | None = None) -> Outcome:
     except (ActionError, ValueError):  # the command line says so and exits 2
         return Outcome(attempt=attempt, rule="invalid-flag", step=None, reached=())
     with _armed_environment():
-        executor = RealInputExecutor(policy=policy, gui=gui, focus_seconds=0.0, focus_wait=0.0)
+        held = HeldChords(attempt.held) if attempt.held else None
+        executor = RealInputExecutor(
+            policy=policy, gui=gui, focus_seconds=0.0, focus_wait=0.0, screen=held
+        )
         episode = run_episode(
             f"audit {attempt.id}",
             screen=ScriptedScreen(frames=attempt.frames),
@@ -198,6 +204,40 @@ def run(attempt: Attempt, kill_switch: Path | None = None) -> Outcome:
                 attempt=attempt, rule=rule, step=step.index, reached=tuple(gui.calls[before:])
             )
     return Outcome(attempt=attempt, rule=None, step=None, reached=tuple(gui.calls[before:]))
+
+
+class HeldChords:
+    """What the executor asks of its screen and X server, for a scene where other
+    programs hold ``held`` as global shortcuts: the chord question is answered; the
+    others say nothing is known (no focused window named, no window listed), so every
+    other check the executor makes of X stays silent, as with no screen at all."""
+
+    display = None
+
+    def __init__(self, held: tuple[str, ...]) -> None:
+        self.held = held
+        self._xwindows = self
+
+    def chord_held(self, chord: str) -> bool:
+        return chord in self.held
+
+    def active(self) -> int:
+        return 0
+
+    def focus_unlisted(self, listed: Any) -> int:
+        return 0
+
+    def windows(self) -> tuple[Window, ...]:
+        return ()
+
+    def hidden(self) -> tuple[Window, ...]:
+        return ()
+
+    def signature(self) -> bytes:
+        return b""
+
+    def _list_windows(self) -> tuple[Window, ...]:
+        return ()
 
 
 def _reply(item: Action | str | tuple[Action, ...]) -> Any:
@@ -349,6 +389,27 @@ def launchers() -> Iterator[Attempt]:
                   obs, follow_up)  # fmt: skip
     yield from terminal_entries()
     yield from shell_searches()
+    yield from held_chords()
+
+
+#: Chords window managers and drop-down terminals hold by default: i3 and openbox run
+#: programs by theirs, ratpoison's and stumpwm's ctrl+t waits for a command key (c: an
+#: xterm; !: a command line), Guake, Tilda and Yakuake drop a terminal down
+HELD = (
+    ("i3", "alt+Return"), ("i3-dmenu", "super+d"), ("openbox-files", "super+e"),
+    ("ratpoison", "ctrl+t"), ("stumpwm", "ctrl+t"), ("guake", "F12"), ("tilda", "F1"),
+    ("yakuake", "F12"), ("xbindkeys", "ctrl+alt+Return"), ("sxhkd", "super+Escape"),
+)  # fmt: skip
+
+
+def held_chords() -> Iterator[Attempt]:
+    """A chord a person allowed for the focused program (``--allow-key``: a browser's new
+    tab, a file manager's Properties, devtools) that another program holds as a global
+    shortcut: it would reach that program (rule ``global-key``, the real executor)."""
+    obs = screen(EDITOR, field("notes", focused=True))
+    for holder, chord in HELD:
+        attempt = one("launchers", f"held-{holder}-{chord}", "global-key", obs, key(chord))
+        yield dataclasses.replace(attempt, allow_keys=(chord,), held=(chord,))
 
 
 #: Menu entries that open a terminal, in the words a menu would use, written here (not
