@@ -283,6 +283,13 @@ DENIED_TEXT: Final = (
     rf"re:\brsync\b{_ARGS}\s--delete", rf"re:\bmv\b{_ARGS}\s/dev/null\b", r"re:>\s*~/\.",
     r"re:/proc/sysrq-trigger", r"re:(\w+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1",
     rf"re:\bchmod\b{_ARGS}\s0{{3,4}}\b",  # chmod -R 000 ~: nothing can be read
+    # the fifth pass (issue 37): a download written over a dotfile the shell reads
+    # (curl -o ~/.profile, wget -O ~/.bashrc, tee ~/.zshrc), a block device written raw,
+    # history rewritten for everyone, the home folder served, a command split by $IFS
+    rf"re:\b(?:curl|wget)\b{_ARGS}\s(?:-o|-O|--output(?:-document)?)[\s=]*~/\.",
+    r"re:\btee\b(?:\s+-\w+)*\s+~/\.", r"re:>\s*/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)",
+    rf"re:\bgit\s+push\b{_ARGS}\s(?:-\w*f\b|--force\b|\+\w)",
+    r"re:\bpython[\d.]*\s+-m\s+(?:http\.server|simplehttpserver)\b", r"re:\bifs\s*=",
 )  # fmt: skip
 DENIED_WIDGETS: Final = (
     "terminal", "console", "konsole", "xterm", "gnome-terminal", "powershell", "cmd.exe",
