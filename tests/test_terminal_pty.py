@@ -45,7 +45,7 @@ def rule_of(policy: Policy, action: Action, window: Window) -> str | None:
 
 ACTIONS = [
     Action.make("type", text="ls -la"),
-    Action.make("type", text="python3 -m http.server 8000 -d ~\n", target="notes.txt"),
+    Action.make("type", text="python3 -m venv ~/.v && ls -la ~\n", target="notes.txt"),
     Action.make("key", keys="Return"),
     Action.make("key", keys="ctrl+v"),
     Action.make("click", target="notes.txt", button="middle"),

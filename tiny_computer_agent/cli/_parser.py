@@ -363,23 +363,7 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         const="off",
         help="never ask the learned second opinion, at a terminal or the console too",
     )
-    safety.add_argument(
-        "--allow-key",
-        action="append",
-        metavar="CHORD",
-        help="let input send this key or chord (super+a, alt+f, F11...), which the allow "
-        "list of keys refuses; never into a terminal, and the deny list (ctrl+alt+t, "
-        "super, alt+F2...) still holds; repeatable",
-    )
-    safety.add_argument(
-        "--allow-global-key",
-        action="append",
-        metavar="CHORD",
-        help="as --allow-key, and send the chord even where another program (the window "
-        "manager, a drop-down terminal, a hotkey daemon) holds it as a global shortcut, "
-        "which real input otherwise refuses: it would reach that program, not the focused "
-        "window; repeatable",
-    )
+    _add_key_arguments(safety)
     safety.add_argument(
         "--allow-widget",
         action="append",
@@ -397,6 +381,26 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         "(stdin a TTY, not under CI or pytest), else give-up",
     )
     _add_secret_arguments(safety)
+
+
+def _add_key_arguments(safety: argparse._ArgumentGroup) -> None:
+    safety.add_argument(
+        "--allow-key",
+        action="append",
+        metavar="CHORD",
+        help="let input send this key or chord (super+a, alt+f, F11...), which the allow "
+        "list of keys refuses; never into a terminal, and the deny list (ctrl+alt+t, "
+        "super, alt+F2...) still holds; repeatable",
+    )
+    safety.add_argument(
+        "--allow-global-key",
+        action="append",
+        metavar="CHORD",
+        help="as --allow-key, and send the chord even where another program (the window "
+        "manager, a drop-down terminal, a hotkey daemon) holds it as a global shortcut, "
+        "which real input otherwise refuses: it would reach that program, not the focused "
+        "window; repeatable",
+    )
 
 
 def _add_secret_arguments(safety: argparse._ArgumentGroup) -> None:
