@@ -442,6 +442,27 @@ def data(args: argparse.Namespace) -> tuple[list[Example], list[Example], list[E
     return kept, dev, cross
 
 
+def prepared(
+    args: argparse.Namespace,
+) -> tuple[list[Example], list[Example], intent.IntentBrain, tuple[list, list, list]] | int:
+    """What a training run needs (an exit code on failure): its examples, the synthetic
+    dev examples, the shipped brain, and the three dev samples checkpoints are scored
+    on (synthetic, cross-writer, written cases) as menus with its candidates; the
+    output folder made."""
+    found = data(args)
+    if isinstance(found, int):
+        return found
+    examples, dev_examples, cross_examples = found
+    brain = shipped(1)
+    samples = (
+        dev_menus(brain, dev_examples, args.k, "synthetic dev"),
+        dev_menus(brain, cross_examples, args.k, "cross-writer dev"),
+        dev_menus(brain, written_dev(args), args.k, "written dev cases"),
+    )
+    args.out.mkdir(parents=True, exist_ok=True)
+    return examples, dev_examples, brain, samples
+
+
 def written_dev(args: argparse.Namespace) -> list[Example]:
     """The written cases checkpoints are chosen by: ``--case-dev`` (a writer never
     trained on) and ``--dev-cases``, as training decisions (a case with a history left
@@ -824,17 +845,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         dev_examples = generate(load_inventory(args.inventory), args.dev, args.seed + 1, "dev")
         final(args, args.heldout_only, dev_examples)
         return 0
-    found = data(args)
+    found = prepared(args)
     if isinstance(found, int):
         return found
-    examples, dev_examples, cross_examples = found
-    brain = shipped(1)
-    dev = dev_menus(brain, dev_examples, args.k, "synthetic dev")
-    cross = dev_menus(brain, cross_examples, args.k, "cross-writer dev")
-    cases = dev_menus(brain, written_dev(args), args.k, "written dev cases")
-    args.out.mkdir(parents=True, exist_ok=True)
+    examples, dev_examples, brain, samples = found
     run = Run(args, examples, brain)
-    train(run, dev, cross, cases)
+    train(run, *samples)
     chosen = best(run.history)
     _log.info("best by dev: %s", json.dumps(chosen))
     if not args.no_eval and args.heldout.is_dir():

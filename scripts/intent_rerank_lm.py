@@ -350,12 +350,7 @@ class LoraReranker:
         # masked after the sum: minus infinity times a weight would make its gradient NaN
         return out.masked_fill(~shown, float("-inf"))
 
-    def row(
-        self, goal: str, pairs: Sequence[tuple[str, str]], k: int, base: Sequence[float]
-    ) -> list[float]:
-        with self.torch.no_grad():
-            found: list[float] = self.logits([(goal, pairs, base)], k)[0].tolist()
-        return found
+    row = rr.Reranker.row  # one menu's logits as a list, as the MiniLM re-ranker's
 
 
 def lora_head(torch: Any, k: int) -> Any:
@@ -451,21 +446,16 @@ def train_lora(args: argparse.Namespace) -> int:
         )
         lora_final(args, args.heldout_only, dev_examples)
         return 0
-    found = rr.data(args)
+    found = rr.prepared(args)
     if isinstance(found, int):
         return found
-    examples, dev_examples, cross_examples = found
-    brain = rr.shipped(1)
-    dev = rr.dev_menus(brain, dev_examples, args.k, "synthetic dev")
-    cross = rr.dev_menus(brain, cross_examples, args.k, "cross-writer dev")
-    cases = rr.dev_menus(brain, rr.written_dev(args), args.k, "written dev cases")
-    args.out.mkdir(parents=True, exist_ok=True)
+    examples, dev_examples, brain, samples = found
     args.model, args.residual = args.lm, True  # what each checkpoint's rerank.json says
     rr.new_reranker = lambda *_: lora_reranker(
         args.lm, args.k, args.rank, args.lora_layers, args.seed
     )
     run = rr.Run(args, examples, brain)
-    rr.train(run, dev, cross, cases)
+    rr.train(run, *samples)
     chosen = rr.best(run.history)
     _log.info("best by dev: %s", json.dumps(chosen))
     if not args.no_eval and args.heldout.is_dir():
