@@ -324,3 +324,19 @@ def test_a_chord_another_program_holds_as_a_global_shortcut_is_not_sent(tmp_path
     assert rule_of(ex.policy, Action.make("key", keys="alt+Return"), frame(EDITOR)) == (
         "key-not-allowed"
     )
+
+
+def test_x_naming_no_focused_window_is_told_nothing() -> None:
+    """``XGetInputFocus`` answers None, PointerRoot (keys go where the pointer is) or the
+    root: no window to name, so nothing is refused for it."""
+    from types import SimpleNamespace
+
+    from tiny_computer_agent.desktop._windows import _unlisted_focus
+
+    root = SimpleNamespace(id=0x100)
+    for focus in (0, 1, root):  # X.NONE, X.PointerRoot, the root window
+        conn = SimpleNamespace(
+            screen=lambda: SimpleNamespace(root=root),
+            get_input_focus=lambda focus=focus: SimpleNamespace(focus=focus),
+        )
+        assert _unlisted_focus(conn, {0x400010}) == 0  # type: ignore[arg-type]

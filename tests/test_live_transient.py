@@ -240,9 +240,9 @@ def test_the_keyboard_focus_in_a_window_no_listing_shows_is_told(desktop: Desk) 
             )
             conn.sync()
             assert eventually(lambda: listing.focus_unlisted(listed) == 0, "the focus listed")
-        conn.set_input_focus(X.PointerRoot, X.RevertToParent, X.CurrentTime)
-        conn.sync()
-        assert listing.focus_unlisted(listed) == 0  # X names no window: nothing to say
+        # PointerRoot (X names no window) is told nothing: tests/test_focus_check.py. Not
+        # here: openbox may move the focus from PointerRoot to a window of its own at
+        # any moment (CI saw it between the set and the read)
     finally:
         conn.close()
         listing.close()
