@@ -174,6 +174,15 @@ def _key_name(raw: str) -> str:
     )
 
 
+def chord_parts(chord: str) -> list[str]:
+    """A normalised chord's parts, its key last: ``"ctrl++"`` is ctrl and the plus key."""
+    if chord == "+":
+        return ["+"]
+    if chord.endswith("++"):
+        return [*chord[:-2].split("+"), "+"]
+    return chord.split("+")
+
+
 def normalize_keys(keys: str) -> str:
     """Return the canonical chord for ``keys`` ("Ctrl+S" -> "ctrl+s", "enter" -> "Return").
 

@@ -64,7 +64,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from .._actions import VERB_TABLE, Action, check_batch
+from .._actions import VERB_TABLE, Action, check_batch, chord_parts
 from .._contracts import ActionResult
 from .._elements import Element, Observation, Window, screen_box
 from .._errors import ActionError, MissingExtra, PolicyRefusal, ScreenUnavailable, TargetError
@@ -131,14 +131,8 @@ _XAUTH_FIX: Final = (
 
 def pyautogui_keys(chord: str) -> list[str]:
     """A normalised chord (``"ctrl+shift+Page_Up"``) as pyautogui key names."""
-    if chord == "+":
-        parts = ["+"]
-    elif chord.endswith("++"):
-        parts = [*chord[:-2].split("+"), "+"]
-    else:
-        parts = chord.split("+")
     out = []
-    for part in parts:
+    for part in chord_parts(chord):
         if part in PYAUTOGUI_KEYS:
             out.append(PYAUTOGUI_KEYS[part])
         elif len(part) > 1 and part[0] == "F" and part[1:].isdigit():

@@ -52,6 +52,7 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from .._actions import chord_parts
 from .._elements import Window
 from ._xres import ClientPids
 
@@ -449,10 +450,7 @@ def _held(conn: Display, chord: str) -> bool:
     from Xlib import XK, X
     from Xlib import error as xerror
 
-    if chord == "+" or chord.endswith("++"):  # ctrl++: ctrl and the plus key
-        *mods, key = [*filter(None, chord[:-2].split("+")), "+"] if len(chord) > 1 else ["+"]
-    else:
-        *mods, key = chord.split("+")
+    *mods, key = chord_parts(chord)
     name = _KEYSYM_NAMES.get(key, key)
     keysym = XK.string_to_keysym(name) or (ord(name) if len(name) == 1 else 0)
     keycode = conn.keysym_to_keycode(keysym) if keysym else 0
