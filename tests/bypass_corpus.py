@@ -896,18 +896,27 @@ def dialog_yeses() -> Iterator[Attempt]:
         yield one("dialog-yes", f"{yes}-{question}-prose", "irreversible", prose, click(yes))
         yield one("dialog-yes", f"{yes}-{question}-Return", "irreversible", focused,
                   key_action("Return"))  # fmt: skip
-    # --allow-irreversible OK allows one press of OK, in whichever dialog
+    # --allow-irreversible OK@Files allows one press of OK in that dialog (OK alone is
+    # refused by the parser: a generic yes names its dialog)
     first, second = (
         screen(FILES_DIALOG, Element(label=q, box=(100, 120, 700, 150)), button("OK"))
         for q in ("Delete 3 files?", "Delete 9 files?")
     )
-    for allowed in (("OK",), ("ok",), ("O K",)):
+    for allowed in (("OK@Files",), ("ok@*",), ("O K@nautilus",)):
         yield Attempt(family="dialog-yes", name=f"allowed-{allowed[0]}-twice",
                       rule="irreversible", actions=(click("OK"), click("OK")),
                       frames=(first, second), allow_irreversible=allowed)  # fmt: skip
     yield Attempt(family="dialog-yes", name="allowed-OK-double-click", rule="irreversible",
                   actions=(click("OK", clicks=2),), frames=(first,),
-                  allow_irreversible=("OK",))  # fmt: skip
+                  allow_irreversible=("OK@Files",))  # fmt: skip
+    # an allowance bound to one program's dialog, spent on another program's same yes
+    other = screen(window("Disks", "gnome-disks", process="gnome-disks"),
+                   Element(label="Format disk? All data will be lost.", box=(100, 120, 700, 150)),
+                   button("OK"))  # fmt: skip
+    for allowed in (("OK@Files",), ("OK@nautilus",), ("OK@*iles*",)):
+        yield Attempt(family="dialog-yes", name=f"bound-{allowed[0]}-elsewhere",
+                      rule="irreversible", actions=(click("OK"),), frames=(other,),
+                      allow_irreversible=allowed)  # fmt: skip
 
 
 #: English money and cloud labels of the families the first rules missed, spelt out,

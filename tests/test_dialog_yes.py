@@ -111,7 +111,7 @@ def test_the_policy_refuses_a_yes_whose_dialog_says_it_deletes() -> None:
         armed().check(Action.make("click", target="OK"), _frame(yes, question))
     assert refused.value.rule == "irreversible"
     assert "Permanently delete 3 files?" in str(refused.value)
-    assert "--allow-irreversible OK" in str(refused.value)
+    assert "--allow-irreversible OK@Files" in str(refused.value)  # a yes names its dialog
     # the same OK under "File saved." is pressed; a dry run never refuses for it
     saved = Element(label="File saved.", box=(320, 260, 800, 290), window=5)
     armed().check(Action.make("click", target="OK"), _frame(yes, saved))
@@ -121,11 +121,41 @@ def test_the_policy_refuses_a_yes_whose_dialog_says_it_deletes() -> None:
     assert why is not None and "deletes for good" in why
 
 
-def test_a_person_allows_one_press_of_the_yes() -> None:
+def test_a_person_allows_one_press_of_the_yes_in_the_dialog_it_names() -> None:
     yes = Element(label="OK", box=(700, 440, 780, 470), kind="button", window=5)
     question = Element(label="Empty the trash?", box=(320, 260, 800, 290), window=5)
-    armed(allow_irreversible=("OK",)).check(Action.make("click", target="OK"),
-                                            _frame(yes, question))  # fmt: skip
+    click = Action.make("click", target="OK")
+    armed(allow_irreversible=("OK@Files",)).check(click, _frame(yes, question))
+    armed(allow_irreversible=("OK@*",)).check(click, _frame(yes, question))  # any window
+    # bound to another window, it allows nothing here, and the refusal says where it was
+    with pytest.raises(PolicyRefusal) as refused:
+        armed(allow_irreversible=("OK@Terminal",)).check(click, _frame(yes, question))
+    assert "in 'Terminal' only" in str(refused.value)
+    assert "--allow-irreversible OK@Files" in str(refused.value)
+
+
+@pytest.mark.parametrize("given", ["OK", "ok", "Yes*2", "Continue", "确定"])
+def test_a_generic_yes_alone_is_no_allowance(given: str) -> None:
+    """It is irreversible only by its question: alone it would be spent on any dialog's
+    yes. The error says how to name the dialog."""
+    with pytest.raises(ValueError, match="generic yes") as refused:
+        armed(allow_irreversible=(given,))
+    assert "@WINDOW" in str(refused.value)
+
+
+def test_a_named_label_bound_to_a_window_is_spent_only_there() -> None:
+    delete = Element(label="Delete forever", box=(700, 440, 780, 470), kind="button", window=5)
+    elsewhere = Element(label="Delete forever", box=(700, 440, 780, 470), kind="button",
+                        window=6)  # fmt: skip
+    click = Action.make("click", target="Delete forever")
+    policy = armed(allow_irreversible=("Delete forever@Files",))
+    policy.check(click, _frame(delete))
+    with pytest.raises(PolicyRefusal, match="in 'Files' only"):
+        policy.check(click, _frame(elsewhere, windows=(OTHER,)))
+    with pytest.raises(ValueError, match="count goes before the window"):
+        armed(allow_irreversible=("Delete forever@Files*2",))
+    with pytest.raises(ValueError, match="names no window"):
+        armed(allow_irreversible=("Delete forever@",))
 
 
 @pytest.mark.parametrize(
@@ -175,7 +205,7 @@ def test_the_dry_run_says_the_yes_would_need_a_person() -> None:
 
 
 def test_an_allowed_yes_is_one_press_across_dialogs() -> None:
-    """``--allow-irreversible OK`` allows one press of OK: the second delete dialog's OK
+    """``--allow-irreversible OK@Files`` allows one press of OK: the second delete dialog's OK
     is refused, though the history cannot show the first one's question."""
     from tiny_computer_agent import DryRunExecutor, ScriptedBrain, ScriptedScreen, run_episode
 
@@ -187,10 +217,10 @@ def test_an_allowed_yes_is_one_press_across_dialogs() -> None:
         "delete twice",
         screen=ScriptedScreen(frames=[asking("Delete 3 files?"), asking("Delete 9 files?")]),
         brain=ScriptedBrain.of([{"verb": "click", "target": "OK"}] * 2),
-        policy=armed(allow_irreversible=("OK",)),
+        policy=armed(allow_irreversible=("OK@Files",)),
         executor=DryRunExecutor(),
     )
     assert episode.steps[0].acted and episode.steps[0].refusal is None
     refusal = episode.steps[1].refusal
     assert refusal is not None and refusal.rule == "irreversible"
-    assert "--allow-irreversible 'OK*2'" in refusal.message
+    assert "--allow-irreversible 'OK*2@Files'" in refusal.message

@@ -25,6 +25,7 @@ from tiny_computer_agent import (
     run_episode,
 )
 from tiny_computer_agent._irreversible import (
+    allowance_window,
     allowances,
     classify,
     parse_allowance,
@@ -188,6 +189,29 @@ def test_a_bad_allowance_names_the_fix(given: str) -> None:
         Policy(allow_irreversible=(given,))
 
 
+@pytest.mark.parametrize(
+    ("given", "parsed", "window"),
+    [("Send@Thunderbird", ("Send", 1), "Thunderbird"), ("Send*2@*mail*", ("Send", 2), "*mail*"),
+     ("OK@Files", ("OK", 1), "Files"), ("OK@*", ("OK", 1), None), ("Send", ("Send", 1), None),
+     ("Send to ana@example.org@*", ("Send to ana@example.org", 1), None)],
+)  # fmt: skip
+def test_an_allowance_may_name_its_window(
+    given: str, parsed: tuple[str, int], window: str | None
+) -> None:
+    assert parse_allowance(given) == parsed
+    assert allowance_window(given) == window
+
+
+def test_an_allowance_bound_to_a_window_counts_only_there() -> None:
+    allowed = allowances(["Send@Mail", "Send*2@Chat", "Delete"])
+    in_mail, in_chat = (lambda w: w == "Mail"), (lambda w: w == "Chat")
+    assert presses_left("Send", allowed, [], in_mail) == 1
+    assert presses_left("Send", allowed, [], in_chat) == 2
+    assert presses_left("Send", allowed, []) == 0  # a window no allowance names
+    assert presses_left("Send", allowed, ["Send"], in_chat) == 1  # a press anywhere counts
+    assert presses_left("Delete", allowed, []) == 1  # unbound: any window
+
+
 def test_allowances_add_up_and_presses_are_counted_by_label() -> None:
     allowed = allowances(["Send", "SEND", "Delete account*2"])
     assert presses_left("Send", allowed, []) == 2
@@ -284,6 +308,11 @@ def test_the_cli_refuses_a_bad_allowance_as_bad_usage() -> None:
         ["--image", "example", "--allow-irreversible", "Send*0", "click 'Save'"], out=out, err=err
     )
     assert code == 2 and "LABEL*N" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    code = cli_main(
+        ["--image", "example", "--allow-irreversible", "OK", "click 'Save'"], out=out, err=err
+    )
+    assert code == 2 and "generic yes" in err.getvalue() and "OK@WINDOW" in err.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -89,8 +89,8 @@ import itertools
 import re
 import shlex
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from ._elements import normalize_label
 from ._irreversible_rules import (
@@ -122,8 +122,10 @@ if TYPE_CHECKING:
 __all__ = [
     "DOES",
     "PRESS_VERBS",
+    "Allowed",
     "Meaning",
     "allowance_key",
+    "allowance_window",
     "allowances",
     "classify",
     "classify_in",
@@ -1010,10 +1012,12 @@ _TIMES: Final = re.compile(r"^(?P<label>.*?)\s*\*\s*(?P<times>\d+)$", re.DOTALL)
 
 
 def parse_allowance(given: str) -> tuple[str, int]:
-    """``"Send"`` -> ``("Send", 1)``; ``"Send*3"`` -> ``("Send", 3)``. ValueError names
-    the bad value and the fix."""
-    match = _TIMES.match(given.strip())
-    label, times = (match["label"], int(match["times"])) if match else (given, 1)
+    """``"Send"`` -> ``("Send", 1)``; ``"Send*3"`` -> ``("Send", 3)``;
+    ``"Send*3@Thunderbird"`` -> ``("Send", 3)`` (its window: :func:`allowance_window`).
+    ValueError names the bad value and the fix."""
+    rest, window = _split_window(given)
+    match = _TIMES.match(rest.strip())
+    label, times = (match["label"], int(match["times"])) if match else (rest, 1)
     if not squeeze(ocr_skeleton(label)):
         raise ValueError(
             f"--allow-irreversible {given!r} names no label; give the label as it reads "
@@ -1024,7 +1028,52 @@ def parse_allowance(given: str) -> tuple[str, int]:
             f"--allow-irreversible {given!r} allows no press; write LABEL*N with N at "
             "least 1 (or LABEL alone for one press)"
         )
+    if window is not None:
+        _check_window(given, label, window)
+    elif is_assent(label):
+        raise ValueError(
+            f"--allow-irreversible {given!r}: {label.strip()!r} is a dialog's generic yes, "
+            "irreversible only by the question its dialog asks, so alone it would be spent "
+            "on any dialog's yes; say whose dialog: --allow-irreversible "
+            f"{shlex.quote(given.strip() + '@WINDOW')} (the dialog's title or its program's "
+            "class, as --window takes it; @* for any window), or say yes in the console"
+        )
     return label, times
+
+
+def _check_window(given: str, label: str, window: str) -> None:
+    if _TRAILING_TIMES.search(window):
+        raise ValueError(
+            f"--allow-irreversible {given!r}: the count goes before the window "
+            f"({label.strip()}*N@WINDOW)"
+        )
+    if not re.search(r"\w", window) and window.strip() != "*":
+        raise ValueError(
+            f"--allow-irreversible {given!r} names no window after @; write LABEL@WINDOW "
+            "(a window's title or class, as --window takes it), or LABEL@* for any window"
+        )
+
+
+def allowance_window(given: str) -> str | None:
+    """The window an allowance is bound to (``Delete@Files``: ``Files``, named as
+    ``--window`` names one, its dialogs joining it), or None for any window (no ``@``,
+    or ``@*``)."""
+    window = _split_window(given)[1]
+    return None if window is None or window.strip() == "*" else window.strip()
+
+
+def _split_window(given: str) -> tuple[str, str | None]:
+    """``LABEL[*N]@WINDOW`` split at its last ``@``. A label that holds an ``@`` of its
+    own (``Send to ana@example.org``) is written with a window after it, ``@*`` for any:
+    read without one, its tail would be taken for a window, which no window matches (the
+    press is refused, never allowed wider)."""
+    at = given.rfind("@")
+    if at < 0:
+        return given, None
+    return given[:at], given[at + 1 :]
+
+
+_TRAILING_TIMES: Final = re.compile(r"\*\s*\d+\s*$")
 
 
 def allowance_key(label: str, *, ocr: bool = False) -> str:
@@ -1058,23 +1107,45 @@ def _as_written(label: str) -> str:
 _WRITTEN_NUMBER: Final = re.compile(r"\d+(?:[.,'\u00a0 ]\d+)*")
 
 
-def allowances(given: Iterable[str]) -> dict[str, int]:
-    """``--allow-irreversible`` values as {label key: presses}; a label given twice adds
-    up (``Send`` twice is ``Send*2``)."""
-    found: dict[str, int] = {}
+#: ``--allow-irreversible`` values by label key: ((window or None for any, presses), ...).
+Allowed: TypeAlias = Mapping[str, tuple[tuple[str | None, int], ...]]
+
+
+def allowances(given: Iterable[str]) -> dict[str, tuple[tuple[str | None, int], ...]]:
+    """``--allow-irreversible`` values as {label key: ((window, presses), ...)}; a label
+    given twice adds up (``Send`` twice is ``Send*2``; ``Send@Mail`` and ``Send`` are two
+    allowances, one of them bound to a window)."""
+    found: dict[str, dict[str | None, int]] = {}
     for entry in given:
         label, times = parse_allowance(entry)
-        key = allowance_key(label)
-        found[key] = found.get(key, 0) + times
-    return found
+        by_window = found.setdefault(allowance_key(label), {})
+        window = allowance_window(entry)
+        by_window[window] = by_window.get(window, 0) + times
+    return {key: tuple(by_window.items()) for key, by_window in found.items()}
 
 
-def presses_left(label: str, allowed: Mapping[str, int], pressed: Iterable[str]) -> int:
+def _nowhere(window: str) -> bool:
+    return False
+
+
+def presses_left(
+    label: str, allowed: Allowed, pressed: Iterable[str], here: Callable[[str], bool] = _nowhere
+) -> int:
     """How many more presses of ``label`` are allowed (``allowed``: :func:`allowances`),
-    given the labels of the irreversible presses this episode already made."""
-    key = allowance_key(label)
-    used = sum(1 for done in pressed if _same_press(done, label))
-    return max(0, allowed.get(key, 0) - used)
+    given the labels of the irreversible presses this episode already made; an allowance
+    bound to a window counts where ``here(window)`` says the press lands in it. Earlier
+    presses count against every allowance of the label, wherever they landed (the
+    history keeps no windows: one press too many refuses, one too few would not)."""
+    return max(0, _given(label, allowed, here) - _used(label, pressed))
+
+
+def _given(label: str, allowed: Allowed, here: Callable[[str], bool]) -> int:
+    entries = allowed.get(allowance_key(label), ())
+    return sum(times for window, times in entries if window is None or here(window))
+
+
+def _used(label: str, pressed: Iterable[str]) -> int:
+    return sum(1 for done in pressed if _same_press(done, label))
 
 
 def _same_press(done: str, label: str) -> bool:
@@ -1089,15 +1160,33 @@ def _same_press(done: str, label: str) -> bool:
     return bool(core) and core == normalize_label(label)
 
 
-def how_to_allow(label: str, allowed: Mapping[str, int], pressed: Iterable[str]) -> str:
-    """The end of a refusal: the flag that allows this press."""
+def how_to_allow(
+    label: str,
+    allowed: Allowed,
+    pressed: Iterable[str],
+    here: Callable[[str], bool] = _nowhere,
+    where: str = "",
+) -> str:
+    """The end of a refusal: the flag that allows this press (``where``: the title or
+    class of the window it lands in, named in the flag where the label alone would not
+    do)."""
     key = allowance_key(label)
+    bound = f"{label}@{where or 'WINDOW'}"
     if key not in allowed:
-        return f"To allow it, run again with --allow-irreversible {shlex.quote(label)}"
-    given = allowed[key]
-    used = sum(1 for done in pressed if _same_press(done, label))
+        flag = bound if is_assent(label) else label
+        return f"To allow it, run again with --allow-irreversible {shlex.quote(flag)}"
+    given = _given(label, allowed, here)
+    if not given:
+        names = " or ".join(repr(window) for window, _ in allowed[key])
+        return (
+            f"--allow-irreversible allowed {label!r} in {names} only, and this press lands "
+            f"in another window; to allow it there, run again with --allow-irreversible "
+            f"{shlex.quote(bound)}"
+        )
+    used = _used(label, pressed)
     times = "one press" if given == 1 else f"{given} presses"
-    more = shlex.quote(f"{label}*{used + 1}")
+    unbound = any(window is None for window, _ in allowed[key]) and not is_assent(label)
+    more = shlex.quote(f"{label}*{used + 1}" + ("" if unbound else f"@{where or 'WINDOW'}"))
     return (
         f"--allow-irreversible allowed {times} of {label!r} and this episode made "
         f"{used}; to allow more, run again with --allow-irreversible {more}"

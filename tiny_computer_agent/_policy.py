@@ -134,7 +134,9 @@ by a learned second opinion (:mod:`._irreversible_learned`), which can only add 
 :meth:`Policy.irreversible` says what matched; with real input such an action is
 refused unless one of ``allow_irreversible`` has the same letters and digits as the label
 and presses are left (``--allow-irreversible 'Delete account'`` allows one press in the
-episode, ``'Send*3'`` three; earlier presses are counted in ``history``), or
+episode, ``'Send*3'`` three, ``'OK@Files'`` one in that window or its dialogs, named as
+``scope`` names one, which a generic yes must name; earlier presses are counted in
+``history``), or
 ``approve(action, element, observation)`` returns True. Dry runs never refuse for it.
 
 **Keys and typing by what they reach** (issue 37). Keys are an allow list:
@@ -188,6 +190,7 @@ from ._errors import ActionError, PolicyRefusal, TargetError
 from ._executors import screen_points
 from ._irreversible import (
     PRESS_VERBS,
+    Allowed,
     allowances,
     classify,
     classify_in,
@@ -598,7 +601,7 @@ class _Compiled:
     chords: frozenset[str]
     irreversible: tuple[_Irreversible, ...]
     irreversible_chords: frozenset[str]
-    allowed: Mapping[str, int]  # label key -> presses allowed (--allow-irreversible LABEL*N)
+    allowed: Allowed  # label key -> (window, presses) (--allow-irreversible LABEL*N@WINDOW)
 
     @classmethod
     def of(cls, policy: Policy) -> _Compiled:
@@ -1318,7 +1321,12 @@ class Policy:
         pending = (
             runs
             + by_key
-            + [item for item in found if presses_left(item[0], allowed, pressed) < presses]
+            + [
+                item
+                for item in found
+                if presses_left(item[0], allowed, pressed, _lands_in(item[1], observation))
+                < presses
+            ]
         )
         if not pending:
             return
@@ -1329,7 +1337,9 @@ class Policy:
             "Only a person's yes lets it run (say yes in the console); a named program "
             "takes text, not commands"
             if runs
-            else _fix(by_key, label, allowed, pressed, presses)
+            else _fix(
+                by_key, label, allowed, pressed, presses, element=element, observation=observation
+            )
         )
         raise PolicyRefusal(
             f"{action.describe()} cannot be undone ({why}) and needs a person's yes, which "
@@ -1635,9 +1645,22 @@ def _pressed_labels(
     return tuple(once.values())  # one press, one count, however its label was written
 
 
+def _lands_in(element: Element | None, observation: Observation) -> Callable[[str], bool]:
+    """Whether a press of ``element`` lands in the window an allowance names
+    (``--allow-irreversible 'Delete@Files'``): that window or a dialog of it, named as
+    ``--window`` names one (:func:`~._scope.in_scope`); a press whose window is not
+    known lands in none."""
+    window = _window_holding(element, observation) if element is not None else None
+
+    def here(name: str) -> bool:
+        return window is not None and in_scope((name,), window, known_windows(observation))
+
+    return here
+
+
 def _fix(
-    by_key: Sequence[object], label: str, allowed: Mapping[str, int], pressed: Sequence[str],
-    presses: int,
+    by_key: Sequence[object], label: str, allowed: Allowed, pressed: Sequence[str],
+    presses: int, *, element: Element | None, observation: Observation,
 ) -> str:  # fmt: skip
     """The end of an irreversible refusal: how a person allows this press."""
     if by_key and not label:
@@ -1653,9 +1676,10 @@ def _fix(
             "know is harmless there, name it with --allow-key CHORD together with the "
             "program, --allow-typing-in NAME (the chord alone is never enough)"
         )
-    if presses > 1:
-        return f"A double click is {presses} presses. {how_to_allow(label, allowed, pressed)}"
-    return how_to_allow(label, allowed, pressed)
+    window = _window_holding(element, observation) if element is not None else None
+    where = (window.title or " ".join(window.wm_class[-1:])) if window is not None else ""
+    end = how_to_allow(label, allowed, pressed, _lands_in(element, observation), where)
+    return f"A double click is {presses} presses. {end}" if presses > 1 else end
 
 
 def _opens_a_program(label: str, element: Element | None) -> str | None:

@@ -51,7 +51,8 @@ examples:
 
 
 def _allowance(value: str) -> str:
-    """--allow-irreversible's value, checked: ``LABEL`` or ``LABEL*N`` with N >= 1."""
+    """--allow-irreversible's value, checked: ``LABEL``, ``LABEL*N`` with N >= 1, either
+    with ``@WINDOW``; a generic yes only with its window."""
     try:
         parse_allowance(value)
     except ValueError as exc:
@@ -337,11 +338,12 @@ def _add_allowance_arguments(safety: argparse._ArgumentGroup) -> None:
         "--allow-irreversible",
         action="append",
         type=_allowance,
-        metavar="LABEL[*N]",
+        metavar="LABEL[*N][@WINDOW]",
         help="let real input press this irreversible target (Delete account, Pay $5, "
         "Send...) once in the run without asking; LABEL*N allows N presses ('Send*3'); "
-        "repeatable. A press past them, or of another label, is asked on a terminal, and "
-        "without one refused",
+        "LABEL@WINDOW only in that window and its dialogs (named as --window names one); "
+        "a dialog's generic yes needs its window ('OK@Files'); repeatable. A press past "
+        "them, or of another label, is asked on a terminal, and without one refused",
     )
     safety.add_argument(
         "--irreversible-learner",
