@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import MissingExtra
+from .._serving import ServerLimits
 from .._version import __version__
 from ..records import SessionError
 from ._asking import ASK_SECONDS, PRESS_SCHEMA, Ask, answer_of
@@ -225,11 +226,19 @@ def serve_stdio(desk: McpDesk) -> None:
 
 def serve_http(
     desk: McpDesk, *, token: str, host: str = "127.0.0.1", port: int = 8766,
-    ready: Callable[[str], None] | None = None,
+    ready: Callable[[str], None] | None = None, limits: ServerLimits | None = None,
 ) -> None:  # fmt: skip
     """Serve ``desk`` over streamable HTTP at ``http://host:port/mcp`` until Ctrl-C; every
     request needs ``Authorization: Bearer TOKEN`` (401 otherwise). ``ready`` gets the
-    URL once the socket is bound. OSError when the address cannot be used."""
+    URL once the socket is bound. OSError when the address cannot be used.
+
+    ``limits`` (the console's and ``--serve``'s :class:`~.._serving.ServerLimits`): a
+    request must arrive whole, its head and its body, within ``request_seconds`` of its
+    connection (or of the last reply on a kept-alive one), else the connection is closed
+    (:func:`_deadline_protocol`); past ``max_connections`` at once a request is answered
+    503. Nothing holds a thread: uvicorn serves every connection on one event loop, and
+    tool calls run on one worker thread, one at a time."""
+    limits = limits or ServerLimits()
     require_sdk()
     import socket
 
@@ -248,12 +257,66 @@ def serve_http(
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tca-mcp") as pool:
         app = build_server(desk, pool).streamable_http_app(host=host)
         config = uvicorn.Config(
-            _bearer(app, token), log_level="warning", lifespan="on", access_log=False
-        )
+            _bearer(app, token), log_level="warning", lifespan="on", access_log=False,
+            http=_deadline_protocol(limits.request_seconds),
+            limit_concurrency=limits.max_connections, timeout_keep_alive=5,
+        )  # fmt: skip
         if ready is not None:
             shown = f"[{host}]" if ":" in host else host
             ready(f"http://{shown}:{bound}/mcp")
         uvicorn.Server(config).run(sockets=[sock])
+
+
+def _deadline_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP/1.1 protocol (h11) with a deadline on each request: from its
+    connection, or from the reply before it on a kept-alive one, the head and the body
+    must arrive within ``seconds``, else the connection is closed. uvicorn has none of its
+    own: a client sending a header line now and then held its connection for as long as
+    it liked (the sixth attacker pass: twelve such clients, and 300 silent ones, all open
+    after 20 s). A reply being streamed (the server's event stream) is not a request
+    arriving, and has no such deadline."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    arriving = (h11.IDLE, h11.SEND_BODY)  # the client's side: a head or a body to come
+
+    class DeadlineProtocol(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state not in arriving:
+                self._disarm()  # the request is whole
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()  # the next request on a kept-alive connection
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._timer = self.loop.call_later(seconds, self._late)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _late(self) -> None:
+            self._timer = None
+            if self.conn.their_state in arriving and not self.transport.is_closing():
+                log.warning("mcp: a request did not arrive whole in %g s; closed", seconds)
+                self.transport.close()
+
+    return DeadlineProtocol
 
 
 def _bearer(app: _App, token: str) -> _App:
