@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tiny_computer_agent import Action, Element, Observation, Window
+import pytest
+
+from tiny_computer_agent import Action, Element, Observation, PolicyRefusal, Window
 from tiny_computer_agent._presses import web_browser
 
 from .helpers import armed, rule_of
@@ -102,3 +104,24 @@ def test_presses_know_browsers_by_the_one_table() -> None:
     assert web_browser(PAGE)
     assert web_browser(Window(title="x", box=(0, 0, 10, 10), id=3, wm_class=("Navigator", "")))
     assert not web_browser(IDE)
+
+
+def test_a_window_the_x_server_cannot_vouch_for_is_no_program_on_the_table() -> None:
+    """An xterm over TCP called itself gedit and ran what was typed (the sixth attacker
+    pass): X-Resource names no process for a client over TCP or from another machine,
+    so its class is only its claim, and no pty can be looked for (``Window.remote``)."""
+    remote = Window(title="notes.txt - gedit", box=(0, 40, 1280, 800), id=7,
+                    wm_class=("gedit", "Gedit"), remote=True)  # fmt: skip
+    text = el("notes.txt", (0, 100, 1280, 580), "field", "focused", "editable", window=7)
+    mine = el("todo.txt", (0, 100, 1280, 580), "field", "focused", "editable", window=6)
+    keys = (Action.make("key", keys="ctrl+v"), Action.make("key", keys="Return"))
+    for action in (type_("touch PWNED"), type_("touch PWNED", "notes.txt"), *keys):
+        assert rule_of(armed(), action, frame(text, windows=(remote,))) == "typing-program"
+    # the local gedit, whose process the server names, takes it
+    assert rule_of(armed(), type_("x", "todo.txt"), frame(mine, windows=(EDITOR,))) is None
+    with pytest.raises(PolicyRefusal, match="no process on this machine"):
+        armed().check(type_("x", "notes.txt"), frame(text, windows=(remote,)))
+    # the person's name takes it in, as it does any program off the table
+    assert rule_of(armed(typing_in=("gedit",)), type_("x", "notes.txt"),
+                   frame(text, windows=(remote,))) is None  # fmt: skip
+    assert Window.from_dict(remote.to_dict()).remote

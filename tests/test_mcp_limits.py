@@ -7,6 +7,7 @@ server runs in a child process with a 1.5 s deadline on loopback."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -75,10 +76,8 @@ def test_slow_and_silent_clients_are_closed_at_the_deadline(tmp_path: Path) -> N
         while time.monotonic() - started < SECONDS + 10:
             for sock in dripping:
                 if not _closed(sock):
-                    try:
+                    with contextlib.suppress(OSError):
                         sock.sendall(b"X-Drip: 1\r\n")
-                    except OSError:
-                        pass
             if not answered:  # a whole request is answered while the others are held
                 with socket.create_connection(("127.0.0.1", port), timeout=5) as whole:
                     whole.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")

@@ -144,6 +144,11 @@ class Window:
     program with a terminal inside it (Geany's Terminal tab). A pty a child process
     holds (an IDE's pty host) is not seen so.
 
+    ``remote``: the X server vouches for its clients' processes (X-Resource) and names
+    none on this machine for this window's: a client over TCP, or forwarded from another
+    machine (``ssh -X``). Nothing it holds can be looked at (no pty to find), so its class
+    and title are only its own claims: an xterm over TCP may call itself gedit.
+
     ``transient_for``: the X id of the window this one is a dialog of (X
     ``WM_TRANSIENT_FOR``; 0 when it is none's): a dialog of the same program (or a
     portal's) joins its owner's ``--window`` scope by it. ``override``: the window
@@ -166,6 +171,7 @@ class Window:
     process: str = ""
     role: str = ""
     pty: bool = False
+    remote: bool = False
     transient_for: int = 0
     override: bool = False
     layer: str = ""
@@ -184,6 +190,8 @@ class Window:
             data["role"] = self.role
         if self.pty:
             data["pty"] = True
+        if self.remote:
+            data["remote"] = True
         if self.transient_for:
             data["transient_for"] = self.transient_for
         if self.override:
@@ -207,6 +215,7 @@ class Window:
             process=str(data.get("process", "")),
             role=str(data.get("role", "")),
             pty=bool(data.get("pty", False)),
+            remote=bool(data.get("remote", False)),
             transient_for=int(data.get("transient_for", 0)),
             override=bool(data.get("override", False)),
             layer=str(data.get("layer", "")),

@@ -52,6 +52,11 @@ says what its window is only when the window cannot be something else inside it:
   likes (issue 37, fifth pass). Keys that recall, edit or run a shell's line
   (:data:`LINE_KEYS`: Up, Down, ctrl+p/n/o/h/u/w/k) are judged as text: refused in a
   program off the table and not named, or an unknown one.
+- **A client the X server cannot vouch for** (``Window.remote``: X-Resource names no
+  process on this machine for it, a client over TCP or forwarded by ``ssh -X``) is on
+  the table by no name: an xterm over TCP called itself gedit and ran what was typed
+  (issue 37, sixth pass), and no pty can be looked for in another machine's process.
+  Only a name the person gives takes it in.
 - **A suite's part** is known by that part: a window whose ``WM_CLASS`` names a part of
   a program its other names name (``libreoffice`` / ``libreoffice-basicide``) is on the
   table only if that part is, and sharing the suite's process does not lift it (a macro
@@ -249,6 +254,8 @@ def text_program(window: Window) -> str | None:
     that part only: a suite's macro IDE is not its word processor."""
     if interpreter(window.process):
         return None  # a shell or an interpreter: its class is whatever its script says
+    if window.remote:
+        return None  # over TCP or from another machine: its class is only its claim
     parts = _suite_parts(window)
     if parts:
         return next((name for name in parts if _variants(name) & TEXT_PROGRAMS), None)
@@ -416,6 +423,15 @@ def _refusal(
     if window is None:
         which = "no window is listed where it lands, so its program is unknown"
         fix = "--allow-typing-in '*' (any program, even one the harness cannot name)"
+    elif window.remote:
+        which = (
+            f"the X server names no process on this machine for the window "
+            f"{_program_named(window)} (a client over TCP, or forwarded from another machine), "
+            "so nothing says what it is: its class is only its own claim, and a terminal may "
+            "make it" + (f" ({how})" if how else "")
+        )
+        name = shlex.quote(_fix_name(window, windows))
+        fix = f"--allow-typing-in {name} (better: run the program on this machine)"
     elif not (window.wm_class or window.process):
         which = (
             f"the window ({_program_named(window)}) has no class and no process to know it "

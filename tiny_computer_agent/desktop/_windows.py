@@ -306,9 +306,11 @@ class XWindows:
         if not shown and layer:
             return None
         pid_ = self._owner(wid, pid)
+        vouching = self._pids is not None and self._pids.present  # X-Resource answers
         window = Window(
             title=title or "", box=box, id=wid, pid=pid_, title_bar=bar,
             wm_class=wm_class, process=process_name(pid_), pty=self._holds_pty(pid_),
+            remote=vouching and pid_ is None and not override and not layer,
             transient_for=owner[0] if owner else 0, override=override, layer=layer,
         )  # fmt: skip
         return window, shown
