@@ -293,6 +293,16 @@ DENIED_TEXT: Final = (
     r"re:\btee\b(?:\s+-\w+)*\s+~/\.", r"re:>\s*/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)",
     rf"re:\bgit\s+push\b{_ARGS}\s(?:-\w*f\b|--force\b|\+\w)",
     r"re:\bpython[\d.]*\s+-m\s+(?:http\.server|simplehttpserver)\b", r"re:\bifs\s*=",
+    # the sixth pass (issue 37), typed into an xterm over TCP dressed as gedit: a shell
+    # handed out by a network tool, awk, vim or tar; the home folder copied away; a
+    # dotfile moved, unlinked, linked or zeroed; the disk filled; a new shell in place
+    rf"re:\b(?:nc|ncat|netcat)\b{_ARGS}\s(?:-\w*[ec]\b|--(?:sh-|lua-)?exec\b)",
+    r"re:\b[gm]?awk\b.*\bsystem\s*\(", rf"re:\b(?:n?vim?|ex)\b{_ARGS}\s(?:-c\s*|\+)['\"]?:?!",
+    r"re:--checkpoint-action\s*=\s*exec", rf"re:\b(?:scp|rsync)\b{_ARGS}\s~/?\s+\S+:",
+    rf"re:\b(?:mv|unlink|ln)\b{_ARGS}\s~/\.", r"re:\bcp\s+/dev/(?:zero|null|u?random)\b",
+    r"re:\bfallocate\s+-", r"re:\b(?:setsid|exec)\s+(?:-\w+\s+)*(?:ba|da|z|k|c|tc|fi)?sh\b",
+    r"re:\bscript\s+-\w*c", rf"re:\brsync\b{_ARGS}\s--(?:del\b|remove-source-files)",
+    r"re:\b(?:xdg-open|gio\s+open|gtk-launch|exo-open)\b.*\.desktop\b",
 )  # fmt: skip
 DENIED_WIDGETS: Final = (
     "terminal", "console", "konsole", "xterm", "gnome-terminal", "powershell", "cmd.exe",
