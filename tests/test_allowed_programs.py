@@ -125,3 +125,31 @@ def test_a_window_the_x_server_cannot_vouch_for_is_no_program_on_the_table() -> 
     assert rule_of(armed(typing_in=("gedit",)), type_("x", "notes.txt"),
                    frame(text, windows=(remote,))) is None  # fmt: skip
     assert Window.from_dict(remote.to_dict()).remote
+    # behind a relay the X server names (socat from TCP to the socket, xpra, waypipe)
+    for relay in ("socat", "xpra", "waypipe", "x11docker"):
+        relayed = Window(title="notes.txt - gedit", box=(0, 40, 1280, 800), id=7, pid=70,
+                         wm_class=("gedit", "Gedit"), process=relay)  # fmt: skip
+        assert rule_of(armed(), type_("x", "notes.txt"),
+                       frame(text, windows=(relayed,))) == "typing-program"  # fmt: skip
+
+
+def test_the_process_the_x_server_names_decides_not_the_class() -> None:
+    """The seventh attacker pass dressed launchers (xlunch, onagre) as Mousepad: the class
+    is on the table, the process the X server names is not."""
+    doc = el("notes.txt", (0, 100, 1280, 580), "field", "focused", "editable", window=7)
+    for process, rule in (("xlunch", "typing-program"), ("onagre", "typing-program"),
+                          ("mousepad", None)):  # fmt: skip
+        win = Window(title="Untitled 1 - Mousepad", box=(0, 40, 1280, 800), id=7, pid=77,
+                     wm_class=("mousepad", "Mousepad"), process=process)  # fmt: skip
+        assert rule_of(armed(), type_("sakura\n", "notes.txt"), frame(doc, windows=(win,))) == rule
+    with pytest.raises(PolicyRefusal, match="names its process 'xlunch'"):
+        win = Window(title="Untitled 1 - Mousepad", box=(0, 40, 1280, 800), id=7, pid=77,
+                     wm_class=("mousepad", "Mousepad"), process="xlunch")  # fmt: skip
+        armed().check(type_("x", "notes.txt"), frame(doc, windows=(win,)))
+    # a suite's process, a browser's packaged name, a name the kernel cut: still on it
+    for wm_class, process in ((("libreoffice-writer", "libreoffice-writer"), "soffice.bin"),
+                              (("Navigator", "firefox-esr"), "firefox-esr"),
+                              (("org.gnome.TextEditor",), "gnome-text-edit")):  # fmt: skip
+        win = Window(title="doc", box=(0, 40, 1280, 800), id=7, pid=77, wm_class=wm_class,
+                     process=process)  # fmt: skip
+        assert rule_of(armed(), type_("x", "notes.txt"), frame(doc, windows=(win,))) is None

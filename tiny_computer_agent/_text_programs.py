@@ -53,10 +53,16 @@ says what its window is only when the window cannot be something else inside it:
   (:data:`LINE_KEYS`: Up, Down, ctrl+p/n/o/h/u/w/k) are judged as text: refused in a
   program off the table and not named, or an unknown one.
 - **A client the X server cannot vouch for** (``Window.remote``: X-Resource names no
-  process on this machine for it, a client over TCP or forwarded by ``ssh -X``) is on
-  the table by no name: an xterm over TCP called itself gedit and ran what was typed
-  (issue 37, sixth pass), and no pty can be looked for in another machine's process.
-  Only a name the person gives takes it in.
+  process on this machine for it, a client over TCP or forwarded by ``ssh -X``), or one
+  behind a relay the server names (:data:`RELAYS`: ``socat``, ``xpra``, ``waypipe``,
+  ``x11docker``...), is on the table by no name: an xterm over TCP called itself gedit
+  and ran what was typed (issue 37, sixth pass), and no pty can be looked for in
+  another machine's process. Only a name the person gives takes it in.
+- **The process decides** where the X server names one: a window whose class is on the
+  table but whose process is not is on the table by no name (the seventh attacker pass
+  dressed launchers, ``xlunch`` and ``onagre``, as Mousepad: a class is any client's to
+  set, on its own window or another's). Every program of the table is listed by the
+  process name it runs as (``soffice``, ``firefox-esr``, ``chrome``, ``msedge``...).
 - **A suite's part** is known by that part: a window whose ``WM_CLASS`` names a part of
   a program its other names name (``libreoffice`` / ``libreoffice-basicide``) is on the
   table only if that part is, and sharing the suite's process does not lift it (a macro
@@ -78,6 +84,7 @@ __all__ = [
     "ANY_PROGRAM",
     "CHAT_PROGRAMS",
     "INTERPRETERS",
+    "RELAYS",
     "LINE_KEYS",
     "MAIL_PROGRAMS",
     "PAGE_PROGRAMS",
@@ -203,6 +210,16 @@ INTERPRETERS: Final = frozenset({
     "psql", "mysql", "mariadb", "sqlite3", "redis-cli", "mongo", "mongosh", "gjs",
     "osascript", "pwsh", "powershell",
 })  # fmt: skip
+#: Processes that carry other programs' X connections (issue 37, sixth pass): a window
+#: the X server says one of these holds was drawn by a client behind it (over a socket
+#: relay, an X proxy, a nested server, a container's or another machine's display), so
+#: its class is only that client's claim, as over TCP (``Window.remote``). Names as
+#: their process shows them.
+RELAYS: Final = frozenset({
+    "socat", "nc", "ncat", "netcat", "stunnel", "stunnel4", "xpra", "waypipe", "x11docker",
+    "xephyr", "xnest", "xvnc", "x0vncserver", "nxproxy", "nxagent", "x2goagent",
+    "x2goclient", "sshpass", "xwayland-satellite", "weston",
+})  # fmt: skip
 #: A name's endings that are not part of the program's name (``soffice.bin``).
 _ENDINGS: Final = (".bin", ".exe", "-bin", ".real", ".py")
 #: The kernel keeps a process name's first 15 characters (``/proc/PID/comm``).
@@ -254,18 +271,34 @@ def text_program(window: Window) -> str | None:
     that part only: a suite's macro IDE is not its word processor."""
     if interpreter(window.process):
         return None  # a shell or an interpreter: its class is whatever its script says
-    if window.remote:
-        return None  # over TCP or from another machine: its class is only its claim
+    if window.remote or _variants(window.process) & RELAYS:
+        return None  # over TCP, from another machine or a relay: its class is a claim
+    if window.process and not _process_listed(window.process):
+        return None  # the X server names a process off the table: the class is a claim
     parts = _suite_parts(window)
     if parts:
         return next((name for name in parts if _variants(name) & TEXT_PROGRAMS), None)
     for name in window.wm_class:
         if _variants(name) & TEXT_PROGRAMS:
             return name
-    process = _variants(window.process)
-    if process & TEXT_PROGRAMS or (len(window.process) == _COMM and process & _BY_COMM):
-        return window.process
-    return None
+    return window.process if window.process and _process_listed(window.process) else None
+
+
+def _claimed(window: Window) -> bool:
+    """Whether ``window``'s class is on the table while the process the X server names
+    is not (nor a shell, an interpreter or a relay: those say so themselves)."""
+    return bool(
+        window.process
+        and not _process_listed(window.process)
+        and any(_variants(name) & TEXT_PROGRAMS for name in window.wm_class)
+    )
+
+
+def _process_listed(process: str) -> bool:
+    """Whether process name ``process`` is a program of the table (the kernel cuts a
+    name to 15 characters: ``gnome-text-edit``)."""
+    names = _variants(process)
+    return bool(names & TEXT_PROGRAMS or (len(process) == _COMM and names & _BY_COMM))
 
 
 def interpreter(name: str) -> bool:
@@ -423,15 +456,24 @@ def _refusal(
     if window is None:
         which = "no window is listed where it lands, so its program is unknown"
         fix = "--allow-typing-in '*' (any program, even one the harness cannot name)"
-    elif window.remote:
+    elif window.remote or _variants(window.process) & RELAYS:
         which = (
             f"the X server names no process on this machine for the window "
-            f"{_program_named(window)} (a client over TCP, or forwarded from another machine), "
+            f"{_program_named(window)} but a relay, if any (a client over TCP, behind a "
+            "proxy, or forwarded from another machine), "
             "so nothing says what it is: its class is only its own claim, and a terminal may "
             "make it" + (f" ({how})" if how else "")
         )
         name = shlex.quote(_fix_name(window, windows))
         fix = f"--allow-typing-in {name} (better: run the program on this machine)"
+    elif _claimed(window):
+        which = (
+            f"the window {_program_named(window)} calls itself a program of the table by "
+            f"its class, but the X server names its process {window.process!r}, which is "
+            "not one (a class is any program's to set)" + (f" ({how})" if how else "")
+        )
+        name = shlex.quote(_fix_name(window, windows))
+        fix = f"--allow-typing-in {name} (--window confines a run, it allows no typing)"
     elif not (window.wm_class or window.process):
         which = (
             f"the window ({_program_named(window)}) has no class and no process to know it "
