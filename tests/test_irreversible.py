@@ -232,6 +232,16 @@ def test_an_allowance_is_for_the_letters_a_person_read_not_their_look_alikes() -
     assert presses_left("Send to Bill", allowed, ["Send to Віll"]) == 0
 
 
+def test_an_allowance_is_for_the_symbols_a_label_draws_too() -> None:
+    """The seventh attacker pass: ``Pay $5`` allowed ``Pay $5 🔁`` (every month) and
+    ``Pay $5 ∞``: only letters, digits and currency signs were compared."""
+    allowed = allowances(["Pay $5", "Renew 🔁"])
+    for other in ("Pay $5 🔁", "Pay $5 ∞", "Pay $5 ×12", "Renew"):
+        assert presses_left(other, allowed, []) == 0, other
+    for same in ("Pay $5", "PAY $5", "Renew 🔁", "Renew\u00a0🔁"):
+        assert presses_left(same, allowed, []) == 1, same
+
+
 def test_an_allowance_for_an_amount_is_for_its_currency_too() -> None:
     allowed = allowances(["Pay $5", "Transfer €100"])
     assert presses_left("Pay $5", allowed, []) == 1

@@ -1084,16 +1084,24 @@ def allowance_key(label: str, *, ocr: bool = False) -> str:
     OCR's confusions: ``Delete Ali`` does not allow ``Delete All``; ``ocr``: both folded,
     for counting presses, where one too many refuses), and each number as written, its
     decimal point or thousands mark kept (``Pay $5.00`` does not allow ``Pay $500``, nor
-    ``Pay $10.00`` ``Pay $1,000``), and its currency symbols (``Pay $5`` does not allow
-    ``Pay ₿5``)."""
+    ``Pay $10.00`` ``Pay $1,000``), and its symbols: currency (``Pay $5`` does not allow
+    ``Pay ₿5``) and every other sign a label may draw its meaning with (``Pay $5 🔁``
+    pays every month, ``Pay $5 ∞`` for ever: the seventh attacker pass; Unicode's
+    symbol categories, emoji included, their variation selectors aside)."""
     folded = ocr_skeleton(label) if ocr else _as_written(label)
     numbers = _WRITTEN_NUMBER.findall(folded)
-    symbols = "".join(sorted({c for c in label if c in CURRENCY_SYMBOLS}))
+    symbols = "".join(sorted({c for c in label if c in CURRENCY_SYMBOLS or _sign(c)}))
     return (
         squeeze(folded)
         + ("#" + "#".join(numbers) if numbers else "")
         + (f"#{symbols}" if symbols else "")
     )
+
+
+def _sign(char: str) -> bool:
+    """Whether ``char`` is a symbol (Unicode's ``S`` categories: ``🔁``, ``∞``, ``✓``)
+    that an allowance must repeat."""
+    return unicodedata.category(char) in ("Sc", "Sm", "So")
 
 
 def _as_written(label: str) -> str:
