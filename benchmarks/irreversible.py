@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -79,6 +80,19 @@ def _section(name: Path, data: dict[str, list[dict[str, object]]], first: bool) 
     return [about, table, f"Held-out within the bounds: {verdict}."]
 
 
+def _pass(name: str) -> int:
+    found = re.search(r"_pass(\d+)\.json$", name)
+    return int(found[1]) if found else 0
+
+
+def _unseen(name: str, held: str) -> bool:
+    """Whether the learner never trained on ``name``: its card names it held out, or it
+    is a later pass than every file the card names (written after the learner was)."""
+    newest = max((_pass(n) for n in re.findall(r"irreversible_heldout_pass\d+\.json", held)),
+                 default=0)  # fmt: skip
+    return name in held or (newest > 0 and _pass(name) > newest)
+
+
 def _with_learner(files: list[tuple[Path, dict[str, list[dict[str, object]]]]]) -> list[str]:
     """The table of the rules alone beside the rules or the learned second opinion
     (:mod:`tiny_computer_agent._irreversible_learned`), per file: its held-out half, or
@@ -103,7 +117,7 @@ def _with_learner(files: list[tuple[Path, dict[str, list[dict[str, object]]]]]) 
         for learner in (False, True):
             t = evaluate(data, learner=learner).get((half, "all"), Tally())
             cells.append(f"{len(t.misses)}/{t.irreversible}, {len(t.false_alarms)}/{t.safe}")
-        unseen = "yes" if name.name in held and half == "heldout" else "no"
+        unseen = "yes" if _unseen(name.name, held) and half == "heldout" else "no"
         row = f"| `{name.name}` ({half}) | {len(data.get(half, ()))} | {unseen} | "
         lines.append(row + " | ".join(cells) + " |")
     return ["\n".join(lines)]

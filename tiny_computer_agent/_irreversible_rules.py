@@ -3056,6 +3056,235 @@ _TH = _more(
 )  # fmt: skip
 _INDIC = _more(_INDIC, flag={"pays": ("ऑर्डर की पुष्टि करें",)})
 
+# Stop 68 (issue 37, the fifth attacker pass's labels): booking and reserving with money,
+# in every language of the sets (a room, a flight, a ticket, a stay, "now", a count of
+# them; confirming or finishing a booking), the word order "all, erase" (``Tout effacer``),
+# resetting a device by name (``Réinitialiser l'appareil``), and Japanese settling
+# (``決済する``). Kept safe: a booking's page and its ways round it (``My bookings``,
+# ``Booking details``, ``Manage booking``, ``Change booking``), ``Bookmarks``, ``Address
+# Book``, ``Book a demo``, ``Book a table`` and ``Book appointment`` (a free slot, not
+# money), ``Reset view``, ``Reset filters``; ``Book`` alone (a noun as often as a verb),
+# German ``Buchen`` alone is flagged (a verb only: the last step of a booking).
+_EN = _more(
+    _EN,
+    sets={"bookable": ("now", "room", "rooms", "flight", "flights", "ticket", "tickets",
+                       "hotel", "stay", "trip", "seat", "seats", "tour", "ride", "cabin",
+                       "suite", "package", "vacation", "holiday", "train", "rental", "car",
+                       "night", "nights")},
+    flag={"pays": ("book @bookable *", "book # @bookable *", "reserve @bookable *",
+                   "reserve # @bookable *", "book and pay *", "reserve and pay *",
+                   "confirm reservation *", "complete reservation *",
+                   "finalize reservation *", "finalise reservation *", "secure @bookable *",
+                   # a game's or a stream's own money, spent: the price is a number
+                   "spend # **", "spend $ **", "unlock for # **", "unlock for $ **",
+                   "cheer # **", "rent now *", "submit offer *", "confirm offer *"),
+          # a disk written over: an image flashed, a partition table applied
+          "deletes": ("write ** to @disk", "commit ** to @disk", "write image **",
+                      "write @disk image **", "apply all operations", "apply pending operations",
+                      "replace all # @replaced **", "replace # @replaced **",
+                      "dissolve **", "disband **"),
+          "publishes": ("post anyway", "publish anyway")},
+)  # fmt: skip
+_FR = _more(
+    _FR,
+    sets={"bookable": ("maintenant", "chambre", "chambres", "vol", "vols", "billet", "billets",
+                       "sejour", "voyage", "place", "places", "hotel", "nuit", "nuits"),
+          "device": ("appareil", "telephone", "tablette", "ordinateur", "pc", "iphone", "ipad",
+                     "mac", "smartphone", "mobile")},
+    flag={"pays": ("reserver @bookable *", "reserver # @bookable *", "reservez @bookable *",
+                   "confirmer reservation *", "valider reservation *",
+                   "terminer reservation *"),
+          "deletes": ("tout effacer", "tout supprimer", "tout vider",
+                      "reinitialiser @device **")},
+)  # fmt: skip
+_DE = _more(
+    _DE,
+    sets={"bookable": ("jetzt", "sofort", "zimmer", "flug", "fluge", "reise", "ticket",
+                       "tickets", "hotel", "unterkunft", "platz", "platze", "sitzplatz",
+                       "mietwagen", "ubernachtung")},
+    flag={"pays": ("buchen", "@bookable buchen", "# @bookable buchen", "reservieren",
+                   "@bookable reservieren", "buchung bestatigen", "buchung abschliessen",
+                   "reservierung bestatigen", "reservierung abschliessen")},
+)  # fmt: skip
+_ES = _more(
+    _ES,
+    sets={"bookable": ("ahora", "ya", "habitacion", "vuelo", "vuelos", "billete", "billetes",
+                       "boleto", "boletos", "entradas", "hotel", "viaje", "plaza", "plazas",
+                       "asiento", "asientos", "estancia"),
+          "device": ("dispositivo", "telefono", "movil", "tableta", "equipo", "ordenador", "pc",
+                     "iphone", "celular")},
+    flag={"pays": ("reservar @bookable *", "reservar # @bookable *", "reserva ahora",
+                   "confirmar reserva *", "finalizar reserva *", "completar reserva *"),
+          "deletes": ("restablecer @device **",)},
+)  # fmt: skip
+_IT = _more(
+    _IT,
+    sets={"bookable": ("ora", "adesso", "subito", "camera", "volo", "voli", "biglietto",
+                       "biglietti", "hotel", "viaggio", "posto", "posti", "soggiorno"),
+          "device": ("dispositivo", "telefono", "tablet", "computer", "pc", "iphone",
+                     "smartphone")},
+    flag={"pays": ("prenota @bookable *", "prenota # @bookable *", "prenotare @bookable *",
+                   "prenota e paga *", "conferma prenotazione *", "completa prenotazione *"),
+          "deletes": ("ripristina @device **", "reimposta @device **")},
+)  # fmt: skip
+_PT = _more(
+    _PT,
+    sets={"bookable": ("agora", "ja", "quarto", "voo", "voos", "bilhete", "bilhetes",
+                       "passagem", "passagens", "hotel", "viagem", "lugar", "lugares",
+                       "estadia"),
+          "device": ("dispositivo", "telefone", "celular", "tablet", "computador", "pc",
+                     "iphone", "telemovel")},
+    flag={"pays": ("reservar @bookable *", "reservar # @bookable *", "reserve agora",
+                   "confirmar reserva *", "finalizar reserva *", "concluir reserva *"),
+          "deletes": ("redefinir @device **",)},
+)  # fmt: skip
+_NL = _more(
+    _NL,
+    flag={
+        "pays": (
+            "nu boeken",
+            "boek nu",
+            "direct boeken",
+            "boeken en betalen",
+            "nu reserveren",
+            "reserveer nu",
+            "boeking bevestigen",
+            "reservering bevestigen",
+            "boeking afronden",
+        )
+    },
+)
+_SV = _more(
+    _SV,
+    flag={
+        "pays": ("boka nu", "boka och betala", "bekrafta bokning", "slutfor bokning", "boka direkt")
+    },
+)
+_DA = _more(
+    _DA,
+    flag={
+        "pays": ("book nu", "bestil nu", "bekraeft booking", "bekraeft reservation", "reserver nu")
+    },
+)
+_NO = _more(
+    _NO,
+    flag={
+        "pays": (
+            "book na",
+            "bestill na",
+            "bekreft booking",
+            "bekreft bestilling",
+            "fullfor booking",
+        )
+    },
+)
+_FI = _more(
+    _FI, flag={"pays": ("varaa nyt", "vahvista varaus", "vahvista tilaus", "viimeistele varaus")}
+)
+_PL = _more(
+    _PL,
+    flag={
+        "pays": (
+            "zarezerwuj teraz",
+            "rezerwuj teraz",
+            "zarezerwuj",
+            "potwierdz rezerwacje",
+            "dokoncz rezerwacje",
+        )
+    },
+)
+_TR = _more(
+    _TR,
+    flag={
+        "pays": (
+            "simdi rezervasyon yap",
+            "hemen rezervasyon yap",
+            "rezervasyon yap",
+            "rezervasyonu onayla",
+            "rezervasyonu tamamla",
+        )
+    },
+)
+_RU = _more(
+    _RU,
+    flag={
+        "pays": (
+            "забронировать",
+            "забронировать сейчас",
+            "подтвердить бронирование",
+            "оформить бронирование",
+        )
+    },
+)
+_UK = _more(_UK, flag={"pays": ("забронювати", "забронювати зараз", "підтвердити бронювання")})
+_CS = _more(
+    _CS,
+    flag={
+        "pays": (
+            "rezervovat nyni",
+            "zavazne rezervovat",
+            "potvrdit rezervaci",
+            "dokoncit rezervaci",
+        )
+    },
+)
+_ZH = _more(
+    _ZH,
+    flag={
+        "pays": (
+            "立即预订",
+            "马上预订",
+            "确认预订",
+            "预订并支付",
+            "立即预定",
+            "确认预定",
+            "立即預訂",
+            "確認預訂",
+            "預訂並付款",
+        )
+    },
+)
+_JA = _more(
+    _JA,
+    flag={
+        "pays": (
+            "今すぐ予約",
+            "予約を確定",
+            "予約確定",
+            "予約して支払",
+            "決済する",
+            "決済を確定",
+            "決済確定",
+            "決済を完了",
+        )
+    },
+)
+_KO = _more(_KO, flag={"pays": ("지금 예약", "바로 예약", "예약 확정")})
+
+# Stop 68, the seventh attacker pass's labels (tuned on them, after pass 15 was counted):
+# money paid out, charged, refunded or voided, a payroll run; a log or table truncated, a
+# disk reformatted, repartitioned or zeroed; a key regenerated (the old one stops working).
+# Kept safe: ``Payout settings``, ``Charging``, ``Refund policy``, ``Void`` alone,
+# ``Truncate text``, ``Reformat code``, ``Regenerate preview``, ``Zero padding``.
+_EN = _more(
+    _EN,
+    flag={"pays": ("commit to buy *", "instant payout *", "payout now *", "payout $ *",
+                   "charge customer *", "refund customer *", "void @money_noun *",
+                   "approve payroll *", "run payroll *", "tap to pay *"),
+          "deletes": ("truncate @table **", "truncate log *", "truncate logs *", "reformat",
+                      "reformat @disk **", "repartition", "repartition @disk **",
+                      "zero out **", "regenerate @cloud **")},
+)  # fmt: skip
+_DE = _more(
+    _DE,
+    flag={"deletes": ("werkseinstellungen wiederherstellen",), "pays": ("abbuchen", "** abbuchen")},
+)
+_ES = _more(_ES, flag={"deletes": ("resetear @device **",), "pays": ("liquidar deuda *",)})
+_IT = _more(_IT, flag={"pays": ("saldare ora", "salda ora", "saldare conto *", "salda conto *")})
+_PT = _more(_PT, flag={"pays": ("quitar divida *",)})
+_ZH = _more(_ZH, flag={"pays": ("转出", "打款")})
+_JA = _more(_JA, flag={"pays": ("払い出す",)})
+
 #: A label this short (in words) that names an amount of money pays, whatever its verb
 #: (``Chip in $10``, ``Boost post for $20``, ``訂閱 NT$150/月``), unless it holds a word
 #: of :data:`AMOUNT_TEXTS` or a ``nav`` or ``never`` word of any language (pass 9).
