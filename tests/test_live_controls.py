@@ -475,7 +475,7 @@ def test_a_box_below_the_fold_of_a_web_page_is_scrolled_to_ticked_and_sent(
     rows = "".join(f"<p>Paragraph {i}: terms and conditions.</p>" for i in range(1, 60))
     _browse(gtk, tmp_path, _TERMS % rows, "Terms", named="Terms")
     goal = "tick 'I agree' then click 'Accept'"
-    episode = _agent(gtk, goal, steps=6, extra=("--allow-irreversible", "Accept"))
+    episode = _agent(gtk, goal, steps=6, extra=("--allow-irreversible", "Accept@*Terms*"))
     _titled(gtk, "Accepted true", episode)
 
 
