@@ -286,7 +286,7 @@ def text_program(window: Window) -> str | None:
 
 def _claimed(window: Window) -> bool:
     """Whether ``window``'s class is on the table while the process the X server names
-    is not (nor a shell, an interpreter or a relay: those say so themselves)."""
+    is not (a shell's or an interpreter's too; a relay's refusal is worded before it)."""
     return bool(
         window.process
         and not _process_listed(window.process)
