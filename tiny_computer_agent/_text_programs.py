@@ -271,17 +271,17 @@ def text_program(window: Window) -> str | None:
     that part only: a suite's macro IDE is not its word processor."""
     if interpreter(window.process):
         return None  # a shell or an interpreter: its class is whatever its script says
-    if window.remote or _variants(window.process) & RELAYS:
-        return None  # over TCP, from another machine or a relay: its class is a claim
+    if window.remote:
+        return None  # over TCP or from another machine: its class is only its claim
     if window.process and not _process_listed(window.process):
-        return None  # the X server names a process off the table: the class is a claim
+        return None  # a process off the table (a relay's among them): the class is a claim
     parts = _suite_parts(window)
     if parts:
         return next((name for name in parts if _variants(name) & TEXT_PROGRAMS), None)
     for name in window.wm_class:
         if _variants(name) & TEXT_PROGRAMS:
             return name
-    return window.process if window.process and _process_listed(window.process) else None
+    return window.process or None  # listed, when there is one (above)
 
 
 def _claimed(window: Window) -> bool:
